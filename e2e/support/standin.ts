@@ -1,0 +1,21 @@
+import type { FaultRule } from '../../server/standin/faults.ts';
+import type { LoggedRequest } from '../../server/standin/server.ts';
+import { E2E } from './ports.ts';
+
+/** The stand-in's control API, which the proxy never exposes: the tests' view of "the upstream". */
+export function standin(port: number = E2E.demoStandin) {
+  const base = `http://127.0.0.1:${port}/_control`;
+  return {
+    async log(match: string): Promise<LoggedRequest[]> {
+      return (await fetch(`${base}/log?match=${encodeURIComponent(match)}`)).json() as Promise<LoggedRequest[]>;
+    },
+    async fault(rule: FaultRule) {
+      await fetch(`${base}/faults`, { method: 'POST', body: JSON.stringify(rule) });
+    },
+  };
+}
+
+/** A private alias of a stand-in user (`ada__<tag>` is Ada): each test counts only its own upstream calls. */
+export function alias(handle: string, testTitle: string): string {
+  return `${handle}__${testTitle.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 24)}${Math.random().toString(36).slice(2, 7)}`;
+}

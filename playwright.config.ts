@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E } from './e2e/support/ports.ts';
+
+/** Each run keeps its ledgers in a fresh temporary folder: a test never sees another run's spend. */
+const runDir = process.env.CREDITSCOPE_E2E_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-e2e-'));
+process.env.CREDITSCOPE_E2E_DIR = runDir;
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function preview(port: number, env: Record<string, string>) {
+  return {
+    command: `npx vite preview --port ${port} --strictPort`,
+    // Readiness is checked on `/`, never on /api: starting the suite must not spend credits.
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { CREDITSCOPE_DATA_DIR: path.join(runDir, String(port)), ...env },
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E.demoApp}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    // Demo mode, as a user gets it, with the built-in stand-in on a known port so tests can read its log and inject faults.
+    preview(E2E.demoApp, { CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.demoStandin) }),
+    // A "real" upstream: a standalone stand-in with a known token, reached through API_BASE_URL/API_TOKEN.
+    {
+      command: 'npx tsx server/standin/main.ts',
+      url: `http://127.0.0.1:${E2E.upstreamStandin}/media/ready.svg`,
+      reuseExistingServer: false,
+      env: { STANDIN_PORT: String(E2E.upstreamStandin), STANDIN_TOKEN: E2E.token },
+    },
+    preview(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),
+    preview(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
+  ],
+});

@@ -1,0 +1,32 @@
+import type { IncomingMessage } from 'node:http';
+
+/** Every request from our own pages carries it; a cross-site page cannot add it without a CORS preflight we never grant. */
+export const CLIENT_HEADER = 'x-creditscope-client';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function hostName(host: string): string {
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+}
+
+/**
+ * Why a request must not spend credits, or null when it may.
+ * Layers: Host (DNS rebinding), Sec-Fetch-* (what modern browsers say about the initiator),
+ * Origin (older browsers), and the custom header (forces a preflight for any cross-origin script).
+ */
+export function refusalReason(request: IncomingMessage, allowedHosts: string[]): string | null {
+  const host = (request.headers.host ?? '').toLowerCase();
+  const name = hostName(host);
+  if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.includes(name)) return `Host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`;
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin') return `cross-site request refused (Sec-Fetch-Site: ${site})`;
+  if (request.headers['sec-fetch-mode'] === 'navigate') return 'the API cannot be opened as a page';
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    let originHost: string;
+    try { originHost = new URL(origin).host.toLowerCase(); } catch { return 'malformed Origin header'; }
+    if (originHost !== host) return `request from another origin (${origin}) refused`;
+  }
+  if (request.headers[CLIENT_HEADER] !== '1') return `missing ${CLIENT_HEADER} header: only the creditscope app may call the API`;
+  return null;
+}

@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../config.ts';
+import { Ledger } from '../ledger/ledger.ts';
+import { startStandin } from '../standin/server.ts';
+import { normalisedError } from './errors.ts';
+import { createForwarder, sendJson, type Upstream } from './forward.ts';
+import { refusalReason } from './guard.ts';
+import { ExchangeStore } from './inspector-store.ts';
+import { OPERATIONS } from './operations.ts';
+import { handleSessionRoute, type SessionContext } from './session-routes.ts';
+
+export interface ApiHandler {
+  /** Answers anything under /api; returns false for other paths so the host server serves them. */
+  handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  describe(): string;
+  close(): Promise<void>;
+}
+
+async function startDemoUpstream(port: number) {
+  const token = randomBytes(24).toString('hex');
+  const standin = await startStandin({ token, port }).catch(() => startStandin({ token, port: 0 }));
+  return { standin, upstream: { baseUrl: standin.url, token } };
+}
+
+export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
+  const demo = config.mode === 'demo' ? await startDemoUpstream(config.demoStandinPort) : null;
+  const upstream: Upstream = {
+    baseUrl: demo?.upstream.baseUrl ?? config.baseUrl,
+    token: demo?.upstream.token ?? config.token,
+    timeoutMs: config.timeoutMs,
+  };
+  const ledger = new Ledger(config.dataDir, config.creditLimit);
+  const exchanges = new ExchangeStore();
+  const forward = createForwarder(() => upstream, ledger, exchanges);
+  const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
+  const context: SessionContext = { ledger, exchanges, mode: config.mode, upstreamLabel };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const url = new URL(request.url ?? '/', 'http://app.local');
+    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
+    try {
+      const refusal = refusalReason(request, config.allowedHosts);
+      if (refusal) {
+        sendJson(response, 403, normalisedError(403, 'auth', `Refused: ${refusal}`));
+        return true;
+      }
+      if (url.pathname === '/api/_session' || url.pathname.startsWith('/api/_session/')) {
+        await handleSessionRoute(url.pathname.slice('/api/_session'.length), request, response, context);
+        return true;
+      }
+      const route = OPERATIONS[url.pathname];
+      if (!route) {
+        sendJson(response, 404, normalisedError(404, 'not_found', `No API endpoint ${url.pathname}: only search and the microblog timeline are available`));
+      } else if (request.method !== route.method) {
+        sendJson(response, 405, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
+      } else {
+        await forward(url.pathname, url, request, response);
+      }
+    } catch (error) {
+      if (!response.headersSent) sendJson(response, 500, normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`));
+    }
+    return true;
+  }
+
+  return {
+    handle,
+    describe: () => (demo
+      ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}. Ledger: ${config.dataDir}`
+      : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown). Ledger: ${config.dataDir}`)
+      + (config.creditLimit ? `. Credit limit: ${config.creditLimit}` : ''),
+    close: async () => { ledger.close(); await demo?.standin.close(); },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Operation } from '../ledger/ledger.ts';
+
+/** The only upstream calls the proxy will make: everything else under /api is 404. */
+export const OPERATIONS: Record<string, { operation: Operation; method: 'GET' | 'POST'; upstreamPath: string; fields: string[] }> = {
+  '/api/v1/social/microblog/posts': {
+    operation: 'timeline', method: 'GET', upstreamPath: '/v1/social/microblog/posts', fields: ['rest_id', 'screen_name', 'cursor'],
+  },
+  '/api/v1/search': { operation: 'search', method: 'POST', upstreamPath: '/v1/search', fields: ['q', 'num', 'page', 'site', 'hl'] },
+};
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Keeps only the documented fields, so the browser cannot smuggle other parameters upstream. */
+export function pickFields(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => source[field] !== undefined && source[field] !== '').map((field) => [field, source[field]]));
+}

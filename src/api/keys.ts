@@ -1,0 +1,20 @@
+/** One layered key factory per resource, shared by the query options and any invalidation. */
+export type TimelineTarget = { screenName: string } | { restId: string };
+
+export const timelineKeys = {
+  all: ['timeline'] as const,
+  user: (target: TimelineTarget) => [...timelineKeys.all, 'screenName' in target ? { screenName: target.screenName.toLowerCase() } : { restId: target.restId }] as const,
+};
+
+export interface SearchParams { q: string; num?: number; page?: number; site?: string; hl?: string }
+
+export const searchKeys = {
+  all: ['search'] as const,
+  query: (params: SearchParams) => [...searchKeys.all, params] as const,
+};
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  state: () => [...sessionKeys.all, 'state'] as const,
+  call: (id: string) => [...sessionKeys.all, 'call', id] as const,
+};

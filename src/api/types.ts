@@ -1,0 +1,85 @@
+/** The shapes the UI renders: already normalised, every URL safe, every count a number or null. */
+export interface Author {
+  id: string | null;
+  name: string;
+  handle: string;
+  avatarUrl: string | null;
+  verified: boolean;
+}
+
+export interface Photo {
+  kind: 'photo';
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  /** CSS object-position from `focus_rects`, e.g. "55% 10%". */
+  focus: string | null;
+  alt: string;
+}
+
+export interface Video {
+  kind: 'video';
+  id: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  durationMs: number | null;
+  /** Highest-bitrate MP4, or null when no variant is a safe URL. */
+  playUrl: string | null;
+}
+
+export interface LinkEntity { url: string; expandedUrl: string | null; displayUrl: string }
+export interface MentionEntity { handle: string; name: string }
+
+export interface Post {
+  id: string;
+  createdAt: string | null;
+  text: string;
+  lang: string | null;
+  /** Posting client as plain text, tags removed. */
+  source: string | null;
+  counts: { replies: number | null; reposts: number | null; quotes: number | null; favorites: number | null; bookmarks: number | null; views: number | null };
+  links: LinkEntity[];
+  mentions: MentionEntity[];
+  media: (Photo | Video)[];
+  author: Author | null;
+  replyToId: string | null;
+  repostOf: Post | null;
+  quoted: Post | null;
+}
+
+export interface Profile {
+  id: string | null;
+  handle: string | null;
+  name: string;
+  status: string | null;
+  verified: boolean;
+  protected: boolean;
+  avatarUrl: string | null;
+  bannerUrl: string | null;
+  bio: string;
+  location: string;
+  website: string | null;
+  createdAt: string | null;
+  counts: { following: number | null; followers: number | null; posts: number | null; media: number | null };
+  affiliate: { description: string; url: string | null; badgeUrl: string | null } | null;
+  pinnedIds: string[];
+}
+
+export interface TimelinePage {
+  posts: Post[];
+  pinned: Post | null;
+  nextCursor: string | null;
+  prevCursor: string | null;
+  status: string | null;
+  user: Profile | null;
+  credits: string;
+  callId: string | null;
+  /** When this page was bought; the UI shows "cached · 0 credits" for pages bought before this page view. */
+  boughtAt: number;
+}
+
+export interface SearchResult { title: string; url: string; href: string | null }
+
+export interface SearchPage { results: SearchResult[]; credits: string; callId: string | null; boughtAt: number }

@@ -1,0 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api/errors';
+
+const MAX_RETRIES = 2;
+/** A persisted cache older than this is dropped: data a day old is worth re-buying only on request. */
+export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function retryDelayFor(attempt: number, error: unknown): number {
+  // Honour the upstream's Retry-After, capped so a broken header cannot freeze the page.
+  if (error instanceof ApiError && error.retryAfter !== null) return Math.min(error.retryAfter, 60) * 1000;
+  return Math.min(1000 * 2 ** attempt, 8000);
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Bought data never goes stale by itself: every refetch costs credits, so only an explicit Refresh buys again.
+        staleTime: Infinity,
+        // Kept as long as the persisted copy, so a reload can restore what was bought without re-buying it.
+        gcTime: CACHE_MAX_AGE_MS,
+        // Focus, mount and reconnect must not silently re-buy pages.
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+        // Only failures that may pass unchanged are retried (network, 5xx, 429), at most twice; a 4xx never is.
+        retry: (failureCount, error) => error instanceof ApiError && error.retryable && failureCount < MAX_RETRIES,
+        retryDelay: retryDelayFor,
+      },
+    },
+  });
+}

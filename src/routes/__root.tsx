@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { CreditMeter } from '../features/credits/components/CreditMeter';
+import { ModeBadge } from '../features/credits/components/ModeBadge';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: () => (
+    <main className="mx-auto max-w-timeline p-6"><h1 className="text-xl font-bold">Page not found</h1><p>Try the timeline or search.</p></main>
+  ),
+});
+
+const navLink = 'rounded-md px-2 py-1 text-sm font-medium text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white' };
+
+function RootLayout() {
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+          <Link to="/" className="flex items-center gap-2 font-bold no-underline text-slate-900 dark:text-white">
+            <img src="/favicon.svg" alt="" width={22} height={22} />
+            creditscope
+          </Link>
+          <ModeBadge />
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <Link to="/timeline" className={navLink} activeProps={activeLink}>Timeline</Link>
+            <Link to="/search" className={navLink} activeProps={activeLink}>Search</Link>
+            <Link to="/credits" className={navLink} activeProps={activeLink}>Credits</Link>
+          </nav>
+          <div className="ml-auto"><CreditMeter /></div>
+        </div>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
