@@ -12,7 +12,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function preview(port: number, env: Record<string, string>) {
   return {
-    command: `npx vite preview --port ${port} --strictPort`,
+    command: `npx vite preview --port ${port} --strictPort --outDir ${process.env.E2E_DIST ?? "dist"}`,
     // Readiness is checked on `/`, never on /api: starting the suite must not spend credits.
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

@@ -1,9 +1,14 @@
-/** Fixed loopback ports for the e2e servers; away from the dev (5173), preview (4173) and demo stand-in (4599) defaults. */
+/**
+ * Loopback ports for the e2e servers, away from the dev (5173), preview (4173) and demo stand-in (4599)
+ * defaults. E2E_PORT_BASE moves them all, so two suites can run side by side on one machine.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4300);
+
 export const E2E = {
-  demoApp: 4317,
-  demoStandin: 4590,
-  upstreamApp: 4318,
-  upstreamStandin: 4591,
-  budgetApp: 4319,
+  demoApp: base + 17,
+  demoStandin: base + 18,
+  upstreamApp: base + 19,
+  upstreamStandin: base + 20,
+  budgetApp: base + 21,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

@@ -1,0 +1,20 @@
+import { ApiError, describeError } from '../api/errors';
+
+/** A failure said plainly, with Retry where trying again can help; what is already on screen stays. */
+export function ErrorPanel({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+  const { title, detail } = describeError(error);
+  const canRetry = onRetry && !(error instanceof ApiError && (error.kind === 'budget' || error.kind === 'not_found' || error.kind === 'bad_request'));
+  return (
+    <div role="alert" data-testid="error-panel" data-kind={error instanceof ApiError ? error.kind : 'unknown'}
+      className={`rounded-lg border border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${compact ? 'p-3 text-sm' : 'p-4'}`}>
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1 break-words text-sm">{detail}</p>
+      {canRetry && (
+        <button type="button" onClick={onRetry}
+          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
