@@ -63,6 +63,11 @@ export const USERS: StandinUser[] = [
     bio: '<script>window.__pwned=1</script> javascript:alert(1) @grace #xss', location: '<b onmouseover="window.__pwned=1">here</b>',
     postCount: 12, newerPosts: 0, followers: 66, following: 6, joined: '2020-02-02T02:02:02Z',
   },
+  {
+    restId: '1009', handle: 'archive', name: 'The Long Archive', verified: false, protected: false, status: 'active',
+    bio: 'Eleven hundred posts, for scrolling a long way.', location: 'Stacks', postCount: 1_100, newerPosts: 0,
+    followers: 9_876, following: 54, joined: '2007-01-01T00:00:00Z',
+  },
 ];
 
 export const NOT_FOUND_HANDLE = 'nobody';

@@ -1,0 +1,90 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { BENCH } from './servers.ts';
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--enable-precise-memory-info'],
+  });
+}
+
+/** Records when the first <article> is painted, measured from navigation start. */
+const FIRST_POST_PROBE = `
+  window.__firstPost = null;
+  new MutationObserver((_, observer) => {
+    if (window.__firstPost === null && document.querySelector('article')) {
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => { window.__firstPost = performance.now(); }));
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+export async function timeToFirstPost(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(FIRST_POST_PROBE);
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __firstPost: number | null }).__firstPost !== null, null, { timeout: 30_000 });
+  const value = await page.evaluate(() => (window as unknown as { __firstPost: number }).__firstPost);
+  await context.close();
+  return value;
+}
+
+/** Gzipped bytes of the JS the browser fetched before the page was ready (first post, or idle). */
+export async function initialJs(browser: Browser, url: string, ready: (page: Page) => Promise<unknown>): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname); });
+  await page.goto(url);
+  await ready(page);
+  const loaded = [...scripts];
+  await context.close();
+  return loaded.reduce((sum, pathname) => {
+    const file = path.join(BENCH.dist, pathname);
+    return fs.existsSync(file) ? sum + zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : sum;
+  }, 0);
+}
+
+const SCROLL_PROBE = `
+  window.__scroll = { maxArticles: 0, longTasks: 0, longTaskMs: [], shift: 0 };
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) { window.__scroll.longTasks++; window.__scroll.longTaskMs.push(Math.round(entry.duration)); } }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__scroll.shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });
+  const count = () => { window.__scroll.maxArticles = Math.max(window.__scroll.maxArticles, document.querySelectorAll('article').length); requestAnimationFrame(count); };
+  requestAnimationFrame(count);
+`;
+
+export interface ScrollFigures { posts: number; maxArticles: number; longTasks: number; longTaskMs: number[]; heapMb: number; layoutShift: number; seconds: number }
+
+/** Scrolls a long timeline end to end the way a reader would, loading pages as it goes. */
+export async function longScroll(browser: Browser, url: string, targetPosts: number, loadedPosts: () => Promise<number>): Promise<ScrollFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(SCROLL_PROBE);
+  await page.goto(url);
+  await page.locator('article').first().waitFor();
+  const started = Date.now();
+  let posts = 0;
+  for (let step = 0; step < 4000 && Date.now() - started < 240_000; step++) {
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(40);
+    if (step % 10 === 0) {
+      posts = await loadedPosts();
+      const ended = await page.getByText(/End of timeline/i).isVisible().catch(() => false);
+      if (posts >= targetPosts || ended) break;
+    }
+  }
+  await page.waitForTimeout(500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const figures = await page.evaluate(() => (window as unknown as { __scroll: { maxArticles: number; longTasks: number; longTaskMs: number[]; shift: number } }).__scroll);
+  await context.close();
+  return {
+    posts, maxArticles: figures.maxArticles, longTasks: figures.longTasks, longTaskMs: figures.longTaskMs,
+    heapMb: heap.usedSize / 1024 / 1024, layoutShift: figures.shift, seconds: (Date.now() - started) / 1000,
+  };
+}

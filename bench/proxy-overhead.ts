@@ -1,0 +1,22 @@
+import autocannon from 'autocannon';
+
+interface LoadFigures { medianMs: number; p99Ms: number; requestsPerSecond: number; errors: number; non2xx: number }
+
+function run(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 50, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        medianMs: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: result.requests.average,
+        errors: result.errors + result.timeouts, non2xx: result.non2xx,
+      });
+    });
+  });
+}
+
+/** The same timeline call straight to the stand-in and through the proxy (guard, ledger write, forward). */
+export async function proxyOverhead(origin: string, standinOrigin: string, token: string, seconds = 5) {
+  const direct = await run(`${standinOrigin}/v1/social/microblog/posts?screen_name=grace__load`, { authorization: `Bearer ${token}` }, seconds);
+  const proxied = await run(`${origin}/api/v1/social/microblog/posts?screen_name=grace__load`, { 'x-creditscope-client': '1' }, seconds);
+  return { direct, proxied };
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm run bench`: the five figures of issue 6, each beside a baseline taken in the same run,
+ * printed as a table and written to bench/results.json. Needs no network: stand-in + headless Chromium.
+ */
+import type { Page } from '@playwright/test';
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
+import { paidCallsPerDistinctPage } from './paid-calls.ts';
+import { proxyOverhead } from './proxy-overhead.ts';
+import { BENCH, median, startApp } from './servers.ts';
+import { writeStaticTimeline } from './static-page.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const KB = 1024;
+const rows: { figure: string; value: string; baseline: string; ratio: string; target: string; ok: boolean }[] = [];
+const results: Record<string, unknown> = { runs: RUNS, at: new Date().toISOString() };
+
+function add(figure: string, value: number, unit: string, baseline: number, baselineLabel: string, target: string, ok: boolean) {
+  const ratio = baseline ? value / baseline : 0;
+  rows.push({ figure, value: `${value.toFixed(unit === 'KB' || unit === 'MB' ? 1 : unit === '' ? 3 : 0)}${unit ? ` ${unit}` : ''}`, baseline: baselineLabel, ratio: ratio.toFixed(2), target, ok });
+}
+
+execSync(`npx vite build --outDir ${BENCH.dist}`, { stdio: 'ignore' });
+const app = await startApp();
+const browser = await launch();
+const logCount = async (match: string) =>
+  ((await (await fetch(`${app.standinOrigin}/_control/log?match=${encodeURIComponent(match)}`)).json()) as unknown[]).length;
+
+try {
+  // 1. Initial JS per route, against the issue's budget of 125 KB gzipped.
+  const routes: [string, string, (page: Page) => Promise<unknown>][] = [
+    ['timeline', '/timeline?screen_name=grace__js', (page) => page.locator('article').first().waitFor()],
+    ['search', '/search?q=bench', (page) => page.waitForLoadState('networkidle')],
+    ['credits', '/credits', (page) => page.waitForLoadState('networkidle')],
+  ];
+  for (const [route, url, ready] of routes) {
+    const bytes = await initialJs(browser, `${app.origin}${url}`, ready);
+    results[`initialJs_${route}`] = bytes;
+    add(`initial JS, ${route} (gzip)`, bytes / KB, 'KB', 125, 'budget 125 KB', '≤ 1.00 of budget', bytes / KB <= 125);
+  }
+
+  // 2. Time to first post: the app cold vs the same 20 posts pre-rendered, same server, interleaved runs.
+  const staticPath = await writeStaticTimeline(app.origin, 'grace__static');
+  const appTimes: number[] = [];
+  const staticTimes: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    staticTimes.push(await timeToFirstPost(browser, `${app.origin}${staticPath}`));
+    appTimes.push(await timeToFirstPost(browser, `${app.origin}/timeline?screen_name=grace__ttfp${run}`));
+  }
+  const ttfp = median(appTimes);
+  const ttfpBase = median(staticTimes);
+  results.timeToFirstPost = { appMs: appTimes, staticMs: staticTimes };
+  add('time to first post (median ms)', ttfp, 'ms', ttfpBase, `static HTML ${ttfpBase.toFixed(0)} ms`, 'ratio ≤ 2.0', ttfp / ttfpBase <= 2);
+
+  // 3. Long scroll through 1,000 posts.
+  const scrollHandle = `archive__scroll${Date.now().toString(36)}`;
+  const scroll = await longScroll(browser, `${app.origin}/timeline?screen_name=${scrollHandle}`, 1000, async () => (await logCount(scrollHandle)) * 20);
+  results.longScroll = scroll;
+  add(`most <article>s mounted (${scroll.posts} posts loaded)`, scroll.maxArticles, '', 60, 'target 60', '≤ 60', scroll.maxArticles <= 60);
+  add('long tasks > 50 ms while scrolling', scroll.longTasks, '', 1, 'target 0', '0', scroll.longTasks === 0);
+  add('JS heap after the scroll', scroll.heapMb, 'MB', 60, 'target 60 MB', '≤ 60 MB', scroll.heapMb <= 60);
+  add('cumulative layout shift', scroll.layoutShift, '', 0.1, 'target 0.1', '< 0.1', scroll.layoutShift < 0.1);
+
+  // 4. Paid calls per distinct page in a session that tempts every re-buy.
+  const paid = await paidCallsPerDistinctPage(browser, app.origin, app.standinOrigin);
+  results.paidCalls = paid;
+  add(`paid calls per distinct page (${paid.calls}/${paid.distinct})`, paid.ratio, '', 1, 'exactly 1.00', '= 1.00', paid.ratio === 1);
+
+  // 5. Proxy overhead under 50 concurrent connections.
+  const load = await proxyOverhead(app.origin, app.standinOrigin, BENCH.token);
+  results.proxyOverhead = load;
+  add('proxy median latency', load.proxied.medianMs, 'ms', load.direct.medianMs || 1, `direct ${load.direct.medianMs} ms`, 'ratio', true);
+  add('proxy p99 latency', load.proxied.p99Ms, 'ms', load.direct.p99Ms || 1, `direct ${load.direct.p99Ms} ms`, 'ratio', true);
+  const errors = load.proxied.errors + load.proxied.non2xx;
+  add(`proxy requests/s (${errors} errors)`, load.proxied.requestsPerSecond, 'req/s', load.direct.requestsPerSecond, `direct ${load.direct.requestsPerSecond.toFixed(0)} req/s`, '0 errors', errors === 0);
+} finally {
+  await browser.close();
+  app.stop();
+}
+
+console.table(rows.map((row) => ({ figure: row.figure, value: row.value, baseline: row.baseline, ratio: row.ratio, target: row.target, met: row.ok ? 'yes' : 'NO' })));
+fs.writeFileSync('bench/results.json', `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
+console.log('written bench/results.json');

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const BENCH = { app: 4717, standin: 4718, dist: 'dist-bench', token: 'bench-token-not-secret' } as const;
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+}
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+}
+
+function stop(child: ChildProcess) {
+  try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+}
+
+/**
+ * The app as users run it (vite preview), in front of a standalone stand-in with a known token,
+ * so the proxy-overhead figure can call the stand-in directly too.
+ */
+export async function startApp(): Promise<{ origin: string; standinOrigin: string; stop: () => void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-'));
+  const standinOrigin = `http://127.0.0.1:${BENCH.standin}`;
+  const standin = start('npx', ['tsx', 'server/standin/main.ts'], { STANDIN_PORT: String(BENCH.standin), STANDIN_TOKEN: BENCH.token });
+  await waitFor(`${standinOrigin}/media/ready.svg`);
+  const app = start('npx', ['vite', 'preview', '--port', String(BENCH.app), '--strictPort', '--outDir', BENCH.dist],
+    { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir });
+  const origin = `http://127.0.0.1:${BENCH.app}`;
+  await waitFor(`${origin}/`);
+  return {
+    origin, standinOrigin,
+    stop: () => { stop(app); stop(standin); fs.rmSync(dataDir, { recursive: true, force: true }); },
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
