@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api/errors';
 
 const MAX_RETRIES = 2;
-/** A persisted cache older than this is dropped: data a day old is worth re-buying only on request. */
-export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+import { CACHE_MAX_AGE_MS } from './cache-age';
+
+export { CACHE_MAX_AGE_MS };
 
 export function retryDelayFor(attempt: number, error: unknown): number {
   // Honour the upstream's Retry-After, capped so a broken header cannot freeze the page.

@@ -31,17 +31,32 @@ function errorFrom(status: number, body: unknown, retryAfterHeader: string | nul
   return new ApiError(kind, `HTTP ${status} from the creditscope server`, { status, retryAfter });
 }
 
+declare global {
+  interface Window { __creditscopeEarly?: { path: string; response: Promise<Response> } }
+}
+
+/**
+ * index.html starts the first timeline page before the bundle has loaded (it only does so when
+ * that page is not already bought). The request is handed over once, to the call for the same path.
+ */
+function takeEarlyResponse(path: string): Promise<Response> | null {
+  const early = window.__creditscopeEarly;
+  if (!early || early.path !== path) return null;
+  window.__creditscopeEarly = undefined;
+  return early.response;
+}
+
 /** The one fetch in the app. Every failure becomes an ApiError; the body is returned unparsed for a schema. */
 export async function apiFetch(path: string, init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<PaidResponse> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await (takeEarlyResponse(path) ?? fetch(path, {
       method: init.method ?? 'GET',
       signal: init.signal,
       credentials: 'omit',
       headers: { ...CLIENT_HEADER, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
+    }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('network', 'The creditscope server did not answer. Is it still running?');
