@@ -57,9 +57,10 @@ function invalidOrRefused(status: number, text: string): NormalisedError {
   return normalisedError(status, 'upstream', refused.error.message);
 }
 
-export function createForwarder(upstream: () => Upstream, ledger: Ledger, exchanges: ExchangeStore) {
+export function createForwarder(upstream: Upstream, ledger: Ledger, exchanges: ExchangeStore) {
   const gate = new BudgetGate();
-  const redact = (text: string) => (upstream().token ? text.split(upstream().token).join('[redacted]') : text);
+  // An upstream that echoes the token (some error pages do) must not hand it to the browser.
+  const redact = (text: string) => (upstream.token && text.includes(upstream.token) ? text.split(upstream.token).join('[redacted]') : text);
 
   return async function forward(pathname: string, url: URL, request: IncomingMessage, response: ServerResponse) {
     const route = OPERATIONS[pathname]!;
@@ -82,7 +83,7 @@ export function createForwarder(upstream: () => Upstream, ledger: Ledger, exchan
         return sendJson(response, 402, normalisedError(402, 'budget',
           `Credit budget of ${ledger.limit} reached (spent ${ledger.spent}). Raise or clear the budget on the Credits page, or start a new session.`));
       }
-      const { baseUrl, token, timeoutMs } = upstream();
+      const { baseUrl, token, timeoutMs } = upstream;
       const target = new URL(route.upstreamPath, `${baseUrl}/`);
       if (route.method === 'GET') for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
       const body = route.method === 'POST' ? JSON.stringify(params) : undefined;
@@ -98,7 +99,7 @@ export function createForwarder(upstream: () => Upstream, ledger: Ledger, exchan
           headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
         });
         status = upstreamResponse.status;
-        text = await upstreamResponse.text();
+        text = redact(await upstreamResponse.text());
         const retryAfter = upstreamResponse.headers.get('retry-after');
         if (retryAfter) headers['retry-after'] = retryAfter;
         const envelope = readEnvelope(text);
@@ -119,12 +120,12 @@ export function createForwarder(upstream: () => Upstream, ledger: Ledger, exchan
       });
       exchanges.put(row.id, {
         request: { method: route.method, path: route.upstreamPath, params: route.method === 'GET' ? params : {}, body: route.method === 'POST' ? params : null },
-        status, durationMs, credits: row.credits, responseText: redact(text),
+        status, durationMs, credits: row.credits, responseText: text,
       });
       const callHeaders = { ...headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
       if (failure) return sendJson(response, failure.error.status, failure, callHeaders);
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...callHeaders });
-      response.end(redact(text));
+      response.end(text);
     };
     return ledger.limit === null ? call() : gate.run(call);
   };

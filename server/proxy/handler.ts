@@ -32,7 +32,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   };
   const ledger = new Ledger(config.dataDir, config.creditLimit);
   const exchanges = new ExchangeStore();
-  const forward = createForwarder(() => upstream, ledger, exchanges);
+  const forward = createForwarder(upstream, ledger, exchanges);
   const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
   const context: SessionContext = { ledger, exchanges, mode: config.mode, upstreamLabel };
 

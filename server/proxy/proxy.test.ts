@@ -159,3 +159,18 @@ describe('the token never reaches the browser', () => {
     }
   });
 });
+
+describe('an upstream that echoes the token', () => {
+  it('has it redacted from success bodies and error messages alike', async () => {
+    const echo = await startProxyAgainstStandin();
+    try {
+      await echo.fault({ match: 'grace__echoed', status: 401, body: 'echo-auth' });
+      const response = await echo.api('/api/v1/social/microblog/posts?screen_name=grace__echoed');
+      const body = (await response.json()) as { error: { message: string } };
+      expect(body.error.message).toContain('[redacted]');
+      expect(JSON.stringify(body)).not.toContain(TEST_TOKEN);
+    } finally {
+      await echo.close();
+    }
+  });
+});

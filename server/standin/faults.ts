@@ -5,7 +5,8 @@ export interface FaultRule {
   /** Substring of the handle, rest_id, cursor or query this rule applies to. */
   match: string;
   status?: number;
-  body?: 'json' | 'json-error' | 'html' | 'text' | 'truncated' | 'success-false' | 'unknown-shape' | 'empty';
+  /** `echo-auth` repeats the Authorization header in the message, as some careless gateways do. */
+  body?: 'json' | 'json-error' | 'html' | 'text' | 'truncated' | 'success-false' | 'unknown-shape' | 'empty' | 'echo-auth';
   retryAfter?: string;
   latencyMs?: number;
   /** How many matching requests it breaks; unlimited when absent. */
@@ -34,7 +35,7 @@ export class FaultBook {
 
 const GATEWAY_HTML = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server returned an invalid response.</p></body></html>';
 
-export function sendFault(response: ServerResponse, rule: FaultRule, send: (status: number, body: unknown) => void) {
+export function sendFault(response: ServerResponse, rule: FaultRule, send: (status: number, body: unknown) => void, authorization = '') {
   const status = rule.status ?? 500;
   if (rule.retryAfter !== undefined) response.setHeader('Retry-After', rule.retryAfter);
   switch (rule.body) {
@@ -46,6 +47,7 @@ export function sendFault(response: ServerResponse, rule: FaultRule, send: (stat
     case 'empty': response.writeHead(status).end(); return;
     case 'success-false': send(200, { success: false, message: 'Upstream could not complete the request', meta: { credits: 0 } }); return;
     case 'unknown-shape': send(status, { oops: ['not', 'a', 'known', 'shape'] }); return;
+    case 'echo-auth': send(status, { success: false, message: `Rejected credentials "${authorization}"` }); return;
     case 'json': send(status, { success: false, message: `Injected failure ${status}` }); return;
     default: send(status, { success: false, error: { code: `E${status}`, message: `Injected failure ${status}` } });
   }

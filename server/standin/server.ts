@@ -63,7 +63,7 @@ export async function startStandin(options: StandinOptions) {
       const subject = [query.screen_name, query.rest_id, query.cursor, (body as { q?: unknown })?.q].filter(Boolean).join(' ');
       const fault = faults.take(subject);
       if (fault?.latencyMs) await sleep(fault.latencyMs);
-      if (fault && (fault.status !== undefined || fault.body)) return sendFault(response, fault, send);
+      if (fault && (fault.status !== undefined || fault.body)) return sendFault(response, fault, send, request.headers.authorization);
 
       if (url.pathname === '/v1/social/microblog/posts' && request.method === 'GET') return timeline(query, send);
       if (url.pathname === '/v1/search' && request.method === 'POST') return search(body, send);
