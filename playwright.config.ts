@@ -49,7 +49,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { STANDIN_PORT: String(E2E.upstreamStandin), STANDIN_TOKEN: E2E.token },
     },
-    preview(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),
+    preview(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, UPSTREAM_TIMEOUT_MS: '3000' }),
     preview(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
   ],
 });

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { FaultRule } from '../server/standin/faults.ts';
+import { E2E } from './support/ports.ts';
+import { alias, standin } from './support/standin.ts';
+
+/** Every test here also fails on any uncaught exception in the page. */
+function trackPageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const CASES: { name: string; rule: Omit<FaultRule, 'match'>; message: RegExp; upstreamCalls: number }[] = [
+  { name: '400', rule: { status: 400, body: 'json' }, message: /rejected the request/i, upstreamCalls: 1 },
+  { name: '401', rule: { status: 401, body: 'json-error' }, message: /token is missing or was rejected[\s\S]*API_TOKEN/i, upstreamCalls: 1 },
+  { name: '403', rule: { status: 403, body: 'text' }, message: /token is missing or was rejected/i, upstreamCalls: 1 },
+  { name: '404', rule: { status: 404, body: 'json-error' }, message: /not found/i, upstreamCalls: 1 },
+  { name: '429 without Retry-After', rule: { status: 429, body: 'json' }, message: /rate limit/i, upstreamCalls: 3 },
+  { name: '500 with an HTML body', rule: { status: 500, body: 'html' }, message: /upstream failed[\s\S]*502 Bad Gateway/i, upstreamCalls: 3 },
+  { name: '502', rule: { status: 502, body: 'text' }, message: /upstream failed \(HTTP 502\)/i, upstreamCalls: 3 },
+  { name: '503', rule: { status: 503, body: 'json-error' }, message: /upstream failed \(HTTP 503\)/i, upstreamCalls: 3 },
+  { name: '504', rule: { status: 504, body: 'empty' }, message: /upstream failed \(HTTP 504\)/i, upstreamCalls: 3 },
+  { name: 'truncated JSON', rule: { status: 200, body: 'truncated' }, message: /could not be read|not valid JSON/i, upstreamCalls: 3 },
+  { name: 'success:false with 200', rule: { status: 200, body: 'success-false' }, message: /could not complete the request/i, upstreamCalls: 1 },
+  { name: 'an unknown error shape', rule: { status: 500, body: 'unknown-shape' }, message: /upstream failed \(HTTP 500\)/i, upstreamCalls: 3 },
+];
+
+for (const { name, rule, message, upstreamCalls } of CASES) {
+  test(`upstream ${name}: a specific message, ${upstreamCalls === 1 ? 'never retried' : 'retried at most twice'}, no uncaught error`, async ({ page }) => {
+    test.setTimeout(40_000);
+    const errors = trackPageErrors(page);
+    const handle = alias('grace', name);
+    await standin().fault({ match: handle, ...rule });
+    await page.goto(`/timeline?screen_name=${handle}`);
+    const panel = page.getByTestId('error-panel').first();
+    await expect(panel).toBeVisible({ timeout: 20_000 });
+    await expect(panel).toContainText(message);
+    await page.waitForTimeout(500);
+    expect(await standin().log(handle)).toHaveLength(upstreamCalls);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('429 with Retry-After waits as asked before retrying', async ({ page }) => {
+  const handle = alias('grace', 'retryafter');
+  await standin().fault({ match: handle, status: 429, body: 'json', retryAfter: '2', times: 1 });
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible({ timeout: 15_000 });
+  const calls = await standin().log(handle);
+  expect(calls).toHaveLength(2);
+  expect(Date.parse(calls[1]!.at) - Date.parse(calls[0]!.at)).toBeGreaterThanOrEqual(1900);
+});
+
+test.describe('an upstream that does not answer in time', () => {
+  test.use({ baseURL: `http://127.0.0.1:${E2E.upstreamApp}` });
+
+  test('becomes a 504 with a clear message, retried twice, without breaking the page', async ({ page }) => {
+    test.setTimeout(60_000);
+    const errors = trackPageErrors(page);
+    const handle = alias('grace', 'slowpoke');
+    // This app runs with UPSTREAM_TIMEOUT_MS=3000 (playwright.config.ts).
+    await standin(E2E.upstreamStandin).fault({ match: handle, latencyMs: 4000 });
+    await page.goto(`/timeline?screen_name=${handle}`);
+    const panel = page.getByTestId('error-panel').first();
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toContainText(/did not answer within 3 s/);
+    expect(await standin(E2E.upstreamStandin).log(handle)).toHaveLength(3);
+    expect(errors).toEqual([]);
+  });
+});
+
+test('every drifted shape from the wild renders without an error', async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto(`/timeline?screen_name=${alias('wild', 'shapes')}`);
+  await expect(page.locator('article')).toHaveCount(await page.locator('article').count());
+  await expect(page.locator('article').nth(10)).toBeVisible();
+  await expect(page.getByTestId('error-panel')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('hostile content: no script runs, no javascript:/data: link or image, payloads shown as text', async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto(`/timeline?screen_name=${alias('hostile', 'xss')}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.mouse.move(300, 300);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const hostileSources = await page.evaluate(() => [
+    ...[...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
+    ...[...document.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? ''),
+  ].filter((value) => /^\s*(javascript|data|vbscript):/i.test(value)));
+  expect(hostileSources).toEqual([]);
+  await expect(page.getByText('<script>window.__pwned=1</script>').first()).toBeVisible();
+  expect(await page.locator('main script, main iframe, main object').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
