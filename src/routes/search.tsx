@@ -1,5 +1,52 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { HandleHint } from '../features/search/components/HandleHint';
+import { IgnoredNote } from '../features/search/components/IgnoredNote';
+import { RecentSearches } from '../features/search/components/RecentSearches';
+import { SearchForm } from '../features/search/components/SearchForm';
+import { SearchIntro } from '../features/search/components/SearchIntro';
+import { SearchResults } from '../features/search/components/SearchResults';
+import { handleOf, ignoredParams, searchRouteSchema, toApiParams, type SearchRouteParams } from '../features/search/params';
 
 export const Route = createFileRoute('/search')({
-  component: () => <main className="mx-auto max-w-3xl px-3 py-4"><h1 className="text-xl font-bold">Search</h1></main>,
+  // Bad values fall back to "not set" (the upstream's default); the page names what it ignored.
+  validateSearch: searchRouteSchema,
+  component: SearchPage,
 });
+
+function SearchPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The address as parsed but not validated, to tell the user what was dropped.
+  const raw = useLocation({ select: (location) => location.search as Record<string, unknown> });
+  const ignored = ignoredParams(raw, search);
+  const params = toApiParams(search);
+  const handle = handleOf(params.q);
+
+  const go = (next: SearchRouteParams, replace = false) => navigate({ search: clean(next), replace });
+
+  return (
+    <main className="mx-auto max-w-5xl px-3 py-4 sm:py-6">
+      <h1 className="mb-3 text-lg font-bold text-slate-900 dark:text-white">
+        Web search <span className="text-sm font-normal text-slate-500 dark:text-slate-400">· POST /v1/search</span>
+      </h1>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="min-w-0">
+          <SearchForm key={JSON.stringify(search)} current={search} onSearch={(next) => void go(next)} />
+          <IgnoredNote ignored={ignored} onCleanUp={() => void go(search, true)} />
+          {handle && <HandleHint handle={handle} />}
+          {params.q ? (
+            <SearchResults params={params}
+              onPage={(page) => void go({ ...search, page: page > 1 ? page : undefined })}
+              onDropSite={() => void go({ ...search, site: undefined, page: undefined })} />
+          ) : <SearchIntro />}
+        </div>
+        <aside className="min-w-0 lg:pt-0"><RecentSearches /></aside>
+      </div>
+    </main>
+  );
+}
+
+/** Only the params that are set reach the address. */
+function clean(search: SearchRouteParams): SearchRouteParams {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as SearchRouteParams;
+}

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { searchQueryOptions, type SearchParams } from '../../../api/search';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Spinner } from '../../../components/Spinner';
+import { DEFAULT_NUM } from '../params';
+import { rememberSearch } from '../use-recent-searches';
+import { CostLine } from './CostLine';
+import { NoResults } from './NoResults';
+import { Pager } from './Pager';
+import { ResultItem } from './ResultItem';
+
+/** The results of one search (params come from the URL), what they cost, and paging. */
+export function SearchResults({ params, onPage, onDropSite }: { params: SearchParams; onPage: (page: number) => void; onDropSite: () => void }) {
+  // Previous results stay on screen, dimmed, while the next page is bought.
+  const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
+  const { data, isPlaceholderData } = query;
+
+  useEffect(() => {
+    if (data && !isPlaceholderData) rememberSearch({ params, credits: data.credits, at: Date.now() });
+    // Keyed on the data: a search is remembered once per purchase or cache hit, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, isPlaceholderData]);
+
+  if (query.isPending) {
+    return <div className="py-6" aria-busy="true"><Spinner label={`Searching for “${params.q}”…`} /><ResultSkeleton /></div>;
+  }
+  if (query.isError && !data) {
+    return <div className="py-4"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} /></div>;
+  }
+  if (!data) return null;
+
+  const page = params.page ?? 1;
+  const num = params.num ?? DEFAULT_NUM;
+  const first = (page - 1) * num + 1;
+  const results = data.results;
+
+  return (
+    <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
+      <CostLine params={params} data={data} first={first}
+        fresh={query.isFetchedAfterMount} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={() => void query.refetch()} />
+      {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={() => void query.refetch()} /></div>}
+      {results.length === 0 && !isPlaceholderData ? (
+        <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
+      ) : (
+        <ol data-testid="search-results" className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}>
+          {results.map((result, index) => <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />)}
+        </ol>
+      )}
+      <Pager page={page} hasNext={!isPlaceholderData && results.length >= num} busy={isPlaceholderData} onPage={onPage} />
+    </section>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <div aria-hidden className="mt-4 space-y-5">
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="ml-10 animate-pulse space-y-2">
+          <div className="h-3 w-1/3 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-3 w-1/2 rounded bg-slate-100 dark:bg-slate-800/60" />
+        </div>
+      ))}
+    </div>
+  );
+}
