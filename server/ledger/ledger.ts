@@ -63,8 +63,12 @@ export class Ledger {
     fs.mkdirSync(dataDir, { recursive: true });
     this.file = path.join(dataDir, 'ledger.jsonl');
     this.limit = initialLimit;
-    if (fs.existsSync(this.file)) this.replay(fs.readFileSync(this.file, 'utf8'));
+    const existing = fs.existsSync(this.file) ? fs.readFileSync(this.file, 'utf8') : '';
+    this.replay(existing);
     this.fd = fs.openSync(this.file, 'a');
+    // A crash mid-write leaves a torn last line without its newline: end it, or the next row
+    // would be glued onto it and lost at the following replay.
+    if (existing && !existing.endsWith('\n')) fs.writeSync(this.fd, '\n');
     if (this.sessions.length === 0) this.startSession();
     // The environment's limit wins over one set earlier from the UI: it is what the operator asked for now.
     if (initialLimit !== null) this.limit = initialLimit;
