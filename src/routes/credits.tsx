@@ -1,5 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { sessionQueryOptions } from '../api/session';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { Spinner } from '../components/Spinner';
+import { BudgetControl } from '../features/credits/components/BudgetControl';
+import { BudgetReachedNotice } from '../features/credits/components/BudgetReachedNotice';
+import { LedgerSection } from '../features/credits/components/LedgerSection';
+import { NewSessionButton } from '../features/credits/components/NewSessionButton';
+import { OperationBreakdown } from '../features/credits/components/OperationBreakdown';
+import { PastSessions } from '../features/credits/components/PastSessions';
+import { SessionOverview } from '../features/credits/components/SessionOverview';
+import { SpendChart } from '../features/credits/components/SpendChart';
 
 export const Route = createFileRoute('/credits')({
-  component: () => <main className="mx-auto max-w-5xl px-3 py-4"><h1 className="text-xl font-bold">Credits</h1></main>,
+  // Reading the ledger is free, so the page can ask for it before it renders.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(sessionQueryOptions()),
+  component: CreditsPage,
 });
+
+function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section aria-label={title} className={`rounded-xl border border-slate-200 p-4 dark:border-slate-800 ${className}`}>
+      <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function CreditsPage() {
+  const { data, error, refetch } = useQuery(sessionQueryOptions());
+  return (
+    <main className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-lg font-bold text-slate-900 dark:text-white">Credits</h1>
+        {data && <NewSessionButton total={data.session.total} />}
+      </div>
+      {error && !data && <ErrorPanel error={error} onRetry={() => void refetch()} />}
+      {!data && !error && <Spinner label="Reading the ledger…" />}
+      {data && (
+        <>
+          {data.budget.reached && <BudgetReachedNotice />}
+          <SessionOverview state={data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Section title="Cumulative spend"><SpendChart rows={data.rows} limit={data.budget.limit} /></Section>
+            <div className="space-y-4">
+              <Section title="By operation"><OperationBreakdown state={data} /></Section>
+              <Section title="Budget"><BudgetControl budget={data.budget} spent={data.session.total} /></Section>
+            </div>
+          </div>
+          <Section title="Ledger"><LedgerSection rows={data.rows} sessionId={data.session.id} /></Section>
+          <Section title="Past sessions"><PastSessions sessions={data.pastSessions} /></Section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -6,6 +6,14 @@ import { sessionQueryOptions } from '../../api/session';
 
 const CHANNEL = 'creditscope-ledger';
 
+/** Tells every other open tab that the ledger changed (a paid call, a new session, a new budget). */
+export function announceLedgerChange() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage('ledger-changed');
+  channel.close();
+}
+
 /**
  * The ledger as this tab sees it: re-read the moment a paid response arrives here,
  * and when another tab reports one, so every open tab shows the same total.

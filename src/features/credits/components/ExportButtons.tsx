@@ -1,0 +1,17 @@
+import type { LedgerRow } from '../../../api/session';
+import { downloadText, ledgerCsv, ledgerJson } from '../export';
+
+const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** Downloads the rows shown (after filtering) as CSV or JSON. */
+export function ExportButtons({ rows, sessionId }: { rows: readonly LedgerRow[]; sessionId: string }) {
+  const base = `creditscope-ledger-${sessionId.slice(0, 8)}`;
+  return (
+    <div className="flex gap-2">
+      <button type="button" className={button} disabled={rows.length === 0}
+        onClick={() => downloadText(`${base}.csv`, 'text/csv;charset=utf-8', ledgerCsv(rows))}>Export CSV</button>
+      <button type="button" className={button} disabled={rows.length === 0}
+        onClick={() => downloadText(`${base}.json`, 'application/json', ledgerJson(rows))}>Export JSON</button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { SessionState } from '../../../api/session';
+import { dateTime } from '../format';
+
+const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
+const label = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400';
+
+/** The session at a glance: exact total from the server, calls, budget and where the data comes from. */
+export function SessionOverview({ state }: { state: SessionState }) {
+  const { session, budget, mode, upstream } = state;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <div className={card}>
+        <dt className={label}>Spent this session</dt>
+        <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
+          <span data-testid="credits-total">{session.total}</span> <span className="text-sm font-normal">credits</span>
+        </dd>
+      </div>
+      <div className={card}>
+        <dt className={label}>Paid calls</dt>
+        <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="credits-calls">{session.calls}</dd>
+      </div>
+      <div className={card}>
+        <dt className={label}>Budget</dt>
+        <dd className={`mt-1 text-sm tabular-nums ${budget.reached ? 'font-semibold text-red-800 dark:text-red-200' : 'text-slate-800 dark:text-slate-200'}`}>
+          {budget.limit === null ? 'No limit' : budget.reached ? `Reached (limit ${budget.limit})` : `${budget.remaining} of ${budget.limit} left`}
+        </dd>
+      </div>
+      <div className={card}>
+        <dt className={label}>Data source</dt>
+        <dd className="mt-1 text-sm text-slate-800 dark:text-slate-200">
+          <span data-testid="credits-mode" className={mode === 'demo' ? 'font-semibold text-amber-800 dark:text-amber-300' : 'font-semibold'}>
+            {mode === 'demo' ? 'Demo mode' : 'Upstream API'}
+          </span>
+          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{upstream}</span>
+        </dd>
+      </div>
+      <p className="col-span-full text-xs text-slate-500 dark:text-slate-400">Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server.</p>
+    </dl>
+  );
+}

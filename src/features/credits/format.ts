@@ -1,0 +1,14 @@
+/** "14:03:27" in the viewer's locale: ledger rows of one session are close together in time. */
+export function clockTime(iso: string | number): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+export function dateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export const BUDGET_REACHED_MESSAGE = 'Budget reached: paid calls are refused until you raise the limit here, clear it, or start a new session.';

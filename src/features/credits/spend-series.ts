@@ -1,0 +1,25 @@
+import Big from 'big.js';
+import type { LedgerRow } from '../../api/session';
+
+export interface SpendPoint { at: number; total: string; credits: string; operation: LedgerRow['operation'] }
+
+/** Cumulative spend after each call, in time order, summed exactly; the chart only turns totals into pixels. */
+export function spendSeries(rows: readonly LedgerRow[]): SpendPoint[] {
+  let total = new Big(0);
+  return [...rows]
+    .map((row) => ({ row, at: Date.parse(row.at) }))
+    .filter(({ at }) => Number.isFinite(at))
+    .sort((a, b) => a.at - b.at)
+    .map(({ row, at }) => {
+      total = total.plus(row.credits);
+      return { at, total: total.toString(), credits: row.credits, operation: row.operation };
+    });
+}
+
+/** A round axis maximum at or above `max`: 1, 2, 2.5 or 5 times a power of ten. */
+export function niceCeiling(max: number): number {
+  if (!(max > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 2.5, 5, 10].find((candidate) => candidate * power >= max - 1e-12) ?? 10;
+  return step * power;
+}
