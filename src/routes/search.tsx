@@ -1,11 +1,12 @@
-import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { HandleHint } from '../features/search/components/HandleHint';
 import { IgnoredNote } from '../features/search/components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
 import { SearchIntro } from '../features/search/components/SearchIntro';
 import { SearchResults } from '../features/search/components/SearchResults';
-import { handleOf, ignoredParams, searchRouteSchema, toApiParams, type SearchRouteParams } from '../features/search/params';
+import { handleOf, pickSearch, searchRouteSchema, toApiParams, type SearchRouteParams } from '../features/search/params';
+import { useIgnoredParams } from '../features/search/use-ignored-params';
 
 export const Route = createFileRoute('/search')({
   // Bad values fall back to "not set" (the upstream's default); the page names what it ignored.
@@ -16,13 +17,11 @@ export const Route = createFileRoute('/search')({
 function SearchPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  // The address as parsed but not validated, to tell the user what was dropped.
-  const raw = useLocation({ select: (location) => location.search as Record<string, unknown> });
-  const ignored = ignoredParams(raw, search);
+  const { ignored, dismiss } = useIgnoredParams(search);
   const params = toApiParams(search);
   const handle = handleOf(params.q);
 
-  const go = (next: SearchRouteParams, replace = false) => navigate({ search: clean(next), replace });
+  const go = (next: SearchRouteParams, replace = false) => navigate({ search: pickSearch(next), replace });
 
   return (
     <main className="mx-auto max-w-5xl px-3 py-4 sm:py-6">
@@ -31,8 +30,8 @@ function SearchPage() {
       </h1>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
-          <SearchForm key={JSON.stringify(search)} current={search} onSearch={(next) => void go(next)} />
-          <IgnoredNote ignored={ignored} onCleanUp={() => void go(search, true)} />
+          <SearchForm key={JSON.stringify(pickSearch(search))} current={search} onSearch={(next) => void go(next)} />
+          <IgnoredNote ignored={ignored} onDismiss={() => { dismiss(); void go(search, true); }} />
           {handle && <HandleHint handle={handle} />}
           {params.q ? (
             <SearchResults params={params}
@@ -46,7 +45,3 @@ function SearchPage() {
   );
 }
 
-/** Only the params that are set reach the address. */
-function clean(search: SearchRouteParams): SearchRouteParams {
-  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as SearchRouteParams;
-}

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { handleOf, ignoredParams, isValidHl, normaliseSite, searchRouteSchema, toApiParams } from './params';
+import { handleOf, ignoredParams, isValidHl, normaliseSite, pickSearch, searchRouteSchema, toApiParams } from './params';
 
 describe('normaliseSite', () => {
   it.each([
@@ -57,5 +57,12 @@ describe('toApiParams', () => {
 describe('handleOf', () => {
   it.each([['@jack', 'jack'], [' @ada_l ', 'ada_l'], ['jack', null], ['@ja ck', null], ['email@x.org', null]])('%j → %j', (query, expected) => {
     expect(handleOf(query)).toBe(expected);
+  });
+});
+
+describe('pickSearch', () => {
+  it('drops unknown and unset keys and fixes the order', () => {
+    const messy = { hl: 'fr', utm: 'x', q: 'a', num: undefined } as Parameters<typeof pickSearch>[0];
+    expect(JSON.stringify(pickSearch(messy))).toBe('{"q":"a","hl":"fr"}');
   });
 });

@@ -91,6 +91,17 @@ export function ignoredParams(raw: Record<string, unknown>, valid: SearchRoutePa
   return ignored;
 }
 
+/** Only the known params that are set, in a fixed order: for the address, for comparing two searches. */
+export function pickSearch(search: SearchRouteParams): SearchRouteParams {
+  const picked: SearchRouteParams = {};
+  if (search.q) picked.q = search.q;
+  if (search.num !== undefined) picked.num = search.num;
+  if (search.page !== undefined) picked.page = search.page;
+  if (search.site) picked.site = search.site;
+  if (search.hl) picked.hl = search.hl;
+  return picked;
+}
+
 /** The API params for a validated route: only what is set, so the body carries only what the user chose. */
 export function toApiParams(search: SearchRouteParams): SearchParams {
   const params: SearchParams = { q: search.q ?? '' };

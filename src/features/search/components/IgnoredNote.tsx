@@ -1,7 +1,7 @@
 import type { IgnoredParam } from '../params';
 
 /** The address asked for something the page could not use: say what was ignored instead of guessing silently. */
-export function IgnoredNote({ ignored, onCleanUp }: { ignored: IgnoredParam[]; onCleanUp: () => void }) {
+export function IgnoredNote({ ignored, onDismiss }: { ignored: IgnoredParam[]; onDismiss: () => void }) {
   if (ignored.length === 0) return null;
   return (
     <div role="status" data-testid="ignored-params"
@@ -14,7 +14,7 @@ export function IgnoredNote({ ignored, onCleanUp }: { ignored: IgnoredParam[]; o
           </li>
         ))}
       </ul>
-      <button type="button" onClick={onCleanUp} className="mt-2 text-xs font-semibold underline hover:no-underline">Remove them from the address</button>
+      <button type="button" onClick={onDismiss} className="mt-2 text-xs font-semibold underline hover:no-underline">Dismiss</button>
     </div>
   );
 }

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { searchKeys } from '../../../api/keys';
 import { searchBody } from '../../../api/search';
 import { CostHint } from '../../../components/CostHint';
 import { fieldsOf, searchFromFields, type FieldErrors, type FormFields } from '../form-values';
 import { COMMON_LANGUAGES, DEFAULT_NUM, toApiParams, type SearchRouteParams } from '../params';
+import { useIsCached } from '../use-is-cached';
 import { useSlashFocus } from '../use-slash-focus';
 import { OptionField } from './OptionField';
 
@@ -16,7 +15,6 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
   const [fields, setFields] = useState<FormFields>(() => fieldsOf(current));
   const [errors, setErrors] = useState<FieldErrors>({});
   const inputRef = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
   useSlashFocus(inputRef);
 
   const set = (name: keyof FormFields) => (value: string) => {
@@ -26,7 +24,7 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
 
   const draft = searchFromFields(fields, current);
   const draftParams = 'search' in draft && draft.search.q ? toApiParams(draft.search) : null;
-  const draftCached = draftParams !== null && queryClient.getQueryData(searchKeys.query(draftParams)) !== undefined;
+  const draftCached = useIsCached(draftParams);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +45,7 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
             value={fields.q} onChange={(event) => set('q')(event.target.value)} placeholder="Search the web…"
             aria-keyshortcuts="/"
             className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100" />
-          <kbd aria-hidden className="absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 font-mono text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">/</kbd>
+          {!fields.q && <kbd aria-hidden className="absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 font-mono text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">/</kbd>}
         </div>
         <button type="submit" data-testid="search-submit"
           className="flex shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-32">
