@@ -34,11 +34,14 @@ export function SearchResults({ params, onPage, onDropSite }: { params: SearchPa
   const num = params.num ?? DEFAULT_NUM;
   const first = (page - 1) * num + 1;
   const results = data.results;
+  // Bought by this view: fetched since the observer took this key, and in this page load (a copy restored from
+  // the persisted cache after a reload also counts as "fetched after mount", but was bought before the page opened).
+  const boughtHere = query.isFetchedAfterMount && data.boughtAt >= performance.timeOrigin;
 
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
       <CostLine params={params} data={data} first={first}
-        fresh={query.isFetchedAfterMount} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={() => void query.refetch()} />
+        fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={() => void query.refetch()} />
       {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={() => void query.refetch()} /></div>}
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
