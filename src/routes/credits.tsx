@@ -42,12 +42,10 @@ function CreditsPage() {
         <>
           {data.budget.reached && <BudgetReachedNotice />}
           <SessionOverview state={data} />
+          <Section title="Cumulative spend"><SpendChart rows={data.rows} limit={data.budget.limit} /></Section>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Section title="Cumulative spend"><SpendChart rows={data.rows} limit={data.budget.limit} /></Section>
-            <div className="space-y-4">
-              <Section title="By operation"><OperationBreakdown state={data} /></Section>
-              <Section title="Budget"><BudgetControl budget={data.budget} spent={data.session.total} /></Section>
-            </div>
+            <Section title="By operation"><OperationBreakdown state={data} /></Section>
+            <Section title="Budget"><BudgetControl budget={data.budget} spent={data.session.total} /></Section>
           </div>
           <Section title="Ledger"><LedgerSection rows={data.rows} sessionId={data.session.id} /></Section>
           <Section title="Past sessions"><PastSessions sessions={data.pastSessions} /></Section>

@@ -4,9 +4,9 @@ import type { LedgerRow } from '../../../api/session';
 import { clockTime, plural } from '../format';
 import { niceCeiling, spendSeries, type SpendPoint } from '../spend-series';
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const MARGIN = { top: 14, right: 18, bottom: 40, left: 52 };
+const WIDTH = 900;
+const HEIGHT = 230;
+const MARGIN = { top: 16, right: 18, bottom: 44, left: 60 };
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
@@ -38,18 +38,18 @@ export function SpendChart({ rows, limit }: { rows: readonly LedgerRow[]; limit:
   return (
     <figure className="m-0">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}
-        className="h-auto w-full text-slate-500 dark:text-slate-400" data-testid="spend-chart">
+        className="h-auto max-h-72 w-full text-slate-500 dark:text-slate-400" data-testid="spend-chart">
         <title id={`${id}-title`}>Cumulative spend over time</title>
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={tick === 0 ? 0.6 : 0.2} />
-            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="11" fill="currentColor">{String(Number(tick.toPrecision(6)))}</text>
+            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="13" fill="currentColor">{String(Number(tick.toPrecision(6)))}</text>
           </g>
         ))}
         {limit !== null && (
           <g className="text-red-600 dark:text-red-400">
             <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(Number(limit))} y2={y(Number(limit))} stroke="currentColor" strokeDasharray="4 3" />
-            <text x={WIDTH - MARGIN.right} y={y(Number(limit)) - 4} textAnchor="end" fontSize="11" fill="currentColor">limit {limit}</text>
+            <text x={WIDTH - MARGIN.right} y={y(Number(limit)) - 4} textAnchor="end" fontSize="13" fill="currentColor">limit {limit}</text>
           </g>
         )}
         <path d={`${path} H${x(end).toFixed(1)}`} fill="none" strokeWidth="2" className="stroke-brand-600 dark:stroke-brand-500" />
@@ -58,10 +58,10 @@ export function SpendChart({ rows, limit }: { rows: readonly LedgerRow[]; limit:
             <title>{`${clockTime(point.at)}: +${point.credits} (${point.operation}), ${point.total} in total`}</title>
           </circle>
         ))}
-        <text x={MARGIN.left} y={HEIGHT - 22} fontSize="11" fill="currentColor">{clockTime(start)}</text>
-        <text x={WIDTH - MARGIN.right} y={HEIGHT - 22} textAnchor="end" fontSize="11" fill="currentColor">{clockTime(end)}</text>
-        <text x={MARGIN.left + PLOT_W / 2} y={HEIGHT - 6} textAnchor="middle" fontSize="11" fill="currentColor">Time of call</text>
-        <text transform={`translate(12 ${MARGIN.top + PLOT_H / 2}) rotate(-90)`} textAnchor="middle" fontSize="11" fill="currentColor">Credits (cumulative)</text>
+        <text x={MARGIN.left} y={HEIGHT - 24} fontSize="13" fill="currentColor">{clockTime(start)}</text>
+        <text x={WIDTH - MARGIN.right} y={HEIGHT - 24} textAnchor="end" fontSize="13" fill="currentColor">{clockTime(end)}</text>
+        <text x={MARGIN.left + PLOT_W / 2} y={HEIGHT - 6} textAnchor="middle" fontSize="13" fill="currentColor">Time of call</text>
+        <text transform={`translate(14 ${MARGIN.top + PLOT_H / 2}) rotate(-90)`} textAnchor="middle" fontSize="13" fill="currentColor">Credits (cumulative)</text>
       </svg>
       <figcaption id={`${id}-summary`} className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="spend-summary">{summary}</figcaption>
     </figure>
