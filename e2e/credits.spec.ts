@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { E2E } from './support/ports.ts';
@@ -109,6 +110,8 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   expect(copied).toContain('$API_TOKEN');
   expect(copied).not.toContain(E2E.token);
   expect(await page.content()).not.toContain(E2E.token);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(inspector).toBeHidden();
 

@@ -8,6 +8,7 @@ const label = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:t
 export function SessionOverview({ state }: { state: SessionState }) {
   const { session, budget, mode, upstream } = state;
   return (
+    <div>
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       <div className={card}>
         <dt className={label}>Spent this session</dt>
@@ -34,7 +35,8 @@ export function SessionOverview({ state }: { state: SessionState }) {
           <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{upstream}</span>
         </dd>
       </div>
-      <p className="col-span-full text-xs text-slate-500 dark:text-slate-400">Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server.</p>
     </dl>
+    <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server.</p>
+    </div>
   );
 }
