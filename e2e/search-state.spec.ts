@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { standin } from './support/standin.ts';
 
 function uniqueQuery(tag: string): string {
@@ -149,3 +150,16 @@ test('a phone-sized screen has no sideways scrolling, in dark mode too', async (
   await expect(page.getByTestId('search-result')).toHaveCount(14);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no serious accessibility violations (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    const q = uniqueQuery(`axe${colorScheme}`);
+    await page.goto(`/search?q=${q}&num=500`);
+    await expect(page.getByTestId('search-result')).toHaveCount(10);
+    await expect(page.getByTestId('ignored-params')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  });
+}

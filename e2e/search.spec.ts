@@ -125,7 +125,8 @@ test('no results is a clear empty state, still paid', async ({ page }) => {
   await expect(page.getByTestId('paid-badge')).toHaveText('0.2 credits');
   await page.getByRole('button', { name: 'Search all sites, not only example.org' }).click();
   await expect(page).not.toHaveURL(/site=/);
-  expect(await bodiesFor(q)).toEqual([{ q, site: 'example.org' }, { q }]);
+  await expect(page.getByTestId('paid-badge')).toBeVisible();
+  await expect.poll(() => bodiesFor(q)).toEqual([{ q, site: 'example.org' }, { q }]);
 });
 
 test('an upstream error is shown with its reason', async ({ page }) => {

@@ -15,7 +15,7 @@ export function OptionField({ id, label, hint, error, onValue, className = '', .
     <div className={`min-w-0 ${className}`}>
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={id} className="text-xs font-medium text-slate-700 dark:text-slate-300">{label}</label>
-        <code aria-hidden className="font-mono text-[11px] text-slate-400 dark:text-slate-500">{input.name}</code>
+        <code aria-hidden className="font-mono text-[11px] text-slate-500 dark:text-slate-400">{input.name}</code>
       </div>
       <input id={id} {...input} onChange={(event) => onValue(event.target.value)}
         aria-invalid={error ? true : undefined} aria-describedby={describedBy}

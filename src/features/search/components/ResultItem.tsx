@@ -5,7 +5,7 @@ import { breadcrumb } from '../../../lib/url';
 export function ResultItem({ result, rank }: { result: SearchResult; rank: number }) {
   return (
     <li data-testid="search-result" className="flex gap-3 py-3">
-      <span aria-hidden className="w-7 shrink-0 pt-0.5 text-right font-mono text-xs tabular-nums text-slate-400 dark:text-slate-500">{rank}</span>
+      <span aria-hidden className="w-7 shrink-0 pt-0.5 text-right font-mono text-xs tabular-nums text-slate-500 dark:text-slate-400">{rank}</span>
       <div className="min-w-0 flex-1">
         <span className="sr-only">Result {rank}: </span>
         {result.href ? <WebLink result={result} href={result.href} /> : <NotALink result={result} />}

@@ -50,7 +50,9 @@ export function SearchResults({ params, onPage, onDropSite }: { params: SearchPa
           {results.map((result, index) => <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />)}
         </ol>
       )}
-      <Pager page={page} hasNext={!isPlaceholderData && results.length >= num} busy={isPlaceholderData} onPage={onPage} />
+      {(results.length > 0 || page > 1) && (
+        <Pager page={page} hasNext={!isPlaceholderData && results.length >= num} busy={isPlaceholderData} onPage={onPage} />
+      )}
     </section>
   );
 }
