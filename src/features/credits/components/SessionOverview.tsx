@@ -13,7 +13,7 @@ export function SessionOverview({ state }: { state: SessionState }) {
       <div className={card}>
         <dt className={label}>Spent this session</dt>
         <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
-          <span data-testid="credits-total">{session.total}</span> <span className="text-sm font-normal">credits</span>
+          <span data-testid="credits-total">{session.total}</span> <span className="text-sm font-normal">{session.total === '1' ? 'credit' : 'credits'}</span>
         </dd>
       </div>
       <div className={card}>

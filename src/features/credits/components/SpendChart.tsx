@@ -16,7 +16,7 @@ function summarise(points: SpendPoint[]): string {
   const first = points[0]!;
   const last = points[points.length - 1]!;
   const biggest = points.reduce((top, point) => (new Big(point.credits).gt(top.credits) ? point : top), first);
-  return `${last.total} credits over ${plural(points.length, 'paid call')} between ${clockTime(first.at)} and ${clockTime(last.at)}. `
+  return `${last.total} ${last.total === '1' ? 'credit' : 'credits'} over ${plural(points.length, 'paid call')} between ${clockTime(first.at)} and ${clockTime(last.at)}. `
     + `Largest single call: ${biggest.credits} credits (${biggest.operation}).`;
 }
 
