@@ -35,12 +35,13 @@ function RecentItem({ entry: { params, credits } }: { entry: RecentSearch }) {
     <li>
       <Link to="/search" search={{ ...params }} data-testid="recent-search"
         className="block rounded-md px-1.5 py-1 no-underline hover:bg-slate-100 dark:hover:bg-slate-800">
-        <span className="block truncate text-sm text-brand-700 dark:text-brand-100">{params.q}</span>
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span className="min-w-0 flex-1 truncate text-sm text-brand-700 dark:text-brand-100">{params.q}</span>
+          <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-400">{credits} credits</span>
+        </span>
         <span className="flex min-w-0 items-baseline gap-2 text-xs text-slate-500 dark:text-slate-400">
-          <span className="min-w-0 truncate font-mono">{optionsOf(params)}</span>
-          <span className="ml-auto shrink-0 tabular-nums">
-            {credits} credits{cached && <span className="text-emerald-700 dark:text-emerald-300"> · cached</span>}
-          </span>
+          <span className="min-w-0 flex-1 truncate font-mono">{optionsOf(params)}</span>
+          {cached && <span className="shrink-0 text-emerald-700 dark:text-emerald-300">cached · free</span>}
         </span>
       </Link>
     </li>

@@ -22,7 +22,7 @@ function WebLink({ result, href }: { result: SearchResult; href: string }) {
       </p>
       <h3 className="mt-0.5 text-base leading-snug font-medium">
         <a href={href} target="_blank" rel="noopener noreferrer"
-          className="break-words text-brand-700 [overflow-wrap:anywhere] visited:text-purple-800 hover:underline dark:text-brand-100 dark:visited:text-purple-300">
+          className="break-words text-brand-700 [overflow-wrap:anywhere] visited:text-purple-800 hover:underline dark:text-blue-300 dark:visited:text-purple-300">
           {result.title || result.url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

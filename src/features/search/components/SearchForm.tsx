@@ -44,7 +44,7 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
           <input ref={inputRef} id="search-q" name="q" type="search" autoFocus autoComplete="off" enterKeyHint="search"
             value={fields.q} onChange={(event) => set('q')(event.target.value)} placeholder="Search the web…"
             aria-keyshortcuts="/"
-            className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100" />
+            className="h-full w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100" />
           {!fields.q && <kbd aria-hidden className="absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 font-mono text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">/</kbd>}
         </div>
         <button type="submit" data-testid="search-submit"
