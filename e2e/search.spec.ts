@@ -67,6 +67,8 @@ test('paging steps through results with the right ranks; going back is free', as
 
   await pages.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByLabel('Page', { exact: true })).toHaveValue('2');
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeFocused();
   await expect(results.first()).toContainText('Result 6:');
   await expect(results.first()).toContainText(`${q} — result 6`);
   await expect(page.getByTestId('paid-badge')).toBeVisible();

@@ -30,7 +30,7 @@ function SearchPage() {
       </h1>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
-          <SearchForm key={JSON.stringify(pickSearch(search))} current={search} onSearch={(next) => void go(next)} />
+          <SearchForm current={pickSearch(search)} onSearch={(next) => void go(next)} />
           <IgnoredNote ignored={ignored} onDismiss={() => { dismiss(); void go(search, true); }} />
           {handle && <HandleHint handle={handle} />}
           {params.q ? (

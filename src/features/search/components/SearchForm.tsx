@@ -9,11 +9,20 @@ import { OptionField } from './OptionField';
 
 /**
  * The query box and the request's options. It edits a draft; Enter (or Search) turns the draft into the
- * URL, which is the one source of truth. Mount it with `key` = the current search so back/forward refill it.
+ * URL, which is the one source of truth.
  */
 export function SearchForm({ current, onSearch }: { current: SearchRouteParams; onSearch: (search: SearchRouteParams) => void }) {
   const [fields, setFields] = useState<FormFields>(() => fieldsOf(current));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Back/forward, paging and recent-search links change the URL: the draft follows it. Done during render
+  // (not by remounting) so focus stays where it was, e.g. on Next, instead of jumping to the box.
+  const currentKey = JSON.stringify(current);
+  const [shownKey, setShownKey] = useState(currentKey);
+  if (shownKey !== currentKey) {
+    setShownKey(currentKey);
+    setFields(fieldsOf(current));
+    setErrors({});
+  }
   const inputRef = useRef<HTMLInputElement>(null);
   useSlashFocus(inputRef);
 

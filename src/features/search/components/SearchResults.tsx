@@ -46,12 +46,12 @@ export function SearchResults({ params, onPage, onDropSite }: { params: SearchPa
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
       ) : (
-        <ol data-testid="search-results" className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}>
+        <ol data-testid="search-results" lang={params.hl} className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}>
           {results.map((result, index) => <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />)}
         </ol>
       )}
       {(results.length > 0 || page > 1) && (
-        <Pager page={page} hasNext={!isPlaceholderData && results.length >= num} busy={isPlaceholderData} onPage={onPage} />
+        <Pager page={page} hasNext={results.length >= num} busy={isPlaceholderData} onPage={onPage} />
       )}
     </section>
   );
