@@ -80,6 +80,12 @@ test('re-running a search is served from the cache with no upstream call; Refres
   await expect(page.getByTestId('cached-badge')).toBeVisible();
   expect([await callsFor(first), await callsFor(second)]).toEqual([1, 1]);
 
+  // A query not bought yet shows what Search will cost instead.
+  await box.fill(uniqueQuery('unbought'));
+  await expect(page.getByTestId('search-submit').getByTestId('cost-hint-search')).toHaveText('≈ 0.2 credits');
+  await box.fill(second);
+  await expect(page.getByTestId('search-submit')).toContainText('cached · free');
+
   // After a reload the persisted cache still answers.
   await page.waitForTimeout(800);
   await page.reload();
