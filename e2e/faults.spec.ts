@@ -20,7 +20,8 @@ const CASES: { name: string; rule: Omit<FaultRule, 'match'>; message: RegExp; up
   { name: '502', rule: { status: 502, body: 'text' }, message: /upstream failed \(HTTP 502\)/i, upstreamCalls: 3 },
   { name: '503', rule: { status: 503, body: 'json-error' }, message: /upstream failed \(HTTP 503\)/i, upstreamCalls: 3 },
   { name: '504', rule: { status: 504, body: 'empty' }, message: /upstream failed \(HTTP 504\)/i, upstreamCalls: 3 },
-  { name: 'truncated JSON', rule: { status: 200, body: 'truncated' }, message: /could not be read|not valid JSON/i, upstreamCalls: 3 },
+  // An unreadable 200 may already have been charged, so it is not bought again automatically: Retry is the user's call.
+  { name: 'truncated JSON', rule: { status: 200, body: 'truncated' }, message: /could not be read[\s\S]*not valid JSON/i, upstreamCalls: 1 },
   { name: 'success:false with 200', rule: { status: 200, body: 'success-false' }, message: /could not complete the request/i, upstreamCalls: 1 },
   { name: 'an unknown error shape', rule: { status: 500, body: 'unknown-shape' }, message: /upstream failed \(HTTP 500\)/i, upstreamCalls: 3 },
 ];

@@ -1,45 +1,29 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { describeError } from '../api/errors';
-import { timelineQueryOptions, type TimelineTarget } from '../api/timeline';
-
-const searchSchema = v.object({
-  screen_name: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,50}$/))), undefined),
-  rest_id: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{1,25}$/))), undefined),
-});
+import { IgnoredNote } from '../features/timeline/components/IgnoredNote';
+import { LookupForm } from '../features/timeline/components/LookupForm';
+import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
+import { TimelineView } from '../features/timeline/components/TimelineView';
+import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
+import { targetKey, targetOf, timelineSearchSchema } from '../features/timeline/params';
 
 export const Route = createFileRoute('/timeline')({
-  validateSearch: searchSchema,
+  // A bad value falls back to "not set" (never an error screen); the page names what it ignored.
+  validateSearch: timelineSearchSchema,
   component: TimelinePage,
 });
 
 function TimelinePage() {
   const search = Route.useSearch();
-  const target: TimelineTarget | null = search.screen_name ? { screenName: search.screen_name } : search.rest_id ? { restId: search.rest_id } : null;
-  return (
-    <main className="mx-auto max-w-timeline px-3 py-4">
-      {target ? <Posts target={target} /> : <p>Choose a user to browse.</p>}
-    </main>
-  );
-}
+  const navigate = Route.useNavigate();
+  const { ignored, dismiss } = useIgnoredParams(search);
+  const target = targetOf(search);
+  const current = search.screen_name ?? search.rest_id ?? '';
 
-function Posts({ target }: { target: TimelineTarget }) {
-  const query = useInfiniteQuery(timelineQueryOptions(target));
-  if (query.isPending) return <p>Loading…</p>;
-  if (query.isError) return <p role="alert">{describeError(query.error).title}: {describeError(query.error).detail}</p>;
-  const posts = query.data.pages.flatMap((page) => page.posts);
   return (
-    <div>
-      {posts.map((post) => (
-        <article key={post.id} className="border-b border-slate-200 py-3 dark:border-slate-800">
-          <p className="font-semibold">{post.author?.name ?? 'Unknown'}</p>
-          <p className="whitespace-pre-wrap" lang={post.lang ?? undefined}>{post.text}</p>
-        </article>
-      ))}
-      {query.hasNextPage && (
-        <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>Load more</button>
-      )}
-    </div>
+    <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
+      <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
+      <IgnoredNote ignored={ignored} onDismiss={() => { dismiss(); void navigate({ search: target ? (('screenName' in target) ? { screen_name: target.screenName } : { rest_id: target.restId }) : {}, replace: true }); }} />
+      {target ? <TimelineView key={targetKey(target)} target={target} /> : <TimelineIntro />}
+    </main>
   );
 }
