@@ -1,0 +1,30 @@
+import { useState, type FormEvent } from 'react';
+import { parseProfileLookup, type ProfileLookup } from '../../../lib/handle';
+
+/** `jack`, `@jack`, a numeric id or a profile URL → the timeline address. Nothing is bought until the page opens. */
+export function LookupForm({ current, onLookup }: { current: string; onLookup: (lookup: ProfileLookup) => void }) {
+  const [value, setValue] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const lookup = parseProfileLookup(value);
+    if ('error' in lookup) { setError(lookup.error); return; }
+    setError(null);
+    onLookup(lookup);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="px-4 py-3" noValidate>
+      <label htmlFor="profile-lookup" className="sr-only">Handle, @handle, numeric id or profile URL</label>
+      <div className="flex gap-2">
+        <input id="profile-lookup" name="profile" value={value} onChange={(event) => setValue(event.target.value)}
+          placeholder="jack, @jack, 12 or https://…/jack" autoComplete="off" autoCapitalize="off" spellCheck={false}
+          aria-invalid={error !== null} aria-describedby={error ? 'profile-lookup-error' : undefined}
+          className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2 text-[15px] placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400" />
+        <button type="submit" className="rounded-full bg-slate-900 px-4 py-2 text-sm font-bold text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
+          Open
+        </button>
+      </div>
+      {error && <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">{error}</p>}
+    </form>
+  );
+}

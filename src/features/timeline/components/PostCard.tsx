@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
+import type { Post } from '../../../api/types';
+import { Avatar } from './Avatar';
+import { AuthorLine } from './AuthorLine';
+import { PinIcon, RepostIcon } from './Icons';
+import { PostCounts } from './PostCounts';
+import { PostMedia } from './PostMedia';
+import { QuotedPost } from './QuotedPost';
+import { RichText } from './RichText';
+
+function variantOf(post: Post): string {
+  if (post.repostOf) return 'repost';
+  if (post.quoted) return 'quote';
+  if (post.replyToId) return 'reply';
+  if (post.media.some((item) => item.kind === 'video')) return 'video';
+  if (post.media.length > 0) return `photos-${post.media.length}`;
+  return post.text.includes('\n') ? 'multiline' : 'text';
+}
+
+/** "Replying to @grace" when a reply opens with the handle it answers. */
+function repliedHandle(post: Post): string | null {
+  if (!post.replyToId) return null;
+  return /^@([A-Za-z0-9_]{1,50})/.exec(post.text)?.[1] ?? null;
+}
+
+const marker = 'mb-1 flex items-center gap-2 pl-8 text-[13px] font-semibold text-slate-600 dark:text-slate-400';
+
+/** One timeline entry. A repost shows who reposted, then the original in full. */
+export const PostCard = memo(function PostCard({ post, pinned, position, total }: { post: Post; pinned: boolean; position: number; total: number }) {
+  const shown = post.repostOf ?? post;
+  const replyTo = repliedHandle(shown);
+  return (
+    <article data-testid="post" data-post-id={post.id} data-variant={variantOf(post)} tabIndex={-1} aria-posinset={position} aria-setsize={total}
+      aria-label={`${post.repostOf ? `${post.author?.name ?? 'Someone'} reposted ` : ''}${shown.author?.name ?? 'Unknown author'}`}
+      className="border-b border-slate-200 px-4 pb-3 pt-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-offset-[-2px] dark:border-slate-800 dark:hover:bg-slate-900/60 dark:focus-visible:bg-slate-900/60">
+      {pinned && <p className={marker} data-testid="pinned"><PinIcon className="h-3.5 w-3.5" />Pinned</p>}
+      {post.repostOf && (
+        <p className={marker} data-testid="repost-line">
+          <RepostIcon className="h-3.5 w-3.5" />
+          {post.author?.handle
+            ? <Link to="/timeline" search={{ screen_name: post.author.handle }} className="truncate hover:underline">{post.author.name} reposted</Link>
+            : <span className="truncate">{post.author?.name ?? 'Someone'} reposted</span>}
+        </p>
+      )}
+      <div className="flex gap-3">
+        <Avatar url={shown.author?.avatarUrl ?? null} name={shown.author?.name ?? '?'} />
+        <div className="min-w-0 flex-1">
+          <AuthorLine author={shown.author} createdAt={shown.createdAt} />
+          {replyTo && (
+            <p className="text-[13px] text-slate-600 dark:text-slate-400">
+              Replying to <Link to="/timeline" search={{ screen_name: replyTo }} className="text-brand-600 hover:underline dark:text-sky-400">@{replyTo}</Link>
+            </p>
+          )}
+          <RichText text={shown.text} links={shown.links} lang={shown.lang} hasMedia={shown.media.length > 0} className="mt-0.5 text-[15px] leading-snug text-slate-900 dark:text-slate-100" />
+          <PostMedia media={shown.media} />
+          {shown.quoted && <QuotedPost post={shown.quoted} />}
+          <PostCounts counts={shown.counts} />
+          {post.source && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="post-source">via {post.source}</p>}
+        </div>
+      </div>
+    </article>
+  );
+});

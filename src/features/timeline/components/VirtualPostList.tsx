@@ -1,0 +1,87 @@
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { Post } from '../../../api/types';
+import { useJkNavigation } from '../hooks/use-jk-navigation';
+import { useRestoreScroll, useScrollMemory } from '../hooks/use-scroll-memory';
+import { PostCard } from './PostCard';
+
+/**
+ * Up to three pages every post stays mounted (find-in-page works, nothing to measure twice); past that
+ * only the posts near the viewport are, so 1,000 posts keep the DOM at a few dozen articles.
+ */
+export const ALWAYS_MOUNTED = 60;
+const OVERSCAN = 10;
+/** The sticky app bar: j/k and restored positions keep posts out from under it. */
+const TOP_BAR = 64;
+
+function rangeExtractor(range: Range): number[] {
+  return range.count <= ALWAYS_MOUNTED ? Array.from({ length: range.count }, (_, index) => index) : defaultRangeExtractor(range);
+}
+
+export function VirtualPostList({ posts, pinnedIds, listKey }: { posts: readonly Post[]; pinnedIds: ReadonlySet<string>; listKey: string }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  const memory = useScrollMemory(listKey);
+
+  // Where the list starts in the page; what sits above it (header, tools, notes) can change height.
+  useLayoutEffect(() => {
+    const update = () => {
+      const element = listRef.current;
+      if (!element) return;
+      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setTop((current) => (current === next ? current : next));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: posts.length,
+    estimateSize: () => 280,
+    overscan: OVERSCAN,
+    scrollMargin: top,
+    scrollPaddingStart: TOP_BAR,
+    getItemKey: (index) => posts[index]!.id,
+    rangeExtractor,
+    initialMeasurementsCache: memory.saved?.items,
+    initialOffset: memory.saved?.offset,
+  });
+  useRestoreScroll(virtualizer, memory, posts.length > 0);
+
+  const current = useCallback(() => {
+    const focused = document.activeElement?.closest<HTMLElement>('[data-index]');
+    if (focused && listRef.current?.contains(focused)) return Number(focused.dataset.index);
+    const first = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-index]') ?? [])]
+      .find((element) => element.getBoundingClientRect().bottom > TOP_BAR + 8);
+    return first ? Number(first.dataset.index) - 1 : -1;
+  }, []);
+  const go = useCallback((index: number) => {
+    virtualizer.scrollToIndex(index, { align: 'start' });
+    let frames = 0;
+    const focus = () => {
+      const article = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`);
+      if (article) article.focus({ preventScroll: true });
+      else if (++frames < 30) requestAnimationFrame(focus);
+    };
+    requestAnimationFrame(focus);
+  }, [virtualizer]);
+  useJkNavigation(posts.length, current, go);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={listRef} role="feed" aria-label="Posts" data-testid="post-list" data-count={posts.length}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {items.map((item) => {
+        const post = posts[item.index]!;
+        return (
+          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}>
+            <PostCard post={post} pinned={pinnedIds.has(post.id)} position={item.index + 1} total={posts.length} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

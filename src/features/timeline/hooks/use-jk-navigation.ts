@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+
+function typingInto(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/**
+ * j / k move focus to the next / previous post. `current()` says which index holds focus (or is on
+ * screen); `go(index)` scrolls the virtual list there and focuses the post once it is mounted.
+ */
+export function useJkNavigation(count: number, current: () => number, go: (index: number) => void) {
+  const latest = useRef({ count, current, go });
+  useEffect(() => { latest.current = { count, current, go }; });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingInto(event.target)) return;
+      if (event.key !== 'j' && event.key !== 'k') return;
+      if (document.querySelector('dialog[open]')) return;
+      const { count: total, current: at, go: move } = latest.current;
+      if (total === 0) return;
+      event.preventDefault();
+      const index = at();
+      move(Math.max(0, Math.min(total - 1, event.key === 'j' ? index + 1 : index - 1)));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import type { TimelineTarget } from '../../api/timeline';
+
+const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
+const REST_ID = /^\d{1,25}$/;
+
+/**
+ * The router JSON-parses search values, so `?rest_id=1001` arrives as a number and an id past 2^53
+ * loses digits on the way. Such an id is read again, as text, from the address itself.
+ */
+function idText(value: string | number): string {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && typeof window !== 'undefined') {
+    const raw = new URLSearchParams(window.location.search).get('rest_id')?.replace(/^"|"$/g, '');
+    if (raw && REST_ID.test(raw)) return raw;
+  }
+  return String(value);
+}
+
+const handle = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.regex(HANDLE));
+const restId = v.pipe(v.union([v.string(), v.number()]), v.transform(idText), v.trim(), v.regex(REST_ID));
+
+/** Route search schema: a bad value falls back to "not set" instead of an error screen; the page says what it ignored. */
+export const timelineSearchSchema = v.object({
+  screen_name: v.fallback(v.optional(handle), undefined),
+  rest_id: v.fallback(v.optional(restId), undefined),
+});
+
+export type TimelineSearch = v.InferOutput<typeof timelineSearchSchema>;
+
+/** `screen_name` wins when both are given: it is what a person typed or shared. */
+export function targetOf(search: TimelineSearch): TimelineTarget | null {
+  if (search.screen_name) return { screenName: search.screen_name };
+  if (search.rest_id) return { restId: search.rest_id };
+  return null;
+}
+
+export function targetKey(target: TimelineTarget): string {
+  return 'screenName' in target ? `@${target.screenName.toLowerCase()}` : `#${target.restId}`;
+}
+
+export interface IgnoredParam { name: string; value: string; reason: string }
+
+const REASONS: Record<keyof TimelineSearch, string> = {
+  screen_name: 'not a handle (letters, digits and _ only)',
+  rest_id: 'not a numeric user id',
+};
+
+/** What the address asked for that the page could not use, compared with the validated params. */
+export function ignoredParams(raw: Record<string, unknown>, valid: TimelineSearch): IgnoredParam[] {
+  const ignored: IgnoredParam[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || value === null || value === '') continue;
+    const shown = typeof value === 'string' ? value : JSON.stringify(value);
+    if (!(name in REASONS)) ignored.push({ name, value: shown, reason: 'not a timeline parameter' });
+    else if (valid[name as keyof TimelineSearch] === undefined) ignored.push({ name, value: shown, reason: REASONS[name as keyof TimelineSearch] });
+    else if (name === 'rest_id' && valid.screen_name) ignored.push({ name, value: shown, reason: 'screen_name is given as well and wins' });
+  }
+  return ignored;
+}
