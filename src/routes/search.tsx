@@ -4,6 +4,7 @@ import { IgnoredNote } from '../features/search/components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
 import { SearchIntro } from '../features/search/components/SearchIntro';
+import { InspectCallButton } from '../features/credits/components/RequestInspectorDialog';
 import { SearchResults } from '../features/search/components/SearchResults';
 import { handleOf, pickSearch, searchRouteSchema, toApiParams, type SearchRouteParams } from '../features/search/params';
 import { useIgnoredParams } from '../features/search/use-ignored-params';
@@ -36,7 +37,8 @@ function SearchPage() {
           {params.q ? (
             <SearchResults params={params}
               onPage={(page) => void go({ ...search, page: page > 1 ? page : undefined })}
-              onDropSite={() => void go({ ...search, site: undefined, page: undefined })} />
+              onDropSite={() => void go({ ...search, site: undefined, page: undefined })}
+              inspect={(callId) => <InspectCallButton callId={callId} label="Inspect" />} />
           ) : <SearchIntro />}
         </div>
         <aside className="min-w-0 lg:pt-0"><RecentSearches /></aside>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SearchParams } from '../../../api/search';
 import type { SearchPage } from '../../../api/types';
 import { CachedBadge, CostHint, PaidBadge } from '../../../components/CostHint';
@@ -12,10 +13,12 @@ interface CostLineProps {
   fetching: boolean;
   placeholder: boolean;
   onRefresh: () => void;
+  /** Opens the request inspector for the call that bought this page, when the route provides one. */
+  inspector?: ReactNode;
 }
 
 /** "Results 1–10 for … · 0.2 credits · Refresh": what is on screen and what it cost. */
-export function CostLine({ params, data, first, fresh, fetching, placeholder, onRefresh }: CostLineProps) {
+export function CostLine({ params, data, first, fresh, fetching, placeholder, onRefresh, inspector }: CostLineProps) {
   const count = data.results.length;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 pb-2 dark:border-slate-800">
@@ -28,6 +31,7 @@ export function CostLine({ params, data, first, fresh, fetching, placeholder, on
       <div className="ml-auto flex items-center gap-2">
         {fetching ? <Spinner label={placeholder ? 'Loading…' : 'Buying…'} />
           : fresh ? <PaidBadge credits={data.credits} /> : <CachedBadge />}
+        {inspector}
         <button type="button" onClick={onRefresh} disabled={fetching} data-testid="search-refresh"
           title="Buy this search again, even though it is cached"
           className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { searchQueryOptions, type SearchParams } from '../../../api/search';
@@ -11,7 +12,8 @@ import { Pager } from './Pager';
 import { ResultItem } from './ResultItem';
 
 /** The results of one search (params come from the URL), what they cost, and paging. */
-export function SearchResults({ params, onPage, onDropSite }: { params: SearchParams; onPage: (page: number) => void; onDropSite: () => void }) {
+/** `inspect` renders the route's request-inspector trigger for the call that bought this page (features do not import each other). */
+export function SearchResults({ params, onPage, onDropSite, inspect }: { params: SearchParams; onPage: (page: number) => void; onDropSite: () => void; inspect?: (callId: string) => ReactNode }) {
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
   const { data, isPlaceholderData } = query;
@@ -41,7 +43,8 @@ export function SearchResults({ params, onPage, onDropSite }: { params: SearchPa
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
       <CostLine params={params} data={data} first={first}
-        fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={() => void query.refetch()} />
+        fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={() => void query.refetch()}
+        inspector={data.callId && inspect ? inspect(data.callId) : null} />
       {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={() => void query.refetch()} /></div>}
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
