@@ -66,7 +66,8 @@ export async function apiFetch(path: string, init: { method?: 'GET' | 'POST' | '
   const text = await response.text().catch(() => '');
   let json: unknown = undefined;
   try { json = text ? JSON.parse(text) : undefined; } catch { /* judged below */ }
-  if (callId) for (const listener of paidCallListeners) listener({ callId, credits, ok: response.ok });
+  // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
+  if (callId || response.status === 402) for (const listener of paidCallListeners) listener({ callId, credits, ok: response.ok });
 
   if (!response.ok) throw errorFrom(response.status, json, response.headers.get('retry-after'));
   if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status });
