@@ -20,7 +20,15 @@ export default function Lightbox({ photos, start, onClose }: { photos: readonly 
   }, []);
 
   const step = (delta: number) => setIndex((current) => (current + delta + photos.length) % photos.length);
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Tab') {
+      // A modal dialog keeps the page inert, but Tab could still leave for the browser's own UI: wrap instead.
+      const stops = [...event.currentTarget.querySelectorAll<HTMLElement>('button')];
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : (at + 1) % stops.length;
+      event.preventDefault();
+      stops[next]?.focus();
+    }
     if (event.key === 'ArrowRight' && many) { event.preventDefault(); step(1); }
     if (event.key === 'ArrowLeft' && many) { event.preventDefault(); step(-1); }
   };

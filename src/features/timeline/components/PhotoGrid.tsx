@@ -39,9 +39,9 @@ export function PhotoGrid({ photos }: { photos: readonly Photo[] }) {
     // Its own aspect ratio, capped: a tall photo becomes narrower rather than taller than the screen.
     const ratio = photo.width / photo.height;
     return (
-      <div className={`${frame} w-fit max-w-full`} data-testid="photo-grid" data-count={1}>
-        <Tile photo={photo} label={label(0)} onOpen={() => open(photos, 0)}
-          style={{ aspectRatio: `${photo.width} / ${photo.height}`, width: `min(100%, ${Math.round(510 * ratio)}px, calc(70vh * ${ratio.toFixed(4)}))` }} className="max-w-full" />
+      <div className={`${frame} max-w-full`} data-testid="photo-grid" data-count={1}
+        style={{ width: `min(100%, ${Math.round(510 * ratio)}px, calc(70vh * ${ratio.toFixed(4)}))` }}>
+        <Tile photo={photo} label={label(0)} onOpen={() => open(photos, 0)} style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
       </div>
     );
   }

@@ -16,9 +16,10 @@ export function useSentinel<T extends Element>(enabled: boolean, onReach: () => 
     const element = ref.current;
     if (!enabled || !element) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new IntersectionObserver(([entry]) => {
+    const observer = new IntersectionObserver((entries) => {
       clearTimeout(timer);
-      if (entry?.isIntersecting) timer = setTimeout(() => callback.current(), DWELL_MS);
+      // Several crossings can arrive in one batch; only the latest says where the sentinel is now.
+      if (entries[entries.length - 1]?.isIntersecting) timer = setTimeout(() => callback.current(), DWELL_MS);
     }, { rootMargin: margin });
     observer.observe(element);
     return () => { clearTimeout(timer); observer.disconnect(); };

@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+import { alias, standin } from './support/standin.ts';
+import { callsByCursor, loadedCount, scrollToEnd, scrollUntil, trackPageErrors } from './timeline-support.ts';
+
+test('scrolling loads three more pages, each cursor bought once', async ({ page }) => {
+  const handle = alias('ada', 'scroll');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await scrollUntil(page, 80);
+  await page.waitForTimeout(500);
+  const counts = await callsByCursor(handle);
+  expect(Object.keys(counts).length).toBeGreaterThanOrEqual(4);
+  expect(Object.values(counts).every((count) => count === 1)).toBe(true);
+  // Newest first, and no post twice.
+  const ids = await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')!));
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('Show newer posts prepends the newer page, then goes away when there is nothing newer', async ({ page }) => {
+  const handle = alias('ada', 'newer');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  const firstBefore = await page.locator('article').first().getAttribute('data-post-id');
+  const newer = page.getByTestId('show-newer');
+  await expect(newer).toContainText('Show newer posts');
+  await expect(newer.getByTestId('cost-hint-timeline')).toContainText('0.1 credits');
+  await newer.click();
+  await expect.poll(() => loadedCount(page)).toBe(23);
+  const ids = await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')));
+  expect(ids.indexOf(firstBefore)).toBe(3);
+  expect(BigInt(ids[0]!)).toBeGreaterThan(BigInt(firstBefore!));
+  // The stand-in cannot tell whether more is newer until asked once more; that answer is empty and ends it.
+  await newer.click();
+  await expect(newer).toBeHidden();
+  expect(await loadedCount(page)).toBe(23);
+  const counts = await callsByCursor(handle);
+  expect(Object.values(counts)).toEqual([1, 1, 1]);
+});
+
+test('end of timeline: the repeated last cursor is requested exactly once', async ({ page }) => {
+  const handle = alias('grace', 'endcursor');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await expect.poll(async () => {
+    await scrollToEnd(page);
+    return page.getByTestId('end-of-timeline').isVisible();
+  }, { timeout: 20_000 }).toBe(true);
+  expect(await loadedCount(page)).toBe(47);
+  // Stay at the end a while: nothing more is bought.
+  await scrollToEnd(page);
+  await page.waitForTimeout(1500);
+  await scrollToEnd(page);
+  await page.getByRole('button', { name: /Load more/ }).waitFor({ state: 'detached' });
+  const calls = await standin().log(handle);
+  const byCursor = await callsByCursor(handle);
+  // first page, two full pages, the last 7 posts, and the empty page that repeats its own cursor.
+  expect(calls).toHaveLength(4);
+  expect(Object.values(byCursor)).toEqual([1, 1, 1, 1]);
+  const last = calls[calls.length - 1]!;
+  expect(byCursor[last.query.cursor!]).toBe(1);
+});
+
+test('a page that fails shows an inline error with Retry and keeps the loaded posts', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = trackPageErrors(page);
+  const handle = alias('ada', 'retrypage');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  // The first try and both automatic retries fail; the Retry click gets through.
+  await standin().fault({ match: handle, status: 503, body: 'json-error', times: 3 });
+  await scrollToEnd(page);
+  const footer = page.getByTestId('paging-footer');
+  await expect(footer.getByTestId('error-panel')).toContainText('HTTP 503', { timeout: 20_000 });
+  expect(await loadedCount(page)).toBe(20);
+  await expect(page.locator('article').first()).toBeVisible();
+  // A failed page is not retried by the sentinel on its own.
+  await page.waitForTimeout(800);
+  expect((await standin().log(handle)).length).toBe(4);
+  await footer.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => loadedCount(page)).toBe(40);
+  await expect(footer.getByTestId('error-panel')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('auto-load can be switched off (remembered); Load more then shows the expected cost', async ({ page }) => {
+  const handle = alias('ada', 'autooff');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.getByTestId('autoload-toggle').uncheck();
+  await page.reload();
+  await expect(page.getByTestId('autoload-toggle')).not.toBeChecked();
+  await scrollToEnd(page);
+  await page.waitForTimeout(1000);
+  expect(await loadedCount(page)).toBe(20);
+  const button = page.getByRole('button', { name: /Load more/ });
+  await expect(button.getByTestId('cost-hint-timeline')).toHaveText('≈ 0.1 credits');
+  await expect(page.getByTestId('paging-footer')).toContainText('Auto-loading is off.');
+  await button.click();
+  await expect.poll(() => loadedCount(page)).toBe(40);
+  await page.getByTestId('autoload-toggle').check();
+});
+
+test('a reload shows the bought pages from the cache, marked cached · 0 credits, with no new call', async ({ page }) => {
+  const handle = alias('grace', 'cachedbadge');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.getByTestId('spend-line').getByTestId('paid-badge')).toHaveText('0.1 credits');
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await expect(page.getByTestId('spend-line').getByTestId('cached-badge')).toHaveText('cached · 0 credits');
+  expect(await standin().log(handle)).toHaveLength(1);
+});
+
+test('free tools filter loaded posts without buying, and export JSON and CSV', async ({ page }) => {
+  const handle = alias('ada', 'tools');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  const tools = page.getByTestId('free-tools');
+  await expect(tools).toContainText('free, 0 credits');
+  await tools.getByLabel('Hide reposts').check();
+  await expect(page.locator('article[data-variant="repost"]')).toHaveCount(0);
+  await tools.getByLabel('Hide replies').check();
+  await expect(page.locator('article[data-variant="reply"]')).toHaveCount(0);
+  await tools.getByLabel('Media only').check();
+  await expect(page.getByTestId('shown-count')).toHaveText(/Showing (\d+) of 20 loaded posts/);
+  for (const variant of await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
+    expect(variant).toMatch(/^(photos-\d|video)$/);
+  }
+  await tools.getByLabel('Media only').uncheck();
+  await tools.getByLabel('Find in loaded posts').fill('multi-nothing-matches');
+  await expect(page.getByTestId('state-no-match')).toBeVisible();
+  await scrollToEnd(page);
+  await page.waitForTimeout(800);
+  expect(await standin().log(handle)).toHaveLength(1);
+  await tools.getByLabel('Find in loaded posts').fill('Three views');
+  await expect(page.locator('article')).toHaveCount(2);
+
+  const [json] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'Export JSON' }).click()]);
+  expect(json.suggestedFilename()).toMatch(/^ada-timeline-\d{4}-\d{2}-\d{2}\.json$/);
+  const posts = JSON.parse(await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
+  expect(posts).toHaveLength(20);
+  const [csv] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'Export CSV' }).click()]);
+  const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^id,created_at,author_handle/);
+  expect(text.trimEnd().split('\r\n')).toHaveLength(21);
+});
