@@ -7,7 +7,12 @@ test('1,000 posts keep at most 60 articles mounted while scrolling down and back
   await page.goto(`/timeline?screen_name=${alias('archive', 'thousand')}`);
   await expect(page.locator('article').first()).toBeVisible();
   let maxMounted = 0;
-  const sample = async () => { maxMounted = Math.max(maxMounted, await page.locator('article').count()); };
+  let maxVirtual = 0;
+  const sample = async () => {
+    const mounted = await page.locator('article').count();
+    maxMounted = Math.max(maxMounted, mounted);
+    if ((await loadedCount(page)) > 60) maxVirtual = Math.max(maxVirtual, mounted);
+  };
   while ((await loadedCount(page)) < 1000) {
     const before = await loadedCount(page);
     await scrollToEnd(page);
@@ -22,7 +27,7 @@ test('1,000 posts keep at most 60 articles mounted while scrolling down and back
     await page.waitForTimeout(30);
     await sample();
   }
-  console.log(`max <article>s mounted with ${await loadedCount(page)} posts loaded: ${maxMounted}`);
+  console.log(`max <article>s mounted with ${await loadedCount(page)} posts loaded: ${maxMounted} (${maxVirtual} once past 60 posts)`);
   expect(maxMounted).toBeLessThanOrEqual(60);
   expect(maxMounted).toBeGreaterThan(5);
 });

@@ -6,12 +6,14 @@ import { compactCount, exactCount } from '../../../lib/format';
  * screen readers (hidden text), so the rounding never hides the real number.
  */
 export function Count({ value, noun, icon, strong = false, testId }: {
-  value: number | null; noun: string; icon?: ReactNode; strong?: boolean; testId?: string;
+  value: number | null; noun: string; icon?: ReactNode; testId?: string;
+  /** The profile's headline counts: label shown and a keyboard stop. Post counts stay out of the tab order. */
+  strong?: boolean;
 }) {
   if (value === null) return null;
   const exact = `${exactCount(value)} ${noun}`;
   return (
-    <span tabIndex={0} title={exact} data-testid={testId} data-exact={value}
+    <span tabIndex={strong ? 0 : undefined} title={exact} data-testid={testId} data-exact={value}
       className="group relative inline-flex items-center gap-1 rounded outline-offset-2">
       {icon}
       <span aria-hidden="true" className={strong ? 'font-semibold text-slate-900 dark:text-white' : ''}>{compactCount(value)}</span>

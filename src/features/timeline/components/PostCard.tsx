@@ -49,7 +49,7 @@ export const PostCard = memo(function PostCard({ post, pinned, position, total }
           <AuthorLine author={shown.author} createdAt={shown.createdAt} />
           {replyTo && (
             <p className="text-[13px] text-slate-600 dark:text-slate-400">
-              Replying to <Link to="/timeline" search={{ screen_name: replyTo }} className="text-brand-600 hover:underline dark:text-sky-400">@{replyTo}</Link>
+              Replying to <Link to="/timeline" search={{ screen_name: replyTo }} className="text-brand-600 underline decoration-brand-500/30 underline-offset-2 hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">@{replyTo}</Link>
             </p>
           )}
           <RichText text={shown.text} links={shown.links} lang={shown.lang} hasMedia={shown.media.length > 0} className="mt-0.5 text-[15px] leading-snug text-slate-900 dark:text-slate-100" />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorPanel } from '../../../components/ErrorPanel';
 import { LockIcon } from './Icons';
 
 /** A whole-page state in place of the posts: protected, suspended, not found, empty. */
@@ -31,10 +32,12 @@ export function SuspendedState({ handle }: { handle: string }) {
   );
 }
 
-export function NotFoundState({ handle }: { handle: string }) {
+/** The upstream's own words stay available below the plain sentence, for telling a typo from an outage. */
+export function NotFoundState({ handle, error }: { handle: string; error: unknown }) {
   return (
     <StateCard testId="state-not-found" title="This account doesn’t exist" heading="h1">
-      No user answers to {handle}. Check the spelling, or try a numeric id or profile URL above.
+      <p>No user answers to {handle}. Check the spelling, or try a numeric id or profile URL above.</p>
+      <div className="mt-4 text-left"><ErrorPanel error={error} compact /></div>
     </StateCard>
   );
 }

@@ -30,7 +30,7 @@ export function TimelineView({ target }: { target: TimelineTarget }) {
   const asked = 'screenName' in target ? target.screenName : target.restId;
   if (query.isPending) return <TimelineSkeleton />;
   if (query.isError && pages.length === 0) {
-    if (query.error instanceof ApiError && query.error.kind === 'not_found') return <NotFoundState handle={'screenName' in target ? `@${asked}` : `id ${asked}`} />;
+    if (query.error instanceof ApiError && query.error.kind === 'not_found') return <NotFoundState handle={'screenName' in target ? `@${asked}` : `id ${asked}`} error={query.error} />;
     return <div className="p-4"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} /></div>;
   }
 
