@@ -20,7 +20,7 @@ const boundaries = FEATURES.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data'] },
+  { ignores: ['dist', 'dist-*', 'bench/results.json', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],
