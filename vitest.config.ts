@@ -6,6 +6,6 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    outputFile: { json: 'reports/vitest.json' },
   },
 });

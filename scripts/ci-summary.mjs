@@ -7,9 +7,9 @@ function read(file) {
 
 let passed = 0;
 let failed = 0;
-const vitest = read('test-results/vitest.json');
+const vitest = read('reports/vitest.json');
 if (vitest) { passed += vitest.numPassedTests ?? 0; failed += (vitest.numFailedTests ?? 0); }
-const playwright = read('test-results/playwright.json');
+const playwright = read('reports/playwright.json');
 if (playwright?.stats) { passed += playwright.stats.expected ?? 0; failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0); }
 // A failure before any runner reported (typecheck, lint, install) still has to read as a failure.
 if (Number(process.argv[2] ?? 0) !== 0 && failed === 0) failed = 1;
