@@ -1,17 +1,44 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './query-client';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
 const CACHE_VERSION = 'creditscope-cache-v1';
 
-/** IndexedDB, not localStorage: a long timeline with its pages is larger than localStorage's 5 MB. */
-export const persister = createAsyncStoragePersister({
-  storage: { getItem: get, setItem: set, removeItem: del },
-  key: CACHE_VERSION,
-  throttleTime: 500,
-});
+/**
+ * IndexedDB (a long timeline outgrows localStorage's 5 MB), written as soon as anything changes:
+ * a throttled write can lose a page bought just before the tab navigates or closes, and that page
+ * would then be bought again. At most one write runs at a time; changes meanwhile collapse into
+ * the next one, so the newest state is always on its way to disk.
+ */
+function createIndexedDbPersister(key: string): Persister {
+  let writing: Promise<void> | null = null;
+  let pending: PersistedClient | null = null;
+
+  async function drain() {
+    while (pending) {
+      const next = pending;
+      pending = null;
+      await set(key, next).catch(() => {
+        // Quota or a blocked database: the app keeps working, it only forgets purchases on reload.
+      });
+    }
+    writing = null;
+  }
+
+  return {
+    persistClient: (client) => {
+      pending = client;
+      writing ??= drain();
+      return writing;
+    },
+    restoreClient: () => get<PersistedClient>(key),
+    removeClient: () => del(key),
+  };
+}
+
+export const persister = createIndexedDbPersister(CACHE_VERSION);
 
 export const persistOptions = {
   persister,
