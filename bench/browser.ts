@@ -50,14 +50,32 @@ export async function initialJs(browser: Browser, url: string, ready: (page: Pag
 }
 
 const SCROLL_PROBE = `
-  window.__scroll = { maxArticles: 0, longTasks: 0, longTaskMs: [], shift: 0 };
+  window.__scroll = { maxArticles: 0, longTasks: 0, longTaskMs: [], shift: 0, total: 0, sources: {} };
+  // CLS as browsers report it: the largest session window (shifts < 1 s apart, window <= 5 s).
+  let windowSum = 0, windowStart = 0, lastShift = 0;
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) { window.__scroll.longTasks++; window.__scroll.longTaskMs.push(Math.round(entry.duration)); } }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__scroll.shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (entry.startTime - lastShift > 1000 || entry.startTime - windowStart > 5000) { windowSum = 0; windowStart = entry.startTime; }
+      windowSum += entry.value; lastShift = entry.startTime;
+      window.__scroll.shift = Math.max(window.__scroll.shift, windowSum);
+      window.__scroll.total += entry.value;
+      for (const source of entry.sources || []) {
+        const node = source.node; const name = node && node.nodeType === 1 ? node.tagName + '.' + String(node.className).split(' ').slice(0, 2).join('.') + (node.dataset && node.dataset.testid ? '#' + node.dataset.testid : '') : String(node && node.nodeName);
+        window.__scroll.sources[name] = (window.__scroll.sources[name] || 0) + entry.value;
+      }
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   const count = () => { window.__scroll.maxArticles = Math.max(window.__scroll.maxArticles, document.querySelectorAll('article').length); requestAnimationFrame(count); };
   requestAnimationFrame(count);
 `;
 
-export interface ScrollFigures { posts: number; maxArticles: number; longTasks: number; longTaskMs: number[]; heapMb: number; layoutShift: number; seconds: number }
+export interface ScrollFigures {
+  posts: number; maxArticles: number; longTasks: number; longTaskMs: number[]; heapMb: number;
+  /** Largest session window, as CLS is defined; shiftTotal sums every shift over the whole scroll. */
+  layoutShift: number; shiftTotal: number; shiftSources: Record<string, number>; seconds: number;
+}
 
 /** Scrolls a long timeline end to end the way a reader would, loading pages as it goes. */
 export async function longScroll(browser: Browser, url: string, targetPosts: number, loadedPosts: () => Promise<number>): Promise<ScrollFigures> {
@@ -81,10 +99,11 @@ export async function longScroll(browser: Browser, url: string, targetPosts: num
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  const figures = await page.evaluate(() => (window as unknown as { __scroll: { maxArticles: number; longTasks: number; longTaskMs: number[]; shift: number } }).__scroll);
+  const figures = await page.evaluate(() => (window as unknown as { __scroll: { maxArticles: number; longTasks: number; longTaskMs: number[]; shift: number; total: number; sources: Record<string, number> } }).__scroll);
   await context.close();
   return {
     posts, maxArticles: figures.maxArticles, longTasks: figures.longTasks, longTaskMs: figures.longTaskMs,
-    heapMb: heap.usedSize / 1024 / 1024, layoutShift: figures.shift, seconds: (Date.now() - started) / 1000,
+    heapMb: heap.usedSize / 1024 / 1024, layoutShift: figures.shift, shiftTotal: figures.total, shiftSources: figures.sources,
+    seconds: (Date.now() - started) / 1000,
   };
 }

@@ -50,13 +50,14 @@ export function TimelineView({ target }: { target: TimelineTarget }) {
       {(query.hasPreviousPage || previousError !== null) && (
         <NewerButton fetching={query.isFetchingPreviousPage} error={previousError} onLoad={loadNewer} />
       )}
-      <VirtualPostList posts={shown} pinnedIds={pinnedIds} listKey={targetKey(target)} />
       {filtering && shown.length === 0 && (
         <StateCard testId="state-no-match" title="No loaded post matches">Clear a filter, or load more posts to search further.</StateCard>
       )}
-      <div ref={sentinel} aria-hidden="true" />
-      <PagingFooter hasNext={query.hasNextPage} fetching={query.isFetchingNextPage} error={nextError} onLoad={loadNext}
-        note={filtering ? 'Auto-loading pauses while a filter is on: only Load more buys pages.' : autoLoad ? undefined : 'Auto-loading is off.'} />
+      <VirtualPostList posts={shown} pinnedIds={pinnedIds} listKey={targetKey(target)} after={<>
+        <div ref={sentinel} aria-hidden="true" />
+        <PagingFooter hasNext={query.hasNextPage} fetching={query.isFetchingNextPage} error={nextError} onLoad={loadNext}
+          note={filtering ? 'Auto-loading pauses while a filter is on: only Load more buys pages.' : autoLoad ? undefined : 'Auto-loading is off.'} />
+      </>} />
     </LightboxHost>
   );
 }

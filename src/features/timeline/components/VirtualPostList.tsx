@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../../api/types';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
 import { useRestoreScroll, useScrollMemory } from '../hooks/use-scroll-memory';
@@ -18,7 +18,12 @@ function rangeExtractor(range: Range): number[] {
   return range.count <= ALWAYS_MOUNTED ? Array.from({ length: range.count }, (_, index) => index) : defaultRangeExtractor(range);
 }
 
-export function VirtualPostList({ posts, pinnedIds, listKey }: { posts: readonly Post[]; pinnedIds: ReadonlySet<string>; listKey: string }) {
+/**
+ * `after` (the paging footer) is placed at the end of the list with a transform, not in normal flow:
+ * a page appended above a footer in flow moves it, and browsers count that as layout shift.
+ */
+export function VirtualPostList({ posts, pinnedIds, listKey, after }: { posts: readonly Post[]; pinnedIds: ReadonlySet<string>; listKey: string; after?: ReactNode }) {
+  const [measureAfter, afterHeight] = useElementHeight();
   const listRef = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   const memory = useScrollMemory(listKey);
@@ -70,9 +75,11 @@ export function VirtualPostList({ posts, pinnedIds, listKey }: { posts: readonly
   useJkNavigation(posts.length, current, go);
 
   const items = virtualizer.getVirtualItems();
+  const listHeight = virtualizer.getTotalSize();
   return (
+    <div style={{ height: listHeight + afterHeight, position: 'relative' }}>
     <div ref={listRef} role="feed" aria-label="Posts" data-testid="post-list" data-count={posts.length}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      style={{ height: listHeight, position: 'relative' }}>
       {items.map((item) => {
         const post = posts[item.index]!;
         return (
@@ -83,5 +90,22 @@ export function VirtualPostList({ posts, pinnedIds, listKey }: { posts: readonly
         );
       })}
     </div>
+      {after && (
+        <div ref={measureAfter} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${listHeight}px)` }}>{after}</div>
+      )}
+    </div>
   );
+}
+
+/** A callback to put on an element, and that element's current height. */
+function useElementHeight(): [(element: HTMLDivElement | null) => void, number] {
+  const [height, setHeight] = useState(0);
+  const measure = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    setHeight(element.offsetHeight);
+    return () => observer.disconnect();
+  }, []);
+  return [measure, height];
 }
