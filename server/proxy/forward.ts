@@ -3,6 +3,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { fromUpstream, normalisedError, type NormalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import { MAX_BODY_BYTES, OPERATIONS, pickFields } from './operations.ts';
+import { UndeliveredStore } from './undelivered.ts';
 
 export interface Upstream { baseUrl: string; token: string; timeoutMs: number }
 
@@ -59,6 +60,7 @@ function invalidOrRefused(status: number, text: string): NormalisedError {
 
 export function createForwarder(upstream: Upstream, ledger: Ledger, exchanges: ExchangeStore) {
   const gate = new BudgetGate();
+  const undelivered = new UndeliveredStore();
   // An upstream that echoes the token (some error pages do) must not hand it to the browser.
   const redact = (text: string) => (upstream.token && text.includes(upstream.token) ? text.split(upstream.token).join('[redacted]') : text);
 
@@ -78,7 +80,10 @@ export function createForwarder(upstream: Upstream, ledger: Ledger, exchanges: E
       params = pickFields(Object.fromEntries(url.searchParams), route.fields);
     }
 
+    const key = UndeliveredStore.key(route.operation, params);
     const call = async () => {
+      const paidEarlier = undelivered.take(key);
+      if (paidEarlier) return undelivered.deliver(key, response, paidEarlier);
       if (ledger.budgetReached()) {
         return sendJson(response, 402, normalisedError(402, 'budget',
           `Credit budget of ${ledger.limit} reached (spent ${ledger.spent}). Raise or clear the budget on the Credits page, or start a new session.`));
@@ -124,8 +129,7 @@ export function createForwarder(upstream: Upstream, ledger: Ledger, exchanges: E
       });
       const callHeaders = { ...headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
       if (failure) return sendJson(response, failure.error.status, failure, callHeaders);
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...callHeaders });
-      response.end(text);
+      undelivered.deliver(key, response, { status, text, headers: callHeaders });
     };
     return ledger.limit === null ? call() : gate.run(call);
   };

@@ -174,3 +174,22 @@ describe('an upstream that echoes the token', () => {
     }
   });
 });
+
+describe('a page bought while the browser had gone', () => {
+  it('is handed to the next identical request instead of being bought again', async () => {
+    await harness.fault({ match: 'grace__gone', latencyMs: 400, times: 1 });
+    const aborted = new AbortController();
+    const first = harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', { signal: aborted.signal }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    aborted.abort();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const second = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone');
+    expect(second.status).toBe(200);
+    expect(((await second.json()) as { data: { timeline: unknown[] } }).data.timeline).toHaveLength(20);
+    expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
+    // Once delivered, the same request is a new purchase (an explicit refresh).
+    await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone');
+    expect(await harness.upstreamLog('grace__gone')).toHaveLength(2);
+  });
+});
