@@ -13,3 +13,12 @@ test('a search result page opens the request inspector for the call that bought 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('the timeline opens the request inspector for its last bought page', async ({ page }) => {
+  await page.goto(`/timeline?screen_name=grace__inspect${Date.now().toString(36)}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Inspect last page' }).click();
+  const dialog = page.getByTestId('request-inspector');
+  await expect(dialog.getByTestId('inspector-request')).toContainText('GET /v1/social/microblog/posts');
+  await expect(dialog).toContainText('$API_TOKEN');
+});

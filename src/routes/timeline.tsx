@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { IgnoredNote } from '../features/timeline/components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
+import { InspectCallButton } from '../features/credits/components/RequestInspectorDialog';
 import { TimelineView } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { targetKey, targetOf, timelineSearchSchema } from '../features/timeline/params';
@@ -23,7 +24,8 @@ function TimelinePage() {
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
       <IgnoredNote ignored={ignored} onDismiss={() => { dismiss(); void navigate({ search: target ? (('screenName' in target) ? { screen_name: target.screenName } : { rest_id: target.restId }) : {}, replace: true }); }} />
-      {target ? <TimelineView key={targetKey(target)} target={target} /> : <TimelineIntro />}
+      {target ? <TimelineView key={targetKey(target)} target={target}
+        inspect={(callId) => <InspectCallButton callId={callId} label="Inspect last page" />} /> : <TimelineIntro />}
     </main>
   );
 }

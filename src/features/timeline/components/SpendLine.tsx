@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import Big from 'big.js';
 import type { TimelinePage } from '../../../api/types';
 import { CachedBadge, PaidBadge } from '../../../components/CostHint';
 
 /** What the posts on screen cost this visit: nothing when every page was bought before this page load. */
-export function SpendLine({ pages, posts }: { pages: readonly TimelinePage[]; posts: number }) {
+export function SpendLine({ pages, posts, inspector }: { pages: readonly TimelinePage[]; posts: number; inspector?: ReactNode }) {
   const origin = performance.timeOrigin;
   const bought = pages.filter((page) => page.boughtAt >= origin);
   const spent = bought.reduce((sum, page) => sum.plus(page.credits || '0'), new Big(0));
@@ -12,6 +13,7 @@ export function SpendLine({ pages, posts }: { pages: readonly TimelinePage[]; po
       <span>{posts} posts from {pages.length} {pages.length === 1 ? 'page' : 'pages'}</span>
       {bought.length === 0 ? <CachedBadge /> : <PaidBadge credits={spent.toString()} />}
       {bought.length > 0 && bought.length < pages.length && <span>+ {pages.length - bought.length} cached</span>}
+      {inspector}
     </p>
   );
 }

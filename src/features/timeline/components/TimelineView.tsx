@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelineTarget } from '../../../api/timeline';
@@ -17,7 +18,8 @@ import { EmptyState, NotFoundState, ProtectedState, StateCard, SuspendedState } 
 import { VirtualPostList } from './VirtualPostList';
 
 /** A user's timeline: header, free tools, two-way paging over the cached infinite query. */
-export function TimelineView({ target }: { target: TimelineTarget }) {
+/** `inspect` renders the route's request-inspector trigger for a call id (features do not import each other). */
+export function TimelineView({ target, inspect }: { target: TimelineTarget; inspect?: (callId: string) => ReactNode }) {
   const { query, pages, posts, user, pinnedIds, suspended, loadNext, loadNewer } = useTimeline(target);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [autoLoad, setAutoLoad] = useAutoLoad();
@@ -45,7 +47,8 @@ export function TimelineView({ target }: { target: TimelineTarget }) {
   return (
     <LightboxHost>
       {header}
-      <SpendLine pages={pages} posts={posts.length} />
+      <SpendLine pages={pages} posts={posts.length}
+        inspector={inspect && pages.at(-1)?.callId ? inspect(pages.at(-1)!.callId!) : null} />
       <FreeTools filters={filters} onChange={setFilters} loaded={posts} shown={shown.length} who={handle} autoLoad={autoLoad} onAutoLoad={setAutoLoad} />
       {(query.hasPreviousPage || previousError !== null) && (
         <NewerButton fetching={query.isFetchingPreviousPage} error={previousError} onLoad={loadNewer} />
