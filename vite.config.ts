@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { preloadRouteChunk } from './server/build/preload-route-chunk.ts';
 import { creditscopeApi } from './server/proxy/plugin.ts';
 
 export default defineConfig(({ mode }) => {
@@ -13,6 +14,7 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       creditscopeApi(env),
+      preloadRouteChunk('/timeline', 'timeline'),
     ],
     envPrefix: 'CREDITSCOPE_PUBLIC_',
     server: { host: '127.0.0.1', port: 5173 },

@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { meanDecimal } from '../lib/decimal';
 import type { SessionState } from './session';
 
 export type PaidOperation = 'timeline' | 'search';
@@ -10,6 +10,5 @@ export type PaidOperation = 'timeline' | 'search';
 export function expectedCost(state: SessionState | undefined, operation: PaidOperation): string | null {
   const paid = state?.rows.filter((row) => row.operation === operation && row.ok) ?? [];
   if (paid.length === 0) return null;
-  const total = paid.reduce((sum, row) => sum.plus(row.credits), new Big(0));
-  return total.div(paid.length).round(4).toString();
+  return meanDecimal(paid.map((row) => row.credits));
 }

@@ -4,7 +4,7 @@ import { IgnoredNote } from '../features/search/components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
 import { SearchIntro } from '../features/search/components/SearchIntro';
-import { InspectCallButton } from '../features/credits/components/RequestInspectorDialog';
+import { InspectCallButton } from '../features/credits/components/InspectCallButton';
 import { SearchResults } from '../features/search/components/SearchResults';
 import { handleOf, pickSearch, searchRouteSchema, toApiParams, type SearchRouteParams } from '../features/search/params';
 import { useIgnoredParams } from '../features/search/use-ignored-params';

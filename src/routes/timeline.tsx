@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { IgnoredNote } from '../features/timeline/components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
-import { InspectCallButton } from '../features/credits/components/RequestInspectorDialog';
+import { InspectCallButton } from '../features/credits/components/InspectCallButton';
 import { TimelineView } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { targetKey, targetOf, timelineSearchSchema } from '../features/timeline/params';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { RequestInspector } from './RequestInspector';
 
 /** The inspector in a modal <dialog>: Escape, the Close button or a click outside closes it. */
@@ -19,20 +19,5 @@ export function RequestInspectorDialog({ callId, onClose }: { callId: string; on
       </div>
       <div className="p-4"><RequestInspector callId={callId} /></div>
     </dialog>
-  );
-}
-
-/**
- * For pages that show bought data (a timeline page, a search result page): a button that opens the
- * inspector for that page's call, e.g. `<InspectCallButton callId={page.callId} />`.
- */
-export function InspectCallButton({ callId, label = 'Inspect request' }: { callId: string | null; label?: string }) {
-  const [open, setOpen] = useState(false);
-  if (!callId) return null;
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)} className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">{label}</button>
-      {open && <RequestInspectorDialog callId={callId} onClose={() => setOpen(false)} />}
-    </>
   );
 }

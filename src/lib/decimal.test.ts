@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { meanDecimal, sumDecimals } from './decimal';
+
+describe('exact decimal sums', () => {
+  it('adds 0.1 a thousand times to exactly 100', () => {
+    expect(sumDecimals(Array.from({ length: 1000 }, () => '0.1'))).toBe('100');
+  });
+  it('adds 0.1 and 0.2 to 0.3, unlike floating point', () => {
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals([])).toBe('0');
+    expect(sumDecimals(['12', '0.005', 'junk'])).toBe('12.005');
+  });
+  it('averages with rounding to four places', () => {
+    expect(meanDecimal(['0.1', '0.2'])).toBe('0.15');
+    expect(meanDecimal(['0.1', '0.1', '0.2'])).toBe('0.1333');
+    expect(meanDecimal(['1', '2'], 0)).toBe('2');
+  });
+});

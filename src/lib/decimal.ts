@@ -1,0 +1,36 @@
+/**
+ * Exact sums of the decimal strings the ledger hands out, on native BigInt. The credits page uses
+ * big.js; the timeline and search pages only add and average, and keeping a decimal library out
+ * of their first load holds them inside the initial-JS budget.
+ */
+const SCALE_DIGITS = 12;
+const SCALE = 10n ** BigInt(SCALE_DIGITS);
+
+function toScaled(value: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return 0n;
+  const [, sign, whole, fraction = ''] = match;
+  const scaled = BigInt(whole!) * SCALE + BigInt(fraction.slice(0, SCALE_DIGITS).padEnd(SCALE_DIGITS, '0'));
+  return sign ? -scaled : scaled;
+}
+
+function fromScaled(value: bigint, digits = SCALE_DIGITS): string {
+  const negative = value < 0n;
+  const absolute = negative ? -value : value;
+  const unit = 10n ** BigInt(SCALE_DIGITS - digits);
+  const rounded = (absolute + unit / 2n) / unit;
+  const whole = rounded / 10n ** BigInt(digits);
+  const fraction = (rounded % 10n ** BigInt(digits)).toString().padStart(digits, '0').replace(/0+$/, '');
+  return `${negative && rounded !== 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+export function sumDecimals(values: readonly string[]): string {
+  return fromScaled(values.reduce((sum, value) => sum + toScaled(value), 0n));
+}
+
+/** Mean of decimal strings, rounded half up to `digits` places. */
+export function meanDecimal(values: readonly string[], digits = 4): string {
+  if (values.length === 0) return '0';
+  const total = values.reduce((sum, value) => sum + toScaled(value), 0n);
+  return fromScaled(total / BigInt(values.length), digits);
+}
