@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HandleHint } from '../features/search/components/HandleHint';
-import { IgnoredNote } from '../features/search/components/IgnoredNote';
+import { IgnoredNote } from '../components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
 import { SearchIntro } from '../features/search/components/SearchIntro';
@@ -32,7 +32,7 @@ function SearchPage() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
           <SearchForm current={pickSearch(search)} onSearch={(next) => void go(next)} />
-          <IgnoredNote ignored={ignored} onDismiss={() => { dismiss(); void go(search, true); }} />
+          <IgnoredNote title="Ignored from the address, defaults used instead:" className="mt-3" ignored={ignored} onDismiss={() => { dismiss(); void go(search, true); }} />
           {handle && <HandleHint handle={handle} />}
           {params.q ? (
             <SearchResults params={params}

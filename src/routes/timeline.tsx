@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { IgnoredNote } from '../features/timeline/components/IgnoredNote';
+import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
 import { InspectCallButton } from '../features/credits/components/InspectCallButton';
@@ -23,7 +23,7 @@ function TimelinePage() {
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
-      <IgnoredNote ignored={ignored} onDismiss={() => { dismiss(); void navigate({ search: target ? (('screenName' in target) ? { screen_name: target.screenName } : { rest_id: target.restId }) : {}, replace: true }); }} />
+      <IgnoredNote className="mx-4 mb-3" ignored={ignored} onDismiss={() => { dismiss(); void navigate({ search: target ? (('screenName' in target) ? { screen_name: target.screenName } : { rest_id: target.restId }) : {}, replace: true }); }} />
       {target ? <TimelineView key={targetKey(target)} target={target}
         inspect={(callId) => <InspectCallButton callId={callId} label="Inspect last page" />} /> : <TimelineIntro />}
     </main>

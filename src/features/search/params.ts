@@ -1,3 +1,4 @@
+import type { IgnoredParam } from '../../components/IgnoredNote';
 import * as v from 'valibot';
 import type { SearchParams } from '../../api/search';
 
@@ -77,7 +78,7 @@ const REASONS: Record<keyof SearchRouteParams, string> = {
   hl: 'not a language code like en or pt-BR',
 };
 
-export interface IgnoredParam { name: string; value: string; reason: string }
+export type { IgnoredParam } from '../../components/IgnoredNote';
 
 /** What the address asked for that the page could not use: compared against the validated params. */
 export function ignoredParams(raw: Record<string, unknown>, valid: SearchRouteParams): IgnoredParam[] {

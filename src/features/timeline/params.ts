@@ -1,3 +1,4 @@
+import type { IgnoredParam } from '../../components/IgnoredNote';
 import * as v from 'valibot';
 import type { TimelineTarget } from '../../api/timeline';
 
@@ -38,7 +39,7 @@ export function targetKey(target: TimelineTarget): string {
   return 'screenName' in target ? `@${target.screenName.toLowerCase()}` : `#${target.restId}`;
 }
 
-export interface IgnoredParam { name: string; value: string; reason: string }
+export type { IgnoredParam } from '../../components/IgnoredNote';
 
 const REASONS: Record<keyof TimelineSearch, string> = {
   screen_name: 'not a handle (letters, digits and _ only)',
