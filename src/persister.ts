@@ -1,7 +1,7 @@
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
-import { CACHE_MAX_AGE_MS } from './query-client';
+import { CACHE_MAX_AGE_MS } from './cache-age';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
 const CACHE_VERSION = 'creditscope-cache-v1';

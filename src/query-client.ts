@@ -4,8 +4,6 @@ import { ApiError } from './api/errors';
 const MAX_RETRIES = 2;
 import { CACHE_MAX_AGE_MS } from './cache-age';
 
-export { CACHE_MAX_AGE_MS };
-
 export function retryDelayFor(attempt: number, error: unknown): number {
   // Honour the upstream's Retry-After, capped so a broken header cannot freeze the page.
   if (error instanceof ApiError && error.retryAfter !== null) return Math.min(error.retryAfter, 60) * 1000;

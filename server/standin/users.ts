@@ -70,8 +70,6 @@ export const USERS: StandinUser[] = [
   },
 ];
 
-export const NOT_FOUND_HANDLE = 'nobody';
-
 /** `name__tag` resolves to `name`: tests use private aliases so their upstream call counts stay separate. */
 export function findUser(query: { screenName?: string; restId?: string }): StandinUser | undefined {
   if (query.restId) {

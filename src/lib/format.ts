@@ -43,8 +43,6 @@ export function parseUpstreamDate(value: unknown): string | null {
   return null;
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'narrow' });
-
 /** "now", "5m", "3h", "Nov 18", "Nov 18, 2024": the platform's relative timestamps. */
 export function relativeTime(iso: string, now = Date.now()): string {
   const then = Date.parse(iso);
@@ -59,11 +57,6 @@ export function relativeTime(iso: string, now = Date.now()): string {
 
 export function absoluteTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export function relativeSince(iso: string, now = Date.now()): string {
-  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
-  return Math.abs(minutes) < 60 ? relative.format(minutes, 'minute') : relative.format(Math.round(minutes / 60), 'hour');
 }
 
 /** "1:23" from milliseconds. */
