@@ -2,12 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { expectedCost, type PaidOperation } from '../api/cost';
 import { sessionQueryOptions } from '../api/session';
 
-/** "≈ 0.1 credits" next to anything that will buy data, estimated from this session's ledger. */
-export function CostHint({ operation, pages = 1 }: { operation: PaidOperation; pages?: number }) {
+/**
+ * What pressing a control will cost, inside or next to it so screen readers read it with the control:
+ * "≈ 0.1 credits" (the server's price, else this session's average), or "cached · 0 credits" when the
+ * answer is already in the query cache and opening it buys nothing.
+ */
+export function CostHint({ operation, pages = 1, cached = false, id, className = '' }: {
+  operation: PaidOperation; pages?: number; cached?: boolean; id?: string; className?: string;
+}) {
   const { data } = useQuery(sessionQueryOptions());
   const cost = expectedCost(data, operation);
-  const label = cost === null ? 'cost shown after the first call' : `≈ ${pages === 1 ? cost : `${pages} × ${cost}`} credits`;
-  return <span data-testid={`cost-hint-${operation}`} className="text-xs font-normal text-amber-800 dark:text-amber-300">{label}</span>;
+  if (cached) {
+    return (
+      <span id={id} data-testid={`cost-hint-${operation}`} data-cached="true"
+        className={`text-xs font-normal text-emerald-700 dark:text-emerald-300 ${className}`}>cached · 0 credits</span>
+    );
+  }
+  const label = cost === null ? 'price known after the first call' : `≈ ${pages === 1 ? cost : `${pages} × ${cost}`} credits`;
+  return <span id={id} data-testid={`cost-hint-${operation}`} className={`text-xs font-normal text-amber-800 dark:text-amber-300 ${className}`}>{label}</span>;
 }
 
 /** Marks data served from the query cache: it cost nothing this time. */

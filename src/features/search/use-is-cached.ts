@@ -1,19 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
 import { searchKeys } from '../../api/keys';
 import type { SearchParams } from '../../api/search';
+import { useIsBought } from '../../api/use-is-bought';
 
-/**
- * Whether this search's answer is in the query cache (so running it costs nothing), kept up to date as the
- * cache changes. Reads the cache without an observer, so checking never creates an entry or buys anything.
- */
+/** Whether this search's answer is in the query cache, so running it costs nothing. */
 export function useIsCached(params: SearchParams | null): boolean {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback((listener: () => void) => queryClient.getQueryCache().subscribe(listener), [queryClient]);
-  const key = params ? JSON.stringify(searchKeys.query(params)) : null;
-  const read = useCallback(
-    () => key !== null && queryClient.getQueryData(JSON.parse(key) as readonly unknown[]) !== undefined,
-    [queryClient, key],
-  );
-  return useSyncExternalStore(subscribe, read, () => false);
+  return useIsBought(params ? searchKeys.query(params) : null);
 }
