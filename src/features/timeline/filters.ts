@@ -22,13 +22,31 @@ function searchableText(post: Post): string {
   return parts.filter(Boolean).join('\n').toLocaleLowerCase();
 }
 
+const HASHTAG = /^[#＃]([\p{L}\p{N}_]+)$/u;
+
+/** `#Rust` → `rust` when the find text is one hashtag (what clicking a hashtag puts there), else null. */
+export function hashtagOf(find: string): string | null {
+  return HASHTAG.exec(find.trim())?.[1]?.toLocaleLowerCase() ?? null;
+}
+
+/** A hashtag is matched whole, in either hash form: `#rust` finds #rust and ＃rust, not #rustlang. */
+function matcherOf(find: string): ((text: string) => boolean) | null {
+  const tag = hashtagOf(find);
+  if (tag) {
+    const whole = new RegExp(`[#＃]${tag}(?![\\p{L}\\p{N}_])`, 'u');
+    return (text) => whole.test(text);
+  }
+  const needle = find.trim().toLocaleLowerCase();
+  return needle ? (text) => text.includes(needle) : null;
+}
+
 export function applyFilters(posts: readonly Post[], filters: PostFilters): Post[] {
-  const needle = filters.find.trim().toLocaleLowerCase();
+  const matches = matcherOf(filters.find);
   return posts.filter((post) => {
     if (filters.hideReposts && post.repostOf) return false;
     if (filters.hideReplies && post.replyToId) return false;
     if (filters.mediaOnly && (post.repostOf ?? post).media.length === 0) return false;
-    return !needle || searchableText(post).includes(needle);
+    return !matches || matches(searchableText(post));
   });
 }
 

@@ -1,18 +1,19 @@
-import { Link } from '@tanstack/react-router';
 import type { Author } from '../../../api/types';
 import { VerifiedBadge } from './Icons';
 import { PostTime } from './PostTime';
+import { ProfileMenu } from './ProfileMenu';
 
-/** Name, badge, @handle and time on one line that truncates the name first, never the time. */
+/** Name, badge, @handle and time on one line that truncates the name first, never the time. The name opens a priced menu. */
 export function AuthorLine({ author, createdAt, small = false }: { author: Author | null; createdAt: string | null; small?: boolean }) {
   const name = author?.name || 'Unknown author';
   return (
     <div className={`flex min-w-0 items-baseline gap-1 ${small ? 'text-sm' : 'text-[15px]'}`}>
       {author?.handle ? (
-        <Link to="/timeline" search={{ screen_name: author.handle }} className="flex min-w-0 items-center gap-1 font-bold text-slate-900 hover:underline dark:text-white">
+        <ProfileMenu handle={author.handle} name={name}
+          className="flex min-w-0 cursor-pointer items-center gap-1 font-bold text-slate-900 hover:underline dark:text-white">
           <span className="truncate">{name}</span>
           {author.verified && <VerifiedBadge />}
-        </Link>
+        </ProfileMenu>
       ) : (
         <span className="truncate font-bold text-slate-900 dark:text-white">{name}</span>
       )}

@@ -1,6 +1,8 @@
+import type { Ref } from 'react';
 import type { Post } from '../../../api/types';
 import { exportFileName, postsToCsv, postsToJson } from '../export';
-import type { PostFilters } from '../filters';
+import { hashtagOf, type PostFilters } from '../filters';
+import { WebSearchLink } from './WebSearchLink';
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -14,11 +16,15 @@ function download(name: string, type: string, text: string) {
 const toggle = 'flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-2.5 py-1 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 dark:border-slate-700 dark:has-[:checked]:bg-brand-700/30 dark:has-[:checked]:text-sky-200';
 const button = 'rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
-/** Filters, find and export over the loaded posts: they never call the API, and say so. */
-export function FreeTools({ filters, onChange, loaded, shown, who, autoLoad, onAutoLoad }: {
+/**
+ * Filters, find and export over the loaded posts: they never call the API, and say so. A hashtag clicked in a
+ * post lands in the find box; searching the web for it is offered next to it, as a separate, priced step.
+ */
+export function FreeTools({ filters, onChange, loaded, shown, who, autoLoad, onAutoLoad, findRef }: {
   filters: PostFilters; onChange: (next: PostFilters) => void; loaded: readonly Post[]; shown: number; who: string;
-  autoLoad: boolean; onAutoLoad: (on: boolean) => void;
+  autoLoad: boolean; onAutoLoad: (on: boolean) => void; findRef?: Ref<HTMLInputElement>;
 }) {
+  const tag = hashtagOf(filters.find);
   const check = (key: 'hideReposts' | 'hideReplies' | 'mediaOnly', label: string) => (
     <label className={toggle}>
       <input type="checkbox" className="accent-brand-600" checked={filters[key]} onChange={(event) => onChange({ ...filters, [key]: event.target.checked })} />
@@ -34,10 +40,16 @@ export function FreeTools({ filters, onChange, loaded, shown, who, autoLoad, onA
         {check('hideReposts', 'Hide reposts')}
         {check('hideReplies', 'Hide replies')}
         {check('mediaOnly', 'Media only')}
-        <input type="search" value={filters.find} onChange={(event) => onChange({ ...filters, find: event.target.value })}
+        <input ref={findRef} type="search" value={filters.find} onChange={(event) => onChange({ ...filters, find: event.target.value })}
           placeholder="Find in loaded posts" aria-label="Find in loaded posts"
-          className="min-w-0 flex-1 basis-40 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          className="min-w-0 flex-1 basis-40 scroll-mt-24 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
       </div>
+      {tag && (
+        <p data-testid="hashtag-offer" className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+          <span>Filtering loaded posts by #{tag}, free.</span>
+          <WebSearchLink q={`#${tag}`} />
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
         <span data-testid="shown-count" aria-live="polite">Showing {shown} of {loaded.length} loaded posts</span>
         <span className="ml-auto flex gap-2">

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { Post } from '../../../api/types';
 import { Avatar } from './Avatar';
@@ -6,6 +5,7 @@ import { AuthorLine } from './AuthorLine';
 import { PinIcon, RepostIcon } from './Icons';
 import { PostCounts } from './PostCounts';
 import { PostMedia } from './PostMedia';
+import { ProfileMenu } from './ProfileMenu';
 import { QuotedPost } from './QuotedPost';
 import { RichText } from './RichText';
 
@@ -39,7 +39,9 @@ export const PostCard = memo(function PostCard({ post, pinned, position, total }
         <p className={marker} data-testid="repost-line">
           <RepostIcon className="h-3.5 w-3.5" />
           {post.author?.handle
-            ? <Link to="/timeline" search={{ screen_name: post.author.handle }} className="truncate hover:underline">{post.author.name} reposted</Link>
+            ? <ProfileMenu handle={post.author.handle} name={post.author.name} className="min-w-0 cursor-pointer truncate hover:underline">
+                {post.author.name} reposted
+              </ProfileMenu>
             : <span className="truncate">{post.author?.name ?? 'Someone'} reposted</span>}
         </p>
       )}
@@ -49,7 +51,8 @@ export const PostCard = memo(function PostCard({ post, pinned, position, total }
           <AuthorLine author={shown.author} createdAt={shown.createdAt} />
           {replyTo && (
             <p className="text-[13px] text-slate-600 dark:text-slate-400">
-              Replying to <Link to="/timeline" search={{ screen_name: replyTo }} className="text-brand-600 underline decoration-brand-500/30 underline-offset-2 hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">@{replyTo}</Link>
+              Replying to <ProfileMenu handle={replyTo} className="cursor-pointer text-brand-600 underline decoration-brand-500/30 underline-offset-2
+                hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">@{replyTo}</ProfileMenu>
             </p>
           )}
           <RichText text={shown.text} links={shown.links} lang={shown.lang} hasMedia={shown.media.length > 0} className="mt-0.5 text-[15px] leading-snug text-slate-900 dark:text-slate-100" />

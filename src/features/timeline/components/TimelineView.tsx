@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelineTarget } from '../../../api/timeline';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -8,6 +8,7 @@ import { targetKey } from '../params';
 import { useAutoLoad } from '../hooks/use-auto-load';
 import { useSentinel } from '../hooks/use-sentinel';
 import { useTimeline } from '../hooks/use-timeline';
+import { FindInLoadedProvider } from './FindInLoadedProvider';
 import { FreeTools } from './FreeTools';
 import { LightboxHost } from './LightboxHost';
 import { NewerButton, PagingFooter } from './PagingFooter';
@@ -23,6 +24,16 @@ export function TimelineView({ target, inspect }: { target: TimelineTarget; insp
   const { query, pages, posts, user, pinnedIds, suspended, loadNext, loadNewer } = useTimeline(target);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [autoLoad, setAutoLoad] = useAutoLoad();
+  const findRef = useRef<HTMLInputElement>(null);
+  // A hashtag click filters instead of buying a search. The list shrinks to the matches, so the find box
+  // (with its count and the priced web-search offer) is brought into view and takes focus.
+  const findInLoaded = useCallback((text: string) => {
+    setFilters((current) => ({ ...current, find: text }));
+    requestAnimationFrame(() => {
+      findRef.current?.scrollIntoView({ block: 'center' });
+      findRef.current?.focus({ preventScroll: true });
+    });
+  }, []);
   const filtering = filtersActive(filters);
   const shown = filtering ? applyFilters(posts, filters) : posts;
   const nextError = query.isFetchNextPageError ? query.error : null;
@@ -45,22 +56,25 @@ export function TimelineView({ target, inspect }: { target: TimelineTarget; insp
 
   const previousError = query.isFetchPreviousPageError ? query.error : null;
   return (
-    <LightboxHost>
-      {header}
-      <SpendLine pages={pages} posts={posts.length}
-        inspector={inspect && pages.at(-1)?.callId ? inspect(pages.at(-1)!.callId!) : null} />
-      <FreeTools filters={filters} onChange={setFilters} loaded={posts} shown={shown.length} who={handle} autoLoad={autoLoad} onAutoLoad={setAutoLoad} />
-      {(query.hasPreviousPage || previousError !== null) && (
-        <NewerButton fetching={query.isFetchingPreviousPage} error={previousError} onLoad={loadNewer} />
-      )}
-      {filtering && shown.length === 0 && (
-        <StateCard testId="state-no-match" title="No loaded post matches">Clear a filter, or load more posts to search further.</StateCard>
-      )}
-      <VirtualPostList posts={shown} pinnedIds={pinnedIds} listKey={targetKey(target)} after={<>
-        <div ref={sentinel} aria-hidden="true" />
-        <PagingFooter hasNext={query.hasNextPage} fetching={query.isFetchingNextPage} error={nextError} onLoad={loadNext}
-          note={filtering ? 'Auto-loading pauses while a filter is on: only Load more buys pages.' : autoLoad ? undefined : 'Auto-loading is off.'} />
-      </>} />
-    </LightboxHost>
+    <FindInLoadedProvider find={findInLoaded}>
+      <LightboxHost>
+        {header}
+        <SpendLine pages={pages} posts={posts.length}
+          inspector={inspect && pages.at(-1)?.callId ? inspect(pages.at(-1)!.callId!) : null} />
+        <FreeTools filters={filters} onChange={setFilters} loaded={posts} shown={shown.length} who={handle}
+          autoLoad={autoLoad} onAutoLoad={setAutoLoad} findRef={findRef} />
+        {(query.hasPreviousPage || previousError !== null) && (
+          <NewerButton fetching={query.isFetchingPreviousPage} error={previousError} onLoad={loadNewer} />
+        )}
+        {filtering && shown.length === 0 && (
+          <StateCard testId="state-no-match" title="No loaded post matches">Clear a filter, or load more posts to search further.</StateCard>
+        )}
+        <VirtualPostList posts={shown} pinnedIds={pinnedIds} listKey={targetKey(target)} after={<>
+          <div ref={sentinel} aria-hidden="true" />
+          <PagingFooter hasNext={query.hasNextPage} fetching={query.isFetchingNextPage} error={nextError} onLoad={loadNext}
+            note={filtering ? 'Auto-loading pauses while a filter is on: only Load more buys pages.' : autoLoad ? undefined : 'Auto-loading is off.'} />
+        </>} />
+      </LightboxHost>
+    </FindInLoadedProvider>
   );
 }
