@@ -72,7 +72,7 @@ test('re-running a search is served from the cache with no upstream call; Refres
   await expect(page).toHaveURL(new RegExp(`q=${first}`));
   await expect(page.getByTestId('search-result')).toHaveCount(4);
   await expect(page.getByTestId('cached-badge')).toHaveText('cached · 0 credits');
-  await expect(page.getByTestId('search-submit')).toContainText('cached · free');
+  await expect(page.getByTestId('search-submit')).toContainText('cached · 0 credits');
 
   // Typing the same search again and pressing Enter: same answer, still free.
   await box.fill(second);
@@ -84,7 +84,7 @@ test('re-running a search is served from the cache with no upstream call; Refres
   await box.fill(uniqueQuery('unbought'));
   await expect(page.getByTestId('search-submit').getByTestId('cost-hint-search')).toHaveText('≈ 0.2 credits');
   await box.fill(second);
-  await expect(page.getByTestId('search-submit')).toContainText('cached · free');
+  await expect(page.getByTestId('search-submit')).toContainText('cached · 0 credits');
 
   // After a reload the persisted cache still answers.
   await page.waitForTimeout(800);

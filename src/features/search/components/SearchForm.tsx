@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { searchBody } from '../../../api/search';
-import { CostHint } from '../../../components/CostHint';
+import { CostChip } from '../../../components/CostHint';
 import { fieldsOf, searchFromFields, type FieldErrors, type FormFields } from '../form-values';
 import { COMMON_LANGUAGES, DEFAULT_NUM, toApiParams, type SearchRouteParams } from '../params';
 import { useIsCached } from '../use-is-cached';
@@ -59,9 +59,7 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
         <button type="submit" data-testid="search-submit"
           className="flex shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-32">
           Search
-          {draftParams && (draftCached
-            ? <span data-testid="search-cached" className="text-xs font-normal text-emerald-100">cached · free</span>
-            : <span className="rounded bg-white/90 px-1 dark:bg-slate-950/80"><CostHint operation="search" /></span>)}
+          {draftParams && <CostChip operation="search" cached={draftCached} />}
         </button>
       </div>
 

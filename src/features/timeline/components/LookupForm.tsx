@@ -1,16 +1,24 @@
 import { useState, type FormEvent } from 'react';
+import { timelineKeys } from '../../../api/keys';
+import { useIsBought } from '../../../api/use-is-bought';
+import { CostChip } from '../../../components/CostHint';
 import { parseProfileLookup, type ProfileLookup } from '../../../lib/handle';
 
-/** `jack`, `@jack`, a numeric id or a profile URL → the timeline address. Nothing is bought until the page opens. */
+/**
+ * `jack`, `@jack`, a numeric id or a profile URL → the timeline address. Open shows what the typed timeline
+ * will cost, or that it is cached and free, before it is pressed.
+ */
 export function LookupForm({ current, onLookup }: { current: string; onLookup: (lookup: ProfileLookup) => void }) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
+  const typed = parseProfileLookup(value);
+  const bought = useIsBought('error' in typed ? null
+    : timelineKeys.user('screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const lookup = parseProfileLookup(value);
-    if ('error' in lookup) { setError(lookup.error); return; }
+    if ('error' in typed) { setError(typed.error); return; }
     setError(null);
-    onLookup(lookup);
+    onLookup(typed);
   };
   return (
     <form role="search" onSubmit={submit} className="px-4 py-3" noValidate>
@@ -20,8 +28,11 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
           placeholder="jack, @jack, 12 or https://…/jack" autoComplete="off" autoCapitalize="off" spellCheck={false}
           aria-invalid={error !== null} aria-describedby={error ? 'profile-lookup-error' : undefined}
           className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2 text-[15px] placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400" />
-        <button type="submit" className="rounded-full bg-slate-900 px-4 py-2 text-sm font-bold text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
+        <button type="submit" data-testid="lookup-submit"
+          className="flex shrink-0 flex-col items-center justify-center rounded-full bg-slate-900 px-4 py-1 text-sm font-bold leading-tight text-white
+            hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
           Open
+          <CostChip operation="timeline" cached={bought} />
         </button>
       </div>
       {error && <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">{error}</p>}
