@@ -21,6 +21,11 @@ function preview(port: number, env: Record<string, string>) {
   };
 }
 
+const DEV_SUITES = [
+  'spend-audit.spec.ts', 'no-rebuy.spec.ts', 'timeline.spec.ts', 'timeline-paging.spec.ts', 'search.spec.ts',
+  'search-state.spec.ts', 'smoke.spec.ts', 'start-page.spec.ts', 'priced-controls.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -38,7 +43,21 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'production',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      metadata: { standinPort: E2E.demoStandin },
+    },
+    // The dev server runs React StrictMode (mount, unmount, mount): the suites about spending, paging and the
+    // lightbox run there too, since that is where a purchase tied to a component's life would be made twice.
+    {
+      name: 'dev',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${E2E.devApp}` },
+      metadata: { standinPort: E2E.devStandin },
+      testMatch: DEV_SUITES,
+    },
+  ],
   webServer: [
     // Demo mode, as a user gets it, with the built-in stand-in on a known port so tests can read its log and inject faults.
     preview(E2E.demoApp, { CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.demoStandin) }),
@@ -50,6 +69,13 @@ export default defineConfig({
       env: { STANDIN_PORT: String(E2E.upstreamStandin), STANDIN_TOKEN: E2E.token },
     },
     preview(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, UPSTREAM_TIMEOUT_MS: '3000' }),
+    {
+      command: `npx vite --port ${E2E.devApp} --strictPort`,
+      url: `http://127.0.0.1:${E2E.devApp}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { CREDITSCOPE_DATA_DIR: path.join(runDir, String(E2E.devApp)), CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.devStandin) },
+    },
     preview(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
   ],
 });

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { inlineEarlyFetch } from './server/build/inline-early-fetch.ts';
 import { preloadRouteChunk } from './server/build/preload-route-chunk.ts';
 import { creditscopeApi } from './server/proxy/plugin.ts';
 
@@ -14,6 +15,7 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       creditscopeApi(env),
+      inlineEarlyFetch(),
       preloadRouteChunk('/timeline', 'timeline'),
     ],
     envPrefix: 'CREDITSCOPE_PUBLIC_',

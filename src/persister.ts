@@ -4,7 +4,7 @@ import { del, get, set } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './cache-age';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
-const CACHE_VERSION = 'creditscope-cache-v1';
+const CACHE_VERSION = 'creditscope-cache-v2';
 
 /**
  * IndexedDB (a long timeline outgrows localStorage's 5 MB), written as soon as anything changes:

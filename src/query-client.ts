@@ -1,8 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api/errors';
+import { landSearchPurchases } from './api/search';
+import { landTimelinePurchases } from './api/timeline';
+import { CACHE_MAX_AGE_MS } from './cache-age';
 
 const MAX_RETRIES = 2;
-import { CACHE_MAX_AGE_MS } from './cache-age';
 
 export function retryDelayFor(attempt: number, error: unknown): number {
   // Honour the upstream's Retry-After, capped so a broken header cannot freeze the page.
@@ -11,7 +13,7 @@ export function retryDelayFor(attempt: number, error: unknown): number {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         // Bought data never goes stale by itself: every refetch costs credits, so only an explicit Refresh buys again.
@@ -22,10 +24,15 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,
-        // Only failures that may pass unchanged are retried (network, 5xx, 429), at most twice; a 4xx never is.
-        retry: (failureCount, error) => error instanceof ApiError && error.retryable && failureCount < MAX_RETRIES,
+        // Retried unasked only when the creditscope server was never reached: it retries upstream what is
+        // safe itself, and anything it answered may have cost credits (a person retries at a shown price).
+        retry: (failureCount, error) => error instanceof ApiError && error.autoRetryable && failureCount < MAX_RETRIES,
         retryDelay: retryDelayFor,
       },
     },
   });
+  // A purchase whose asker went away (unmount, navigation) still lands in the cache and the persister.
+  landTimelinePurchases(queryClient);
+  landSearchPurchases(queryClient);
+  return queryClient;
 }

@@ -10,5 +10,8 @@ export const E2E = {
   upstreamApp: base + 19,
   upstreamStandin: base + 20,
   budgetApp: base + 21,
+  /** `vite` (the dev server, React StrictMode on) in demo mode, with its own stand-in. */
+  devApp: base + 22,
+  devStandin: base + 23,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

@@ -1,9 +1,19 @@
+import { test } from '@playwright/test';
 import type { FaultRule } from '../../server/standin/faults.ts';
 import type { LoggedRequest } from '../../server/standin/server.ts';
 import { E2E } from './ports.ts';
 
+/** The demo stand-in behind the app this test's project runs against (production build or dev server). */
+function projectStandinPort(): number {
+  try {
+    return Number(test.info().project.metadata?.standinPort ?? E2E.demoStandin);
+  } catch {
+    return E2E.demoStandin;
+  }
+}
+
 /** The stand-in's control API, which the proxy never exposes: the tests' view of "the upstream". */
-export function standin(port: number = E2E.demoStandin) {
+export function standin(port: number = projectStandinPort()) {
   const base = `http://127.0.0.1:${port}/_control`;
   return {
     async log(match: string): Promise<LoggedRequest[]> {

@@ -1,7 +1,7 @@
-import { ApiError, isApiErrorKind } from './errors';
+import { ApiError, isApiErrorKind, type Charged } from './errors';
 
 /** Sent on every call; the proxy refuses /api requests without it (a cross-site page cannot add it). */
-const CLIENT_HEADER = { 'x-creditscope-client': '1' };
+export const CLIENT_HEADER = { 'x-creditscope-client': '1' } as const;
 
 export interface PaidResponse {
   json: unknown;
@@ -20,43 +20,40 @@ export function onPaidCall(listener: PaidCallListener): () => void {
   return () => paidCallListeners.delete(listener);
 }
 
-function errorFrom(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
-  const error = (body as { error?: { kind?: unknown; message?: unknown; retryAfter?: unknown } } | null)?.error;
+const CHARGED = new Set(['no', 'yes', 'unknown']);
+
+function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
+  const error = (body as { error?: { kind?: unknown; message?: unknown; retryAfter?: unknown; charged?: unknown } } | null)?.error;
+  const retryAfterHeader = headers.get('retry-after');
   const retryHeader = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryHeader;
+  const chargedText = typeof error?.charged === 'string' ? error.charged : headers.get('x-creditscope-charged');
+  const charged = chargedText && CHARGED.has(chargedText) ? chargedText as Charged : null;
   if (error && isApiErrorKind(error.kind) && typeof error.message === 'string') {
-    return new ApiError(error.kind, error.message, { status, retryAfter });
+    return new ApiError(error.kind, error.message, { status, retryAfter, charged });
   }
   const kind = status === 401 || status === 403 ? 'auth' : status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : status === 402 ? 'budget' : status < 500 ? 'bad_request' : 'upstream';
-  return new ApiError(kind, `HTTP ${status} from the creditscope server`, { status, retryAfter });
+  return new ApiError(kind, `HTTP ${status} from the creditscope server`, { status, retryAfter, charged });
 }
 
-declare global {
-  interface Window { __creditscopeEarly?: { path: string; response: Promise<Response> } }
+export type ApiInit = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal };
+
+/** Starts a request to the proxy. Paid requests go through `purchases.ts`, which never passes a signal. */
+export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Response> {
+  return fetch(path, {
+    method: init.method ?? 'GET',
+    signal: init.signal,
+    credentials: 'omit',
+    headers: { ...CLIENT_HEADER, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
 }
 
-/**
- * index.html starts the first timeline page before the bundle has loaded (it only does so when
- * that page is not already bought). The request is handed over once, to the call for the same path.
- */
-function takeEarlyResponse(path: string): Promise<Response> | null {
-  const early = window.__creditscopeEarly;
-  if (!early || early.path !== path) return null;
-  window.__creditscopeEarly = undefined;
-  return early.response;
-}
-
-/** The one fetch in the app. Every failure becomes an ApiError; the body is returned unparsed for a schema. */
-export async function apiFetch(path: string, init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<PaidResponse> {
+/** Every failure becomes an ApiError; the body is returned unparsed for a schema. */
+export async function readApiResponse(pending: Promise<Response>): Promise<PaidResponse> {
   let response: Response;
   try {
-    response = await (takeEarlyResponse(path) ?? fetch(path, {
-      method: init.method ?? 'GET',
-      signal: init.signal,
-      credentials: 'omit',
-      headers: { ...CLIENT_HEADER, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    }));
+    response = await pending;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('network', 'The creditscope server did not answer. Is it still running?');
@@ -69,8 +66,13 @@ export async function apiFetch(path: string, init: { method?: 'GET' | 'POST' | '
   // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
   if (callId || response.status === 402) for (const listener of paidCallListeners) listener({ callId, credits, ok: response.ok });
 
-  if (!response.ok) throw errorFrom(response.status, json, response.headers.get('retry-after'));
-  if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status });
-  if ((json as { success?: unknown }).success === false) throw errorFrom(response.status, json, null);
+  if (!response.ok) throw errorFrom(response.status, json, response.headers);
+  if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status, charged: callId ? 'unknown' : null });
+  if ((json as { success?: unknown }).success === false) throw errorFrom(response.status, json, response.headers);
   return { json, callId, credits };
+}
+
+/** For the free routes (`/api/_session`): these may be aborted, nothing is bought. */
+export function apiFetch(path: string, init: ApiInit = {}): Promise<PaidResponse> {
+  return readApiResponse(sendApiRequest(path, init));
 }

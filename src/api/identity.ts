@@ -11,8 +11,8 @@ export type PaidOperation = 'timeline' | 'search';
 export const SEARCH_DEFAULT_NUM = 10;
 export const SEARCH_FIRST_PAGE = 1;
 
-export interface CanonicalTimeline { screen_name?: string; rest_id?: string; cursor?: string }
-export interface CanonicalSearch { q: string; num: number; page: string; site?: string; hl?: string }
+export type CanonicalTimeline = { screen_name?: string; rest_id?: string; cursor?: string };
+export type CanonicalSearch = { q: string; num: number; page: string; site?: string; hl?: string };
 
 const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
 const REST_ID = /^\d{1,25}$/;

@@ -1,4 +1,9 @@
-/** One layered key factory per resource, shared by the query options and any invalidation. */
+import { canonicalSearch } from './identity';
+
+/**
+ * One layered key factory per resource, shared by the query options and any invalidation. Keys hold
+ * the canonical identity (src/api/identity.ts), so two spellings of one page are one cache entry.
+ */
 export type TimelineTarget = { screenName: string } | { restId: string };
 
 export const timelineKeys = {
@@ -10,7 +15,7 @@ export interface SearchParams { q: string; num?: number; page?: number; site?: s
 
 export const searchKeys = {
   all: ['search'] as const,
-  query: (params: SearchParams) => [...searchKeys.all, params] as const,
+  query: (params: SearchParams) => [...searchKeys.all, canonicalSearch({ ...params })] as const,
 };
 
 export const sessionKeys = {

@@ -1,34 +1,54 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { apiFetch } from './client';
+import type { PaidResponse } from './client';
 import { ApiError } from './errors';
+import { canonicalSearch } from './identity';
 import { searchKeys, type SearchParams } from './keys';
+import { buy, forget, onPurchaseLanded, type Purchase } from './purchases';
 import { searchEnvelope, toSearchResults } from './schemas/envelope';
 import type { SearchPage } from './types';
 
 export type { SearchParams };
 
-/** Exactly the fields the user set: unset options are left to the upstream's defaults. */
+/** The body the proxy receives: the canonical search, defaults filled in (so `page=1` and no page are one purchase). */
 export function searchBody(params: SearchParams): Record<string, string | number> {
-  const body: Record<string, string | number> = { q: params.q.trim() };
-  if (params.num !== undefined) body.num = params.num;
-  if (params.page !== undefined) body.page = String(params.page);
-  if (params.site) body.site = params.site;
-  if (params.hl) body.hl = params.hl;
-  return body;
+  return { ...canonicalSearch({ ...params }) };
 }
 
-export async function fetchSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchPage> {
-  const { json, callId, credits } = await apiFetch('/api/v1/search', { method: 'POST', body: searchBody(params), signal });
+function purchaseOf(params: SearchParams): Purchase {
+  return { operation: 'search', params: searchBody(params) };
+}
+
+function toSearchPage({ json, callId, credits }: PaidResponse): SearchPage {
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The search response has no results list');
   return { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: Date.now() };
 }
 
-/** `skipToken` while the query is empty: nothing is bought for an empty box. */
+export async function fetchSearch(params: SearchParams): Promise<SearchPage> {
+  return toSearchPage(await buy(purchaseOf(params)));
+}
+
+/** An explicit Refresh: the next fetch of this search buys it again. */
+export function forgetSearch(params: SearchParams) {
+  forget(purchaseOf(params));
+}
+
+/** `skipToken` while the query is empty: nothing is bought for an empty box. The signal is never read (see purchases.ts). */
 export function searchQueryOptions(params: SearchParams) {
   return queryOptions({
     queryKey: searchKeys.query(params),
-    queryFn: params.q.trim() ? ({ signal }) => fetchSearch(params, signal) : skipToken,
+    queryFn: params.q.trim() ? () => fetchSearch(params) : skipToken,
+  });
+}
+
+export function landSearchPurchases(queryClient: QueryClient): () => void {
+  return onPurchaseLanded((purchase, answer) => {
+    if (purchase.operation !== 'search') return;
+    const key = searchKeys.query(purchase.params as unknown as SearchParams);
+    setTimeout(() => {
+      if (queryClient.getQueryData(key) !== undefined) return;
+      try { queryClient.setQueryData(key, toSearchPage(answer)); } catch { /* unreadable: the asker saw the error */ }
+    }, 0);
   });
 }

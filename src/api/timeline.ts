@@ -1,42 +1,47 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { apiFetch } from './client';
+import { rememberFirstPageBought } from './early/bought-index';
+import { handleOfId, rememberIdHandle } from './early/known-ids';
 import { ApiError } from './errors';
+import { timelineRequestPath } from './identity';
 import { timelineKeys, type TimelineTarget } from './keys';
+import { buy, onPurchaseLanded, type Purchase } from './purchases';
 import { timelineEnvelope, toTimelinePage } from './schemas/envelope';
 import type { TimelinePage } from './types';
+import type { PaidResponse } from './client';
 import { CACHE_MAX_AGE_MS } from '../cache-age';
 
 export type { TimelineTarget };
 
-/** Which first pages are bought and persisted, readable synchronously by the early fetch in index.html. */
-const BOUGHT_FIRST_PAGES = 'creditscope-bought-first-pages';
+/** A user asked for by id is the same page as by handle once a bought answer has told us both. */
+export function resolveTarget(target: TimelineTarget): TimelineTarget {
+  if ('screenName' in target) return { screenName: target.screenName.toLowerCase() };
+  const handle = handleOfId(target.restId);
+  return handle ? { screenName: handle } : target;
+}
+
+function purchaseOf(target: TimelineTarget, cursor: string | null): Purchase {
+  const who = 'screenName' in target ? { screen_name: target.screenName } : { rest_id: target.restId };
+  return { operation: 'timeline', params: cursor ? { ...who, cursor } : who };
+}
 
 export function timelinePath(target: TimelineTarget, cursor: string | null): string {
-  const params = new URLSearchParams('screenName' in target ? { screen_name: target.screenName } : { rest_id: target.restId });
-  if (cursor) params.set('cursor', cursor);
-  return `/api/v1/social/microblog/posts?${params}`;
+  return timelineRequestPath(purchaseOf(target, cursor).params);
 }
 
-function rememberFirstPageBought(path: string) {
-  try {
-    const bought = JSON.parse(localStorage.getItem(BOUGHT_FIRST_PAGES) ?? '{}') as Record<string, number>;
-    const fresh = Object.fromEntries(Object.entries(bought).filter(([, at]) => Date.now() - at < CACHE_MAX_AGE_MS).slice(-200));
-    localStorage.setItem(BOUGHT_FIRST_PAGES, JSON.stringify({ ...fresh, [path]: Date.now() }));
-  } catch {
-    // Storage full or blocked: the early fetch then simply never runs.
-  }
-}
-
-export async function fetchTimelinePage(target: TimelineTarget, cursor: string | null, signal?: AbortSignal): Promise<TimelinePage> {
-  const path = timelinePath(target, cursor);
-  const { json, callId, credits } = await apiFetch(path, { signal });
+function toPage({ json, callId, credits }: PaidResponse): TimelinePage {
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) {
     throw new ApiError('invalid_response', `The timeline response has no readable posts list (${v.summarize(parsed.issues).split('\n')[0]})`);
   }
-  if (!cursor) rememberFirstPageBought(path);
   return { ...toTimelinePage(parsed.output.data), credits, callId, boughtAt: Date.now() };
+}
+
+export async function fetchTimelinePage(target: TimelineTarget, cursor: string | null): Promise<TimelinePage> {
+  const page = toPage(await buy(purchaseOf(target, cursor)));
+  if (!cursor) rememberFirstPageBought(timelinePath(target, null), Date.now(), CACHE_MAX_AGE_MS);
+  if (page.user?.id && page.user.handle) rememberIdHandle(page.user.id, page.user.handle);
+  return page;
 }
 
 /** A cursor is followed at most once: an empty page, a missing cursor or one already used ends the timeline. */
@@ -50,12 +55,51 @@ export function prevCursorOf(firstPage: TimelinePage, usedCursors: readonly (str
   return firstPage.prevCursor;
 }
 
-export function timelineQueryOptions(target: TimelineTarget) {
+/**
+ * Route loaders and components share this factory. The query function asks the purchase module and
+ * never reads the abort signal: a query that is cancelled (unmount, StrictMode) leaves its request
+ * running, and its answer still lands in the cache.
+ */
+export function timelineQueryOptions(asked: TimelineTarget) {
+  const target = resolveTarget(asked);
   return infiniteQueryOptions({
     queryKey: timelineKeys.user(target),
-    queryFn: ({ pageParam, signal }) => fetchTimelinePage(target, pageParam, signal),
+    queryFn: ({ pageParam }) => fetchTimelinePage(target, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage, _pages, _lastParam, allParams) => nextCursorOf(lastPage, allParams),
     getPreviousPageParam: (firstPage, _pages, _firstParam, allParams) => prevCursorOf(firstPage, allParams),
+  });
+}
+
+type TimelineData = InfiniteData<TimelinePage, string | null>;
+
+/** Where a bought page goes when the query that asked for it is gone or was cancelled: never lost. */
+export function landTimelinePage(data: TimelineData | undefined, cursor: string | null, page: TimelinePage): TimelineData | undefined {
+  if (!data) return cursor === null ? { pages: [page], pageParams: [null] } : undefined;
+  if (data.pageParams.includes(cursor)) return undefined;
+  if (cursor !== null && data.pages.at(-1)?.nextCursor === cursor) {
+    return { pages: [...data.pages, page], pageParams: [...data.pageParams, cursor] };
+  }
+  if (cursor !== null && data.pages[0]?.prevCursor === cursor) {
+    return { pages: [page, ...data.pages], pageParams: [cursor, ...data.pageParams] };
+  }
+  return undefined;
+}
+
+export function landTimelinePurchases(queryClient: QueryClient): () => void {
+  return onPurchaseLanded((purchase, answer) => {
+    if (purchase.operation !== 'timeline') return;
+    const { screen_name: handle, rest_id: id, cursor } = purchase.params as Record<string, string | undefined>;
+    const target: TimelineTarget = handle ? { screenName: handle } : { restId: id ?? '' };
+    const key = timelineKeys.user(resolveTarget(target));
+    // After the asking query has had its turn: only a page it did not take is placed here.
+    setTimeout(() => {
+      const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+      if (query?.state.fetchStatus === 'fetching') return;
+      let page: TimelinePage;
+      try { page = toPage(answer); } catch { return; }
+      const landed = landTimelinePage(queryClient.getQueryData<TimelineData>(key), cursor ?? null, page);
+      if (landed) queryClient.setQueryData<TimelineData>(key, landed);
+    }, 0);
   });
 }

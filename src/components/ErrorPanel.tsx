@@ -1,7 +1,13 @@
+import type { ReactNode } from 'react';
 import { ApiError, describeError } from '../api/errors';
 
-/** A failure said plainly, with Retry where trying again can help; what is already on screen stays. */
-export function ErrorPanel({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+/**
+ * A failure said plainly, with Retry where trying again can help; what is already on screen stays.
+ * A retry that buys shows its price (`retryCost`) before the click.
+ */
+export function ErrorPanel({ error, onRetry, retryCost, compact = false }: {
+  error: unknown; onRetry?: () => void; retryCost?: ReactNode; compact?: boolean;
+}) {
   const { title, detail } = describeError(error);
   const canRetry = onRetry && !(error instanceof ApiError && (error.kind === 'budget' || error.kind === 'not_found' || error.kind === 'bad_request'));
   return (
@@ -12,7 +18,7 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: unknown
       {canRetry && (
         <button type="button" onClick={onRetry}
           className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
-          Retry
+          Retry{retryCost ? <span className="ml-1.5 [&>*]:text-white">· {retryCost}</span> : null}
         </button>
       )}
     </div>

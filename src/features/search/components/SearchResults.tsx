@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { searchQueryOptions, type SearchParams } from '../../../api/search';
+import { forgetSearch, searchQueryOptions, type SearchParams } from '../../../api/search';
+import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
@@ -17,6 +18,8 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
   const { data, isPlaceholderData } = query;
+  // Refresh and Retry are explicit, priced purchases: the page already bought in this tab is let go first.
+  const buyAgain = () => { forgetSearch(params); void query.refetch(); };
 
   useEffect(() => {
     if (data && !isPlaceholderData) rememberSearch({ params, credits: data.credits, at: Date.now() });
@@ -28,7 +31,7 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
     return <div className="py-6" aria-busy="true"><Spinner label={`Searching for “${params.q}”…`} /><ResultSkeleton /></div>;
   }
   if (query.isError && !data) {
-    return <div className="py-4"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} /></div>;
+    return <div className="py-4"><ErrorPanel error={query.error} onRetry={buyAgain} retryCost={<CostHint operation="search" />} /></div>;
   }
   if (!data) return null;
 
@@ -43,9 +46,9 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
       <CostLine params={params} data={data} first={first}
-        fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={() => void query.refetch()}
+        fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={buyAgain}
         inspector={data.callId && inspect ? inspect(data.callId) : null} />
-      {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={() => void query.refetch()} /></div>}
+      {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={buyAgain} retryCost={<CostHint operation="search" />} /></div>}
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
       ) : (

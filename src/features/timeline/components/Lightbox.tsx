@@ -13,10 +13,11 @@ export default function Lightbox({ photos, start, onClose }: { photos: readonly 
   const photo = photos[index]!;
   const many = photos.length > 1;
 
+  // No close() on cleanup: StrictMode runs cleanup between its two mounts, and close() would fire the
+  // dialog's close event and shut the lightbox at once. Removing the element on a real unmount ends the modal.
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
   }, []);
 
   const step = (delta: number) => setIndex((current) => (current + delta + photos.length) % photos.length);

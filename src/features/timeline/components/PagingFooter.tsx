@@ -10,7 +10,7 @@ export function PagingFooter({ hasNext, fetching, error, onLoad, note }: {
 }) {
   return (
     <div className="flex min-h-24 flex-col items-center justify-center gap-3 px-4 py-6" data-testid="paging-footer">
-      {error !== null && !fetching && <div className="w-full"><ErrorPanel error={error} onRetry={onLoad} compact /></div>}
+      {error !== null && !fetching && <div className="w-full"><ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact /></div>}
       {fetching && <Spinner label="Loading more posts…" />}
       {hasNext && error === null && (
         <button type="button" onClick={onLoad} disabled={fetching} className={pill}>
@@ -31,7 +31,7 @@ export function PagingFooter({ hasNext, fetching, error, onLoad, note }: {
 export function NewerButton({ fetching, error, onLoad }: { fetching: boolean; error: unknown; onLoad: () => void }) {
   return (
     <div className="border-b border-slate-200 px-4 py-2 text-center dark:border-slate-800">
-      {error !== null && !fetching ? <ErrorPanel error={error} onRetry={onLoad} compact /> : (
+      {error !== null && !fetching ? <ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact /> : (
         <button type="button" onClick={onLoad} disabled={fetching} className={`${pill} border-transparent`} data-testid="show-newer">
           {fetching ? <Spinner label="Loading newer posts…" /> : <>Show newer posts <CostHint operation="timeline" /></>}
         </button>

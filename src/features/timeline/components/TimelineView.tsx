@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelineTarget } from '../../../api/timeline';
+import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { applyFilters, filtersActive, NO_FILTERS } from '../filters';
 import { targetKey } from '../params';
@@ -44,7 +45,7 @@ export function TimelineView({ target, inspect }: { target: TimelineTarget; insp
   if (query.isPending) return <TimelineSkeleton />;
   if (query.isError && pages.length === 0) {
     if (query.error instanceof ApiError && query.error.kind === 'not_found') return <NotFoundState handle={'screenName' in target ? `@${asked}` : `id ${asked}`} error={query.error} />;
-    return <div className="p-4"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} /></div>;
+    return <div className="p-4"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} retryCost={<CostHint operation="timeline" />} /></div>;
   }
 
   const handle = user?.handle ?? asked;

@@ -1,0 +1,14 @@
+/**
+ * How this document was reached. The server marks a page request that came from another site
+ * (a link, a popup, a form on someone else's page: `Sec-Fetch-Site: cross-site`) with a short-lived
+ * cookie; such a page shows what it would buy and waits for a click instead of buying on load.
+ */
+export const ARRIVAL_COOKIE = 'creditscope-arrival';
+
+export function arrivalAllowsAutoBuy(): boolean {
+  try {
+    return !document.cookie.split(';').some((part) => part.trim() === `${ARRIVAL_COOKIE}=foreign`);
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Inlined into index.html by the build (server/build/inline-early-fetch.ts) and run before the
+ * bundle loads: starts the first timeline page a person opened, so it is on its way while the
+ * JavaScript downloads. It is one entry of the purchase module (src/api/purchases.ts), which adopts
+ * it by key, so StrictMode, a slow bundle or a second asker never buy the page again.
+ */
+import { isFirstPageBought } from './bought-index';
+import { canonicalTimeline, purchaseKey, timelineRequestPath } from '../identity';
+import { arrivalAllowsAutoBuy } from './arrival';
+import { handleOfId } from './known-ids';
+
+export interface EarlyPurchase { key: string; path: string; response: Promise<Response> }
+
+declare global {
+  interface Window { __creditscopeEarly?: EarlyPurchase }
+}
+
+function startEarlyPurchase() {
+  const url = new URL(location.href);
+  if (url.pathname !== '/timeline' || !arrivalAllowsAutoBuy()) return;
+  const restId = url.searchParams.get('rest_id')?.replace(/^"|"$/g, '');
+  const params = canonicalTimeline({
+    screen_name: url.searchParams.get('screen_name')?.replace(/^"|"$/g, '') || (restId ? handleOfId(restId) : undefined),
+    rest_id: restId,
+  });
+  const valid = params.screen_name ? /^[a-z0-9_]{1,50}$/.test(params.screen_name) : Boolean(params.rest_id && /^\d{1,25}$/.test(params.rest_id));
+  if (!valid) return;
+  const path = timelineRequestPath(params);
+  // Already bought: the persisted cache shows it for free.
+  if (isFirstPageBought(path)) return;
+  window.__creditscopeEarly = {
+    key: purchaseKey('timeline', params),
+    path,
+    response: fetch(path, { credentials: 'omit', headers: { 'x-creditscope-client': '1' } }),
+  };
+}
+
+try {
+  startEarlyPurchase();
+} catch {
+  // The app asks for the page itself.
+}

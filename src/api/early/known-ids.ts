@@ -1,0 +1,34 @@
+/**
+ * The same user by `rest_id` and by handle is one page identity once an answer has told us both.
+ * Kept in localStorage so the early fetch (which runs before the bundle) resolves it too.
+ */
+const KNOWN_IDS = 'creditscope-known-ids';
+const KEEP = 500;
+
+function read(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(KNOWN_IDS) ?? '{}');
+    return parsed && typeof parsed === 'object' ? parsed as Record<string, string> : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The lowercased handle of a user id, when a bought page has told us. */
+export function handleOfId(restId: string): string | null {
+  const handle = read()[restId];
+  return typeof handle === 'string' && /^[a-z0-9_]{1,50}$/.test(handle) ? handle : null;
+}
+
+export function rememberIdHandle(restId: string, handle: string) {
+  const lower = handle.toLowerCase();
+  if (!/^\d{1,25}$/.test(restId) || !/^[a-z0-9_]{1,50}$/.test(lower)) return;
+  try {
+    const known = read();
+    if (known[restId] === lower) return;
+    const kept = Object.entries(known).filter(([id]) => id !== restId).slice(-KEEP);
+    localStorage.setItem(KNOWN_IDS, JSON.stringify({ ...Object.fromEntries(kept), [restId]: lower }));
+  } catch {
+    // Storage blocked: the id and the handle stay two pages, each bought at most once.
+  }
+}
