@@ -1,4 +1,5 @@
 import { readApiResponse, sendApiRequest, type PaidResponse } from './client';
+import './early/early-purchase';
 import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from './identity';
 
 /**

@@ -8,12 +8,7 @@ import { isFirstPageBought } from './bought-index';
 import { canonicalTimeline, purchaseKey, timelineRequestPath } from '../identity';
 import { arrivalAllowsAutoBuy } from './arrival';
 import { handleOfId } from './known-ids';
-
-export interface EarlyPurchase { key: string; path: string; response: Promise<Response> }
-
-declare global {
-  interface Window { __creditscopeEarly?: EarlyPurchase }
-}
+import './early-purchase';
 
 function startEarlyPurchase() {
   const url = new URL(location.href);
