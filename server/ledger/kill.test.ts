@@ -100,7 +100,7 @@ it('SIGKILL mid-way loses no call that was answered with 200, and a restart serv
   expect(answered.size).toBeLessThan(TOTAL);
 
   // Every answered call is in the file, read the way the ledger reads it after a crash.
-  const reopened = new Ledger(dataDir, null);
+  const reopened = new Ledger(dataDir);
   const inLedger = new Set(reopened.rows().map((row) => row.id));
   reopened.close();
   expect([...answered].filter((id) => !inLedger.has(id))).toEqual([]);

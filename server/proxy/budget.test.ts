@@ -1,95 +1,75 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { burst, aliases } from '../testing/burst.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 
-interface SessionBody {
-  session: { id: string; total: string; calls: number };
-  budget: { limit: string | null; remaining: string | null; reached: boolean };
-  pastSessions: { id: string; total: string; calls: number }[];
+/** Every test gets its own proxy, stand-in and ledger: no test leans on another's spend. */
+const open: ProxyHarness[] = [];
+async function fresh(env: Record<string, string> = {}) {
+  const harness = await startProxyAgainstStandin(env);
+  open.push(harness);
+  return harness;
 }
+afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
 
-let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin({ CREDIT_LIMIT: '0.25' }); });
-afterAll(async () => { await harness.close(); });
+const putLimit = (harness: ProxyHarness, body: unknown) =>
+  harness.api('/api/_session/budget', { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-const timeline = (handle: string) => harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`);
-const state = async () => (await (await harness.api('/api/_session')).json()) as SessionBody;
-const putLimit = (limit: string | null) => harness.api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit }) });
-
-/** Fires `count` timeline calls at once and sorts the answers into paid and refused. */
-async function burst(handle: string, count: number) {
-  const responses = await Promise.all(Array.from({ length: count }, () => timeline(handle)));
-  const bodies = await Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as { error?: { kind: string; message: string } } })));
-  return {
-    paid: bodies.filter(({ status }) => status === 200).length,
-    refused: bodies.filter(({ status, body }) => status === 402 && body.error?.kind === 'budget'),
-    other: bodies.filter(({ status }) => status !== 200 && status !== 402),
-  };
-}
-
-describe('budget enforced by the proxy', () => {
-  it('with CREDIT_LIMIT=0.25 and 10 parallel calls at 0.1, at most 3 reach the upstream and the rest get 402 budget', async () => {
-    const { paid, refused, other } = await burst('ada__budget1', 10);
-    const upstream = await harness.upstreamLog('ada__budget1');
-    expect(upstream.length).toBeLessThanOrEqual(3);
-    expect(paid).toBe(upstream.length);
-    // 0.1 + 0.1 < 0.25, so the third call is still allowed and overshoots by less than one call.
-    expect(paid).toBe(3);
-    expect(refused).toHaveLength(7);
+describe('the personal limit', () => {
+  it('refuses calls once the session reaches it, with a 402 that names it, records nothing and costs nothing', async () => {
+    const harness = await fresh();
+    expect((await putLimit(harness, { limit: '0.2' })).status).toBe(200);
+    const { paid, refused, other } = await burst(harness, aliases('personal', 6));
     expect(other).toEqual([]);
-    expect(refused[0]!.body.error!.message).toMatch(/budget of 0\.25 reached/i);
-
-    const after = await state();
-    expect(after.session).toMatchObject({ total: '0.3', calls: 3 });
-    expect(after.budget).toEqual({ limit: '0.25', remaining: '0', reached: true });
-  });
-
-  it('refused calls are not recorded and cost nothing', async () => {
-    const before = await state();
-    const response = await timeline('ada__budget2');
-    expect(response.status).toBe(402);
-    expect(response.headers.get('x-creditscope-call-id')).toBeNull();
-    expect(await harness.upstreamLog('ada__budget2')).toHaveLength(0);
-    expect((await state()).session).toEqual(before.session);
-  });
-
-  it('raising the limit lets calls through again, up to the new limit', async () => {
-    const raised = (await (await putLimit('0.5')).json()) as SessionBody;
-    expect(raised.budget).toEqual({ limit: '0.5', remaining: '0.2', reached: false });
-    const { paid, refused } = await burst('ada__budget3', 5);
     expect(paid).toBe(2);
-    expect(refused).toHaveLength(3);
-    expect((await harness.upstreamLog('ada__budget3')).length).toBe(2);
-    expect((await state()).session.total).toBe('0.5');
+    expect((await harness.upstreamLog('ada__personal')).length).toBe(2);
+    expect(refused).toHaveLength(4);
+    expect(refused[0]!.message).toMatch(/^Your credit limit of 0\.2 for this session is reached/);
+    const state = await harness.state();
+    expect(state.rows).toHaveLength(2);
+    expect(state.budget).toMatchObject({ operatorLimit: null, personalLimit: '0.2', limit: '0.2', remaining: '0', reached: true, reachedBy: 'personal' });
   });
 
-  it('clearing the limit removes the cap', async () => {
-    const cleared = (await (await putLimit(null)).json()) as SessionBody;
-    expect(cleared.budget).toEqual({ limit: null, remaining: null, reached: false });
-    const { paid } = await burst('ada__budget4', 4);
-    expect(paid).toBe(4);
-    expect((await state()).session).toMatchObject({ total: '0.9', calls: 9 });
+  it('raised, lets calls through up to the new limit; cleared, removes the cap', async () => {
+    const harness = await fresh();
+    await putLimit(harness, { limit: '0.1' });
+    expect((await burst(harness, aliases('raise', 3))).paid).toBe(1);
+    const raised = (await (await putLimit(harness, { limit: '0.3' })).json()) as Awaited<ReturnType<ProxyHarness['state']>>;
+    expect(raised.budget).toMatchObject({ personalLimit: '0.3', limit: '0.3', remaining: '0.2', reached: false });
+    expect((await burst(harness, aliases('raised', 5))).paid).toBe(2);
+    expect((await putLimit(harness, { limit: null })).status).toBe(200);
+    expect((await burst(harness, aliases('cleared', 4))).paid).toBe(4);
+    expect((await harness.state()).session).toMatchObject({ total: '0.7', calls: 7 });
+    expect((await harness.state()).budget).toMatchObject({ limit: null, remaining: null, reached: false, reachedBy: null });
   });
 
-  it('rejects a limit that is not a non-negative decimal, and keeps the old one', async () => {
-    for (const limit of ['-1', 'abc', '1e3', '']) {
-      const response = await putLimit(limit);
-      expect(response.status).toBe(400);
-    }
-    expect((await state()).budget.limit).toBeNull();
-  });
-
-  it('"new session" starts again at 0 with the same limit and keeps the old session in pastSessions', async () => {
-    await putLimit('0.25');
-    const before = await state();
+  it('survives "new session", which starts the session totals at 0 and keeps the old session', async () => {
+    const harness = await fresh();
+    await putLimit(harness, { limit: '0.1' });
+    await burst(harness, aliases('session', 2));
+    const before = await harness.state();
     expect(before.budget.reached).toBe(true);
-    const fresh = (await (await harness.api('/api/_session/new', { method: 'POST', body: '{}' })).json()) as SessionBody;
-    expect(fresh.session).toMatchObject({ total: '0', calls: 0 });
-    expect(fresh.session.id).not.toBe(before.session.id);
-    expect(fresh.budget).toEqual({ limit: '0.25', remaining: '0.25', reached: false });
-    expect(fresh.pastSessions[0]).toMatchObject({ id: before.session.id, total: '0.9', calls: 9 });
+    const renewed = (await (await harness.api('/api/_session/new', { method: 'POST', body: '{}' })).json()) as typeof before;
+    expect(renewed.session).toMatchObject({ total: '0', calls: 0 });
+    expect(renewed.session.id).not.toBe(before.session.id);
+    expect(renewed.budget).toMatchObject({ personalLimit: '0.1', remaining: '0.1', reached: false, spentSinceStart: '0.1' });
+    expect(renewed.pastSessions[0]).toMatchObject({ id: before.session.id, total: '0.1', calls: 1 });
+    expect((await burst(harness, aliases('renewed', 3))).paid).toBe(1);
+  });
+});
 
-    const { paid, refused } = await burst('ada__budget5', 10);
-    expect(paid).toBe(3);
-    expect(refused).toHaveLength(7);
+describe('PUT /api/_session/budget refuses malformed bodies with 400, never 500, and keeps the old limit', () => {
+  const bodies: [string, unknown][] = [
+    ['a negative number', { limit: '-1' }], ['a word', { limit: 'abc' }], ['an exponent', { limit: '1e3' }], ['an empty string', { limit: '' }],
+    ['a number that is not finite', '{"limit":1e999}'], ['a JSON null body', 'null'], ['text that is not JSON', 'limit=5'],
+    ['an array', [{ limit: '1' }]], ['a number body', '5'], ['an unknown field', { limit: '1', operatorLimit: '100' }],
+    ['no limit field', {}], ['an empty body', ''], ['a body over 4 KB', { limit: '1', pad: 'x'.repeat(5000) }],
+  ];
+  it.each(bodies)('%s', async (_name, body) => {
+    const harness = await fresh();
+    await putLimit(harness, { limit: '0.5' });
+    const response = await putLimit(harness, body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { kind: string } }).error.kind).toBe('bad_request');
+    expect((await harness.state()).budget.personalLimit).toBe('0.5');
   });
 });

@@ -1,8 +1,12 @@
+import { STATUS_CODES } from 'node:http';
+import type { Charged } from '../ledger/ledger.ts';
+
 export type ErrorKind = 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response';
 
 export interface NormalisedError {
   success: false;
-  error: { kind: ErrorKind; message: string; status: number; retryAfter?: number };
+  /** `charged` tells the browser whether trying again could pay twice. */
+  error: { kind: ErrorKind; message: string; status: number; charged: Charged; retryAfter?: number };
 }
 
 export function kindForStatus(status: number): ErrorKind {
@@ -14,10 +18,23 @@ export function kindForStatus(status: number): ErrorKind {
   return 'upstream';
 }
 
-function textOf(html: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1];
-  const plain = (title ?? html).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.slice(0, 200);
+/** "503 Service Unavailable": the status the upstream really sent, never one read from its error page. */
+export function statusLine(status: number): string {
+  return `${status} ${STATUS_CODES[status] ?? 'Unknown Status'}`;
+}
+
+/** Seconds as people read them: 0.5 s, 3 s, 30 s. */
+export function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+const HTML = /<!doctype html|<html|<head|<body|<title/i;
+
+function htmlTitle(html: string): string | null {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
+  // Gateway pages title themselves with a status line of their own, which can contradict the real one.
+  if (!title || /^\d{3}\b/.test(title)) return null;
+  return title.slice(0, 200);
 }
 
 /** Pulls a human message out of whatever an upstream sends on failure. */
@@ -32,7 +49,9 @@ export function upstreamMessage(body: string): string | null {
     const found = candidates.find((value) => typeof value === 'string' && value.trim());
     return found ? String(found).slice(0, 300) : null;
   } catch {
-    return body.trim() ? textOf(body) : null;
+    if (HTML.test(body)) return htmlTitle(body);
+    const plain = body.replace(/\s+/g, ' ').trim();
+    return plain ? plain.slice(0, 200) : null;
   }
 }
 
@@ -44,23 +63,25 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-export function normalisedError(status: number, kind: ErrorKind, message: string, retryAfter?: number): NormalisedError {
-  return { success: false, error: { kind, message, status, ...(retryAfter !== undefined ? { retryAfter } : {}) } };
+export function normalisedError(status: number, kind: ErrorKind, message: string, options: { charged?: Charged; retryAfter?: number } = {}): NormalisedError {
+  const { charged = 'no', retryAfter } = options;
+  return { success: false, error: { kind, message, status, charged, ...(retryAfter !== undefined ? { retryAfter } : {}) } };
 }
 
 const DEFAULT_MESSAGES: Record<ErrorKind, string> = {
-  auth: 'The upstream rejected the API token',
-  not_found: 'Not found upstream',
-  rate_limited: 'The upstream is rate limiting requests',
-  budget: 'Credit budget reached',
-  bad_request: 'The upstream rejected the request',
-  upstream: 'The upstream failed',
-  network: 'Could not reach the upstream',
-  invalid_response: 'The upstream sent a response that could not be read',
+  auth: 'the upstream rejected the API token',
+  not_found: 'not found upstream',
+  rate_limited: 'the upstream is rate limiting requests',
+  budget: 'credit budget reached',
+  bad_request: 'the upstream rejected the request',
+  upstream: 'the upstream failed',
+  network: 'could not reach the upstream',
+  invalid_response: 'the upstream sent a response that could not be read',
 };
 
-export function fromUpstream(status: number, body: string, retryAfterHeader: string | null): NormalisedError {
+/** A non-2xx answer from the upstream, named by its real status: "503 Service Unavailable: <its message>". */
+export function fromUpstream(status: number, body: string, retryAfterHeader: string | null, charged: Charged): NormalisedError {
   const kind = kindForStatus(status);
-  const message = upstreamMessage(body) ?? `${DEFAULT_MESSAGES[kind]} (HTTP ${status})`;
-  return normalisedError(status, kind, message, parseRetryAfter(retryAfterHeader));
+  const detail = upstreamMessage(body) ?? (HTML.test(body) ? 'the upstream sent an HTML error page' : DEFAULT_MESSAGES[kind]);
+  return normalisedError(status, kind, `${statusLine(status)}: ${detail}`, { charged, retryAfter: parseRetryAfter(retryAfterHeader) });
 }

@@ -2,12 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
 import { Ledger } from '../ledger/ledger.ts';
-import { startStandin } from '../standin/server.ts';
+import { CREDITS, startStandin } from '../standin/server.ts';
 import { normalisedError } from './errors.ts';
-import { createForwarder, sendJson, type Upstream } from './forward.ts';
+import { createForwarder, type Upstream } from './forward.ts';
 import { refusalReason } from './guard.ts';
 import { ExchangeStore } from './inspector-store.ts';
+import { Limits } from './limits.ts';
 import { OPERATIONS } from './operations.ts';
+import { Prices } from './prices.ts';
+import { SpendGuard } from './reserve.ts';
+import { sendError } from './send.ts';
 import { handleSessionRoute, type SessionContext } from './session-routes.ts';
 
 export interface ApiHandler {
@@ -30,35 +34,41 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     token: demo?.upstream.token ?? config.token,
     timeoutMs: config.timeoutMs,
   };
-  const ledger = new Ledger(config.dataDir, config.creditLimit);
+  const ledger = new Ledger(config.dataDir);
+  const limits = new Limits(ledger, config.creditLimit);
+  // Only the stand-in's list prices are known in advance; a real upstream's are learnt from meta.credits.
+  const prices = new Prices(ledger, demo ? CREDITS : null);
   const exchanges = new ExchangeStore();
-  const forward = createForwarder(upstream, ledger, exchanges);
+  const guard = new SpendGuard(limits, (operation) => prices.ceiling(operation));
+  const forward = createForwarder({ upstream, ledger, exchanges, guard, prices });
   const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
-  const context: SessionContext = { ledger, exchanges, mode: config.mode, upstreamLabel };
+  const context: SessionContext = { ledger, limits, prices, exchanges, mode: config.mode, upstreamLabel };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const url = new URL(request.url ?? '/', 'http://app.local');
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
+    const route = OPERATIONS[url.pathname];
     try {
+      // Every /api request passes the guard, the free state-changing /api/_session routes included.
       const refusal = refusalReason(request, config.allowedHosts);
       if (refusal) {
-        sendJson(response, 403, normalisedError(403, 'auth', `Refused: ${refusal}`));
+        sendError(response, normalisedError(403, 'auth', `Refused: ${refusal}`));
         return true;
       }
       if (url.pathname === '/api/_session' || url.pathname.startsWith('/api/_session/')) {
         await handleSessionRoute(url.pathname.slice('/api/_session'.length), request, response, context);
         return true;
       }
-      const route = OPERATIONS[url.pathname];
       if (!route) {
-        sendJson(response, 404, normalisedError(404, 'not_found', `No API endpoint ${url.pathname}: only search and the microblog timeline are available`));
+        sendError(response, normalisedError(404, 'not_found', `No API endpoint ${url.pathname}: only search and the microblog timeline are available`));
       } else if (request.method !== route.method) {
-        sendJson(response, 405, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
+        sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
       } else {
         await forward(url.pathname, url, request, response);
       }
     } catch (error) {
-      if (!response.headersSent) sendJson(response, 500, normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`));
+      const charged = route ? 'unknown' : 'no';
+      if (!response.headersSent) sendError(response, normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, { charged }));
     }
     return true;
   }
@@ -68,7 +78,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     describe: () => (demo
       ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}. Ledger: ${config.dataDir}`
       : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown). Ledger: ${config.dataDir}`)
-      + (config.creditLimit ? `. Credit limit: ${config.creditLimit}` : ''),
+      + (config.creditLimit ? `. Operator credit limit (all spend since start): ${config.creditLimit}` : ''),
     close: async () => { ledger.close(); await demo?.standin.close(); },
   };
 }

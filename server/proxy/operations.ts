@@ -1,7 +1,9 @@
 import type { Operation } from '../ledger/ledger.ts';
 
+export interface Route { operation: Operation; method: 'GET' | 'POST'; upstreamPath: string; fields: string[] }
+
 /** The only upstream calls the proxy will make: everything else under /api is 404. */
-export const OPERATIONS: Record<string, { operation: Operation; method: 'GET' | 'POST'; upstreamPath: string; fields: string[] }> = {
+export const OPERATIONS: Record<string, Route> = {
   '/api/v1/social/microblog/posts': {
     operation: 'timeline', method: 'GET', upstreamPath: '/v1/social/microblog/posts', fields: ['rest_id', 'screen_name', 'cursor'],
   },

@@ -6,14 +6,24 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config.ts';
 import { createApiHandler } from '../proxy/handler.ts';
 import { startStandin } from '../standin/server.ts';
+import { startRelay } from './relay.ts';
 
 export const TEST_TOKEN = 'test-token-3f9a7c1e5b2d4f60-never-in-the-browser';
 
+export interface HarnessOptions {
+  /** Put the fault relay between the proxy and the stand-in (for cut connections and charged 5xx). */
+  relay?: boolean;
+  /** Point the proxy at this origin instead (e.g. a closed port), keeping the stand-in for its log. */
+  baseUrl?: string;
+}
+
 /** The real proxy over real HTTP in front of a real stand-in: what the Vitest proxy suites run against. */
-export async function startProxyAgainstStandin(env: Record<string, string> = {}) {
+export async function startProxyAgainstStandin(env: Record<string, string> = {}, options: HarnessOptions = {}) {
   const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
+  const relay = options.relay ? await startRelay(standin.url) : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-'));
-  const config = loadConfig({ API_BASE_URL: standin.url, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...env });
+  const baseUrl = options.baseUrl ?? relay?.url ?? standin.url;
+  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...env });
   const handler = await createApiHandler(config);
   const server = createServer((request, response) => {
     void handler.handle(request, response).then((handled) => {
@@ -23,18 +33,20 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
+  const api = (pathname: string, init: RequestInit = {}) =>
+    fetch(`${origin}${pathname}`, { ...init, headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
   return {
-    origin, standin, dataDir, config,
-    /** A same-origin call the way the app makes it. */
-    api: (pathname: string, init: RequestInit = {}) =>
-      fetch(`${origin}${pathname}`, { ...init, headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } }),
+    origin, standin, relay, dataDir, config, api,
     upstreamLog: async (match?: string) =>
-      (await (await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)).json()) as { path: string; query: Record<string, string>; body: unknown; authorization: string | null; cookie: string | null }[],
+      (await (await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)).json()) as { at: string; path: string; query: Record<string, string>; body: unknown; authorization: string | null; cookie: string | null }[],
     fault: (rule: object) => fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify(rule) }),
+    /** The ledger as the UI reads it. */
+    state: async <T = SessionStateBody>() => (await (await api('/api/_session')).json()) as T,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handler.close();
+      await relay?.close();
       await standin.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -42,3 +54,23 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {})
 }
 
 export type ProxyHarness = Awaited<ReturnType<typeof startProxyAgainstStandin>>;
+
+export interface RowBody { id: string; ok: boolean; status: number; credits: string; charged: string; attempts: { status: number; credits: string; charged: string }[]; params: Record<string, unknown> }
+export interface SessionStateBody {
+  session: { id: string; total: string; calls: number; failedFree: number };
+  budget: { operatorLimit: string | null; personalLimit: string | null; limit: string | null; spentSinceStart: string; remaining: string | null; reached: boolean; reachedBy: string | null };
+  prices: { timeline: string | null; search: string | null };
+  rows: RowBody[];
+  pastSessions: { id: string; total: string; calls: number }[];
+}
+
+/** Waits for a condition the system signals (a log entry, a ledger row), instead of sleeping and hoping. */
+export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms (last value ${JSON.stringify(value)?.slice(0, 300)})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,120 @@
+import Big from 'big.js';
+import type { Attempt, Charged } from '../ledger/ledger.ts';
+import { fromUpstream, normalisedError, seconds, statusLine, upstreamMessage, type NormalisedError } from './errors.ts';
+import type { Route } from './operations.ts';
+
+export interface Upstream { baseUrl: string; token: string; timeoutMs: number }
+
+export interface AttemptResult {
+  attempt: Attempt;
+  /** Upstream body, token redacted; empty when none could be read. */
+  text: string;
+  headers: Record<string, string>;
+  failure: NormalisedError | null;
+  /** True only when the upstream cannot have charged and the same request may pass if sent again. */
+  retryable: boolean;
+  retryAfter?: number;
+}
+
+/** Failures that happen before a single byte of the request left: nothing can have been charged. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } }).cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function causeText(error: unknown): string {
+  const cause = (error as { cause?: { message?: unknown } }).cause;
+  return typeof cause?.message === 'string' && cause.message ? cause.message : (error as Error).message;
+}
+
+/** `meta.credits` when the body is JSON at all; `json:false` for a body that could not be parsed. */
+function readEnvelope(text: string): { json: boolean; success: boolean; credits: string | null } {
+  try {
+    const parsed = JSON.parse(text) as { success?: unknown; meta?: { credits?: unknown } } | null;
+    const credits = parsed?.meta?.credits;
+    return {
+      json: true,
+      success: parsed?.success !== false,
+      credits: typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toString() : null,
+    };
+  } catch {
+    return { json: false, success: false, credits: null };
+  }
+}
+
+type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers'> & { status: number; credits: string; charged: Charged };
+
+const timedOut = (timeoutMs: number, what: string): Verdict => ({
+  status: 504, credits: '0', charged: 'unknown', retryable: false,
+  failure: normalisedError(504, 'upstream', `${statusLine(504)}: the upstream did not ${what} within ${seconds(timeoutMs)}; it may have charged for this call`, { charged: 'unknown' }),
+});
+
+function notSent(error: unknown, timeoutMs: number): Verdict {
+  if ((error as Error).name === 'TimeoutError') return timedOut(timeoutMs, 'answer');
+  const code = causeCode(error);
+  if (code && NOT_SENT.has(code)) {
+    return { status: 502, credits: '0', charged: 'no', retryable: true,
+      failure: normalisedError(502, 'network', `${statusLine(502)}: could not reach the upstream (${causeText(error)})`) };
+  }
+  return { status: 502, credits: '0', charged: 'unknown', retryable: false,
+    failure: normalisedError(502, 'network', `${statusLine(502)}: the connection to the upstream broke after the request was sent (${causeText(error)}); it may have charged for this call`, { charged: 'unknown' }) };
+}
+
+function judge(status: number, text: string, retryAfterHeader: string | null): Verdict {
+  const envelope = readEnvelope(text);
+  if (status >= 200 && status < 300) {
+    if (!envelope.json) {
+      return { status: 502, credits: '0', charged: 'unknown', retryable: false,
+        failure: normalisedError(502, 'invalid_response', `${statusLine(502)}: the upstream answered HTTP ${status} with a body that is not valid JSON; it may have charged for this call`, { charged: 'unknown' }) };
+    }
+    const credits = envelope.credits ?? '0';
+    // An answer with its envelope is an answer the upstream stands by, `success:false` included.
+    const failure = envelope.success ? null
+      : normalisedError(status, 'upstream', upstreamMessage(text) ?? `the upstream answered HTTP ${status} with "success": false`, { charged: 'yes' });
+    return { status, credits, charged: 'yes', retryable: false, failure };
+  }
+  const charged: Charged = envelope.credits !== null && new Big(envelope.credits).gt(0) ? 'yes' : 'no';
+  const failure = fromUpstream(status, text, retryAfterHeader, charged);
+  return { status, credits: envelope.credits ?? '0', charged, failure, retryAfter: failure.error.retryAfter,
+    retryable: charged === 'no' && (status === 429 || status >= 500) };
+}
+
+/** One try at the upstream, judged by what the upstream can have charged for it. */
+export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redact: (text: string) => string): Promise<AttemptResult> {
+  const at = new Date().toISOString();
+  const started = performance.now();
+  const target = new URL(route.upstreamPath, `${upstream.baseUrl}/`);
+  if (route.method === 'GET') for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
+  const body = route.method === 'POST' ? JSON.stringify(params) : undefined;
+  const headers: Record<string, string> = {};
+  let text = '';
+  let httpStatus: number | null = null;
+  let verdict: Verdict;
+  try {
+    const response = await fetch(target, {
+      method: route.method, body, signal: AbortSignal.timeout(upstream.timeoutMs),
+      headers: { authorization: `Bearer ${upstream.token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    });
+    httpStatus = response.status;
+    const retryAfter = response.headers.get('retry-after');
+    if (retryAfter) headers['retry-after'] = retryAfter;
+    try {
+      text = redact(await response.text());
+      verdict = judge(response.status, text, retryAfter);
+    } catch (error) {
+      verdict = (error as Error).name === 'TimeoutError' ? timedOut(upstream.timeoutMs, 'finish answering') : {
+        status: 502, credits: '0', charged: 'unknown', retryable: false,
+        failure: normalisedError(502, 'network', `${statusLine(502)}: the upstream's answer (HTTP ${response.status}) was cut off (${causeText(error)}); it may have charged for this call`, { charged: 'unknown' }),
+      };
+    }
+  } catch (error) {
+    verdict = notSent(error, upstream.timeoutMs);
+  }
+  const { status, credits, charged, ...rest } = verdict;
+  // The ledger keeps the status the upstream sent (a truncated 200 stays 200); with none, the one the browser got.
+  const attempt = { at, status: httpStatus ?? status, durationMs: Math.round(performance.now() - started), credits, charged };
+  return { ...rest, text, headers, attempt };
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+
+let harness: ProxyHarness;
+beforeAll(async () => { harness = await startProxyAgainstStandin(); });
+afterAll(async () => { await harness.close(); });
+
+async function answers(responses: Response[]) {
+  return Promise.all(responses.map(async (response) => ({
+    status: response.status, body: await response.text(),
+    callId: response.headers.get('x-creditscope-call-id'), credits: response.headers.get('x-creditscope-credits'),
+  })));
+}
+
+describe('one page, one purchase', () => {
+  it('10 concurrent requests for ADA/ada share one upstream call, one answer and one ledger row', async () => {
+    // The stand-in holds the call long enough for every asker to arrive while it is in flight.
+    await harness.fault({ match: 'ada__coalesce', latencyMs: 300, times: 1 });
+    const handles = ['ADA__COALESCE', 'ada__coalesce', 'Ada__Coalesce', ' ada__coalesce', 'ada__coalesce'];
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) =>
+      harness.api(`/api/v1/social/microblog/posts?screen_name=${encodeURIComponent(handles[index % handles.length]!)}`)));
+    const got = await answers(responses);
+
+    expect(await harness.upstreamLog('ada__coalesce')).toHaveLength(1);
+    expect((await harness.upstreamLog('ada__coalesce'))[0]!.query).toEqual({ screen_name: 'ada__coalesce' });
+    expect(got.map(({ status }) => status)).toEqual(Array(10).fill(200));
+    expect(new Set(got.map(({ body, callId, credits }) => JSON.stringify([body, callId, credits]))).size).toBe(1);
+    const rows = (await harness.state()).rows.filter((row) => row.params.screen_name === 'ada__coalesce');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(got[0]!.callId);
+  });
+
+  it('a search with page=1 and num=10 typed out is the default search: one call, sent with num and page', async () => {
+    await harness.fault({ match: 'coalesced search', latencyMs: 300, times: 1 });
+    const bodies = [{ q: 'coalesced search' }, { q: 'coalesced  search', page: 1 }, { q: 'coalesced search', num: 10, page: '1' }, { q: ' coalesced search', num: '10' }];
+    const got = await answers(await Promise.all(bodies.map((body) => harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) }))));
+    const calls = await harness.upstreamLog('coalesced search');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ q: 'coalesced search', num: 10, page: '1' });
+    expect(new Set(got.map(({ status, callId }) => `${status} ${callId}`)).size).toBe(1);
+  });
+
+  it('shares a failure the same way: one call, one row, the same error for everyone', async () => {
+    await harness.fault({ match: 'grace__sharedfail', status: 404, body: 'json-error', latencyMs: 300, times: 1 });
+    const got = await answers(await Promise.all(Array.from({ length: 4 }, () => harness.api('/api/v1/social/microblog/posts?screen_name=grace__sharedfail'))));
+    expect(await harness.upstreamLog('grace__sharedfail')).toHaveLength(1);
+    expect(new Set(got.map(({ status, body, callId }) => JSON.stringify([status, body, callId]))).size).toBe(1);
+    expect(got[0]!.status).toBe(404);
+  });
+
+  it('asking again once the answer is out is a new purchase (an explicit refresh)', async () => {
+    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__again')).status).toBe(200);
+    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ADA__again')).status).toBe(200);
+    expect(await harness.upstreamLog('ada__again')).toHaveLength(2);
+  });
+});
