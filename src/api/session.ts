@@ -1,28 +1,51 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
+import { sumDecimals } from '../lib/decimal';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { sessionKeys } from './keys';
 
+const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
+const charged = v.picklist(['yes', 'no', 'unknown']);
+
+/** `calls` counts what the upstream charged for (or may have); `failedFree` the entries that cost nothing. */
 const summary = v.object({
-  id: v.string(), startedAt: v.string(), calls: v.number(), total: v.string(),
+  id: v.string(), startedAt: v.string(), calls: v.number(), failedFree: v.number(), total: v.string(),
   byOperation: v.object({
     timeline: v.object({ calls: v.number(), total: v.string() }),
     search: v.object({ calls: v.number(), total: v.string() }),
   }),
 });
 
+/** One try at the upstream; a ledger row is one purchase, however many tries it took. */
+const attempt = v.object({ at: v.string(), status: v.number(), durationMs: v.number(), credits: v.string(), charged });
+
 const ledgerRow = v.object({
   id: v.string(), session: v.string(), at: v.string(), operation: v.picklist(['timeline', 'search']),
   params: v.record(v.string(), v.unknown()), status: v.number(), credits: v.string(), durationMs: v.number(),
-  ok: v.boolean(), errorKind: v.optional(v.string()),
+  ok: v.boolean(), charged, attempts: v.array(attempt), errorKind: v.optional(v.string()),
 });
+
+/**
+ * Two limits with two owners: the operator's CREDIT_LIMIT caps all spend since the server started and
+ * cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
+ * `remaining` and `reached` are for the tighter of the two.
+ */
+const budget = v.object({
+  operatorLimit: v.nullable(decimal), personalLimit: v.nullable(decimal), limit: v.nullable(decimal),
+  spentSinceStart: decimal, remaining: v.nullable(decimal), reached: v.boolean(),
+  reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
+});
+
+/** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
+const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
 
 const sessionStateSchema = v.object({
   mode: v.picklist(['demo', 'upstream']),
   upstream: v.string(),
   session: summary,
-  budget: v.object({ limit: v.nullable(v.string()), remaining: v.nullable(v.string()), reached: v.boolean() }),
+  budget,
+  prices,
   rows: v.array(ledgerRow),
   pastSessions: v.array(summary),
 });
@@ -37,7 +60,21 @@ const callDetailSchema = v.object({
 
 export type SessionState = v.InferOutput<typeof sessionStateSchema>;
 export type LedgerRow = v.InferOutput<typeof ledgerRow>;
+export type Budget = v.InferOutput<typeof budget>;
+export type Charged = v.InferOutput<typeof charged>;
 export type CallDetail = v.InferOutput<typeof callDetailSchema>;
+
+/** What a limit leaves after `spent`, never below 0; null without a limit. Exact, on decimal strings. */
+export function leftUnder(limit: string | null, spent: string): string | null {
+  if (limit === null) return null;
+  const left = sumDecimals([limit, `-${spent}`]);
+  return left.startsWith('-') ? '0' : left;
+}
+
+/** Whether decimal `value` is above decimal `ceiling`. */
+export function isAbove(value: string, ceiling: string): boolean {
+  return sumDecimals([ceiling, `-${value}`]).startsWith('-');
+}
 
 function parse<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, json);

@@ -1,49 +1,86 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import type { SessionState } from '../../../api/session';
+import { ApiError } from '../../../api/errors';
+import { isAbove, leftUnder, type Budget } from '../../../api/session';
 import { useSetBudget } from '../use-session-actions';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
+const note = 'text-xs text-slate-500 dark:text-slate-400';
 
-/** Shows the limit the proxy enforces and sets or clears it (PUT /api/_session/budget). */
-export function BudgetControl({ budget, spent }: { budget: SessionState['budget']; spent: string }) {
+/** The server's own reason for refusing a limit (a 400 from creditscope, not from the upstream). */
+const refusal = (error: unknown) => (error instanceof ApiError && error.kind === 'bad_request' ? error.message : null);
+
+/** The operator's ceiling, read-only: it counts everything since the server started and only its owner can move it. */
+function OperatorLimit({ budget }: { budget: Budget }) {
+  const { operatorLimit } = budget;
+  return (
+    <div data-testid="operator-limit">
+      <p className="text-sm text-slate-800 dark:text-slate-200">
+        {operatorLimit === null
+          ? <>No limit set by the server operator.</>
+          : <>Limit set by the server operator: <strong className="tabular-nums" data-testid="operator-limit-value">{operatorLimit}</strong> credits
+            {' · '}<span className="tabular-nums" data-testid="operator-limit-left">{leftUnder(operatorLimit, budget.spentSinceStart)}</span> left since the server started</>}
+      </p>
+      <p className={note}>
+        {operatorLimit === null
+          ? 'Whoever runs creditscope can set one with CREDIT_LIMIT in the server environment.'
+          : 'It counts all spend through this server since it started, across sessions, and cannot be changed from this page: only whoever runs creditscope can (CREDIT_LIMIT).'}
+      </p>
+    </div>
+  );
+}
+
+/** Shows both limits and sets or clears the personal one (PUT /api/_session/budget), never above the operator's. */
+export function BudgetControl({ budget, spent }: { budget: Budget; spent: string }) {
   const [draft, setDraft] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const mutation = useSetBudget();
+  const { operatorLimit, personalLimit } = budget;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = draft.trim();
-    if (!DECIMAL.test(value)) { setInvalid(true); return; }
-    setInvalid(false);
+    if (!DECIMAL.test(value)) { setProblem('Enter a number of credits such as 5 or 0.5.'); return; }
+    if (operatorLimit !== null && isAbove(value, operatorLimit)) {
+      setProblem(`At most ${operatorLimit} credits: your limit cannot be higher than the server operator's.`);
+      return;
+    }
+    setProblem(null);
     mutation.mutate(value, { onSuccess: () => setDraft('') });
   }
 
   return (
-    <div className="space-y-2" data-testid="budget-control">
-      <p className="text-sm text-slate-800 dark:text-slate-200">
-        {budget.limit === null
-          ? <>No limit: paid calls are never refused.</>
-          : <>Limit <strong className="tabular-nums" data-testid="budget-limit">{budget.limit}</strong> credits per session, <span className="tabular-nums">{spent}</span> spent, <span className="tabular-nums">{budget.remaining}</span> left.</>}
-      </p>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-        <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-          New limit (credits)
-          <input value={draft} onChange={(event) => setDraft(event.target.value)} inputMode="decimal" placeholder={budget.limit ?? 'e.g. 5'}
-            aria-invalid={invalid || undefined} aria-describedby={invalid ? 'budget-invalid' : undefined}
-            className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm tabular-nums dark:border-slate-700 dark:bg-slate-900" />
-        </label>
-        <button type="submit" disabled={mutation.isPending} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>Set limit</button>
-        <button type="button" disabled={mutation.isPending || budget.limit === null} onClick={() => mutation.mutate(null)}
-          className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}>Clear limit</button>
-      </form>
-      {invalid && <p id="budget-invalid" className="text-sm text-red-700 dark:text-red-300">Enter a number of credits such as 5 or 0.5.</p>}
-      {mutation.isError && <ErrorPanel error={mutation.error} compact />}
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        The proxy refuses paid calls with HTTP 402 once the session has spent the limit, so spend passes it by at most one call.
-        CREDIT_LIMIT in the server environment sets the limit at start (and wins over one set here); a limit set here is kept in the ledger.
-      </p>
+    <div className="space-y-3" data-testid="budget-control">
+      <OperatorLimit budget={budget} />
+      <div className="space-y-2" data-testid="personal-limit">
+        <p className="text-sm text-slate-800 dark:text-slate-200">
+          Your limit for this session:{' '}
+          {personalLimit === null
+            ? <>none</>
+            : <><strong className="tabular-nums" data-testid="personal-limit-value">{personalLimit}</strong> credits
+              {' · '}<span className="tabular-nums">{leftUnder(personalLimit, spent)}</span> left</>}
+        </p>
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+          <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+            {operatorLimit === null ? 'Your limit (credits)' : `Your limit (credits, at most ${operatorLimit})`}
+            <input value={draft} onChange={(event) => setDraft(event.target.value)} inputMode="decimal" placeholder={personalLimit ?? operatorLimit ?? 'e.g. 5'}
+              aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'budget-invalid' : undefined}
+              className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm tabular-nums dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+          <button type="submit" disabled={mutation.isPending} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>Set limit</button>
+          <button type="button" disabled={mutation.isPending || personalLimit === null} onClick={() => mutation.mutate(null)}
+            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}>Clear my limit</button>
+        </form>
+        {problem && <p id="budget-invalid" className="text-sm text-red-700 dark:text-red-300">{problem}</p>}
+        {mutation.isError && (refusal(mutation.error)
+          ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{refusal(mutation.error)}</p>
+          : <ErrorPanel error={mutation.error} compact />)}
+        <p className={note}>
+          Paid calls are refused (HTTP 402) as soon as either limit is reached. Calls already under way finish, so spend can pass a limit by at most one call.
+          {operatorLimit !== null && ' Clearing your limit leaves the operator’s in force.'}
+        </p>
+      </div>
     </div>
   );
 }

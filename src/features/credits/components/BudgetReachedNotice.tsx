@@ -1,10 +1,22 @@
-import { BUDGET_REACHED_MESSAGE } from '../format';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQueryOptions, type Budget } from '../../../api/session';
 
-/** Said plainly wherever the budget matters: why calls are refused and the three ways out. */
+/** Why paid calls are refused, and the ways out that really exist for whichever limit was reached. */
+export function budgetReachedMessage(budget: Budget): string {
+  if (budget.reachedBy === 'operator') {
+    return `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts all spend since the server started, so a new session does not reset it, and it cannot be raised from this page: ask whoever runs creditscope.`;
+  }
+  return `Your limit of ${budget.personalLimit} credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.`;
+}
+
+/** Said plainly on the credits page whenever a limit is reached. */
 export function BudgetReachedNotice() {
+  const { data } = useQuery(sessionQueryOptions());
+  if (!data?.budget.reached) return null;
   return (
-    <p role="status" data-testid="budget-reached" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
-      {BUDGET_REACHED_MESSAGE}
+    <p role="status" data-testid="budget-reached" data-reached-by={data.budget.reachedBy ?? undefined}
+      className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+      {budgetReachedMessage(data.budget)}
     </p>
   );
 }

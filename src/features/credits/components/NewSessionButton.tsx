@@ -1,11 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { sessionQueryOptions } from '../../../api/session';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useStartNewSession } from '../use-session-actions';
 
-/** Starts again at 0 after an explicit confirmation; the current session moves to past sessions. */
+/** Starts the session totals again at 0 after an explicit confirmation; the current session moves to past sessions. */
 export function NewSessionButton({ total }: { total: string }) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useStartNewSession();
+  const operatorLimit = useQuery(sessionQueryOptions()).data?.budget.operatorLimit ?? null;
   const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
   if (!confirming) {
     return (
@@ -16,7 +19,10 @@ export function NewSessionButton({ total }: { total: string }) {
   }
   return (
     <div role="group" aria-label="Confirm new session" className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 p-2 text-sm dark:border-slate-700">
-      <span>Start a new session at 0? This one ({total} credits) stays in past sessions.</span>
+      <span>
+        Start a new session at 0? This one ({total} credits) stays in past sessions.
+        {operatorLimit !== null && ` The server operator's limit of ${operatorLimit} keeps counting all spend since the server started.`}
+      </span>
       <button type="button" autoFocus disabled={mutation.isPending} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
         onClick={() => mutation.mutate(undefined, { onSuccess: () => setConfirming(false) })}>Start new session</button>
       <button type="button" className={`${button} hover:bg-slate-100 dark:hover:bg-slate-800`} onClick={() => setConfirming(false)}>Cancel</button>

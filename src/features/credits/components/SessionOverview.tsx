@@ -1,8 +1,17 @@
 import type { SessionState } from '../../../api/session';
-import { dateTime } from '../format';
+import { dateTime, plural } from '../format';
 
 const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
 const label = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400';
+
+/** The tighter limit in a few words, saying whose it is. */
+function budgetSummary({ budget }: SessionState): string {
+  if (budget.limit === null) return 'No limit';
+  if (budget.reachedBy === 'operator') return `Reached: the server operator's limit of ${budget.operatorLimit}`;
+  if (budget.reachedBy === 'personal') return `Reached: your limit of ${budget.personalLimit}`;
+  const whose = budget.limit === budget.personalLimit ? 'your limit' : "the operator's limit";
+  return `${budget.remaining} of ${budget.limit} left (${whose})`;
+}
 
 /** The session at a glance: exact total from the server, calls, budget and where the data comes from. */
 export function SessionOverview({ state }: { state: SessionState }) {
@@ -19,11 +28,16 @@ export function SessionOverview({ state }: { state: SessionState }) {
       <div className={card}>
         <dt className={label}>Paid calls</dt>
         <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="credits-calls">{session.calls}</dd>
+        {session.failedFree > 0 && (
+          <dd className="text-xs text-slate-600 dark:text-slate-400" data-testid="credits-failed-free">
+            + {plural(session.failedFree, 'failed call')} that cost nothing
+          </dd>
+        )}
       </div>
       <div className={card}>
         <dt className={label}>Budget</dt>
         <dd className={`mt-1 text-sm tabular-nums ${budget.reached ? 'font-semibold text-red-800 dark:text-red-200' : 'text-slate-800 dark:text-slate-200'}`}>
-          {budget.limit === null ? 'No limit' : budget.reached ? `Reached (limit ${budget.limit})` : `${budget.remaining} of ${budget.limit} left`}
+          {budgetSummary(state)}
         </dd>
       </div>
       <div className={card}>
@@ -36,7 +50,9 @@ export function SessionOverview({ state }: { state: SessionState }) {
         </dd>
       </div>
     </dl>
-    <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server.</p>
+    <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+      Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server; a call whose charge could not be known is counted at the going price.
+    </p>
     </div>
   );
 }
