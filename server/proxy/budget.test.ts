@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { burst, aliases } from '../testing/burst.ts';
-import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { startProxyAgainstStandin, type ProxyHarness, type SessionStateBody } from '../testing/harness.ts';
 
 /** Every test gets its own proxy, stand-in and ledger: no test leans on another's spend. */
 const open: ProxyHarness[] = [];
@@ -33,7 +33,7 @@ describe('the personal limit', () => {
     const harness = await fresh();
     await putLimit(harness, { limit: '0.1' });
     expect((await burst(harness, aliases('raise', 3))).paid).toBe(1);
-    const raised = (await (await putLimit(harness, { limit: '0.3' })).json()) as Awaited<ReturnType<ProxyHarness['state']>>;
+    const raised = (await (await putLimit(harness, { limit: '0.3' })).json()) as SessionStateBody;
     expect(raised.budget).toMatchObject({ personalLimit: '0.3', limit: '0.3', remaining: '0.2', reached: false });
     expect((await burst(harness, aliases('raised', 5))).paid).toBe(2);
     expect((await putLimit(harness, { limit: null })).status).toBe(200);
