@@ -2,9 +2,15 @@ import autocannon from 'autocannon';
 
 interface LoadFigures { medianMs: number; p99Ms: number; requestsPerSecond: number; errors: number; non2xx: number }
 
+/**
+ * Every request asks for a different page (`grace__load<n>`): the proxy coalesces identical concurrent
+ * calls into one, which would flatter it against the direct run.
+ */
 function run(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
+  let sequence = 0;
+  const distinctPage = (request: { path?: string }) => ({ ...request, path: `${request.path ?? '/'}${sequence++}` });
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 50, duration: seconds, headers }, (error, result) => {
+    autocannon({ url, connections: 50, duration: seconds, headers, requests: [{ setupRequest: distinctPage }] }, (error, result) => {
       if (error) return reject(error);
       resolve({
         medianMs: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: result.requests.average,

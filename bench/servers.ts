@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const BENCH = { app: 4717, standin: 4718, dist: 'dist-bench', token: 'bench-token-not-secret' } as const;
+export const BENCH = { app: 4717, standin: 4718, devApp: 4719, dist: 'dist-bench', token: 'bench-token-not-secret' } as const;
 
 async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -39,6 +39,16 @@ export async function startApp(): Promise<{ origin: string; standinOrigin: strin
     origin, standinOrigin,
     stop: () => { stop(app); stop(standin); fs.rmSync(dataDir, { recursive: true, force: true }); },
   };
+}
+
+/** The dev server (`vite`, React StrictMode on) in front of the same stand-in: where a purchase tied to a component would be made twice. */
+export async function startDevApp(standinOrigin: string): Promise<{ origin: string; stop: () => void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-dev-'));
+  const app = start('npx', ['vite', '--port', String(BENCH.devApp), '--strictPort'],
+    { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir });
+  const origin = `http://127.0.0.1:${BENCH.devApp}`;
+  await waitFor(`${origin}/`);
+  return { origin, stop: () => { stop(app); fs.rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
 export function median(values: number[]): number {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { alias } from './support/standin.ts';
+import { settled } from './support/settle.ts';
 
 const PAGES = [
   { name: 'timeline', path: () => `/timeline?screen_name=${alias('ada', 'axe')}`, ready: 'article' },
@@ -15,7 +16,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path());
       await page.locator(ready).first().waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
       expect(summary).toEqual([]);

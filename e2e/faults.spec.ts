@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { FaultRule } from '../server/standin/faults.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
+import { settled } from './support/settle.ts';
 
 /** Every test here also fails on any uncaught exception in the page. */
 function trackPageErrors(page: Page) {
@@ -36,7 +37,7 @@ for (const { name, rule, message, upstreamCalls } of CASES) {
     const panel = page.getByTestId('error-panel').first();
     await expect(panel).toBeVisible({ timeout: 20_000 });
     await expect(panel).toContainText(message);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await standin().log(handle)).toHaveLength(upstreamCalls);
     expect(errors).toEqual([]);
   });
@@ -83,7 +84,7 @@ test('hostile content: no script runs, no javascript:/data: link or image, paylo
   await page.goto(`/timeline?screen_name=${alias('hostile', 'xss')}`);
   await expect(page.locator('article').first()).toBeVisible();
   await page.mouse.move(300, 300);
-  await page.waitForTimeout(500);
+  await settled(page);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   const hostileSources = await page.evaluate(() => [
     ...[...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),

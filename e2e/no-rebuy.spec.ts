@@ -1,14 +1,26 @@
 import { expect, test, type Page } from '@playwright/test';
+import { persisted, settled } from './support/settle.ts';
 import { alias, standin } from './support/standin.ts';
 
 async function loadPages(page: Page, handle: string, pages: number) {
-  for (let i = 0; i < 80 && (await standin().log(handle)).length < pages; i++) {
-    const loadMore = page.getByRole('button', { name: /load more/i });
-    if (await loadMore.isVisible().catch(() => false)) await loadMore.click().catch(() => {});
-    else await page.mouse.wheel(0, 3000);
-    await page.waitForTimeout(200);
-  }
+  await expect.poll(async () => {
+    await page.mouse.wheel(0, 3000);
+    return (await standin().log(handle)).length;
+  }, { timeout: 30_000, intervals: [200, 300, 500] }).toBeGreaterThanOrEqual(pages);
+  await settled(page);
   expect(await standin().log(handle)).toHaveLength(pages);
+}
+
+/**
+ * A real loss and return of focus: another tab comes to the front and this one comes back, so the
+ * document's visibility and focus really change (the query library listens for `visibilitychange`).
+ */
+async function refocus(page: Page) {
+  const other = await page.context().newPage();
+  await other.bringToFront();
+  await page.bringToFront();
+  await other.close();
+  await page.evaluate(() => { window.dispatchEvent(new Event('visibilitychange')); window.dispatchEvent(new Event('focus')); });
 }
 
 test('after browsing, a reload, back/forward and a refocus buy nothing again', async ({ page }) => {
@@ -20,19 +32,18 @@ test('after browsing, a reload, back/forward and a refocus buy nothing again', a
   await loadPages(page, handle, 3);
   await page.goto(`/search?q=${encodeURIComponent(q)}`);
   await expect(page.getByTestId('paid-badge')).toBeVisible();
-  // The persisted cache is written at most every 500 ms.
-  await page.waitForTimeout(1200);
+  await persisted(page, q);
 
   await page.reload();
   await expect(page.getByTestId('cached-badge').first()).toBeVisible();
   await page.goBack();
   await expect(page.locator('article').first()).toBeVisible();
-  await page.evaluate(() => { window.dispatchEvent(new Event('blur')); window.dispatchEvent(new Event('focus')); document.dispatchEvent(new Event('visibilitychange')); });
+  await refocus(page);
   await page.reload();
   await expect(page.locator('article').first()).toBeVisible();
   await page.goForward();
   await expect(page.getByTestId('cached-badge').first()).toBeVisible();
-  await page.waitForTimeout(800);
+  await settled(page);
 
   expect(await standin().log(handle)).toHaveLength(3);
   expect(await standin().log(q)).toHaveLength(1);

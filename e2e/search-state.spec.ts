@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { standin } from './support/standin.ts';
+import { persisted } from './support/settle.ts';
 
 function uniqueQuery(tag: string): string {
   return `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -50,7 +51,7 @@ test('a shared link opened in a fresh browser shows the same search', async ({ p
   expect(await other.getByTestId('search-result').allTextContents()).toEqual(titles);
   await expect(other.getByTestId('search-result').first()).toContainText('Guía de');
   await fresh.close();
-  expect((await standin().log(q)).map((entry) => entry.body)).toEqual([{ q, num: 3, hl: 'es' }, { q, num: 3, hl: 'es' }]);
+  expect((await standin().log(q)).map((entry) => entry.body)).toEqual([{ q, num: 3, page: '1', hl: 'es' }, { q, num: 3, page: '1', hl: 'es' }]);
 });
 
 test('re-running a search is served from the cache with no upstream call; Refresh buys it again', async ({ page }) => {
@@ -87,7 +88,7 @@ test('re-running a search is served from the cache with no upstream call; Refres
   await expect(page.getByTestId('search-submit')).toContainText('cached · 0 credits');
 
   // After a reload the persisted cache still answers.
-  await page.waitForTimeout(800);
+  await persisted(page, second);
   await page.reload();
   await expect(page.getByTestId('search-result').first()).toContainText(`${second} — result 1`);
   await expect(page.getByTestId('cached-badge')).toBeVisible();
@@ -112,7 +113,8 @@ test('bad values in the address fall back to defaults with a note saying what wa
   await expect(note).toContainText('hl=english');
   await expect(note).toContainText('utm=x');
   await expect(page.getByTestId('search-result')).toHaveCount(10);
-  expect((await standin().log(q)).map((entry) => entry.body)).toEqual([{ q }]);
+  // Defaults are filled in, so the same search typed with or without them is one purchase.
+  expect((await standin().log(q)).map((entry) => entry.body)).toEqual([{ q, num: 10, page: '1' }]);
 
   await note.getByRole('button', { name: 'Dismiss' }).click();
   await expect(note).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { standin } from './support/standin.ts';
+import { settled } from './support/settle.ts';
 
 /** A query no other test uses, so the stand-in's log for it is this test's alone. */
 function uniqueQuery(tag: string): string {
@@ -116,7 +117,7 @@ test('an empty query buys nothing', async ({ page }) => {
   await page.getByRole('button', { name: /^Search/ }).click();
   await page.goto('/search?q=%20%20&num=20');
   await expect(page.getByTestId('search-intro')).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   expect(searches).toEqual([]);
 });
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { E2E } from './support/ports.ts';
 import { standin } from './support/standin.ts';
+import { settled } from './support/settle.ts';
 
 /** A page on another origin that tries every way a browser can be made to call the proxy. */
 function hostilePage(appOrigin: string, tag: string) {
@@ -30,7 +31,7 @@ test('another origin cannot spend credits by fetch, no-cors fetch, img, form pos
   try {
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await expect(page).toHaveTitle('done', { timeout: 10_000 });
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await standin().log(tag)).toHaveLength(0);
   } finally {
     server.close();
@@ -61,7 +62,7 @@ test.describe('against a real upstream with a token', () => {
       await fetch('/api/v1/social/microblog/posts?screen_name=fault_500_text', { headers: { 'x-creditscope-client': '1' } });
       await fetch('/api/nope', { headers: { 'x-creditscope-client': '1' } });
     });
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(received.length).toBeGreaterThan(5);
     for (const chunk of received) expect(chunk).not.toContain(E2E.token);
     const calls = await standin(E2E.upstreamStandin).log(tag);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { LoggedRequest } from '../server/standin/server.ts';
 import { alias, standin } from './support/standin.ts';
 import { scrollToEnd } from './timeline-support.ts';
+import { nextFrames } from './support/settle.ts';
 
 /** One line per distinct page the upstream was asked for, with how many times. */
 function pagesBought(calls: LoggedRequest[]): Map<string, number> {
@@ -53,7 +54,7 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   // The lightbox opens and stays open (StrictMode must not close it), and buys nothing.
   await page.getByTestId('photo-tile').first().click();
   await expect(page.getByTestId('lightbox')).toBeVisible();
-  await page.waitForTimeout(300);
+  await nextFrames(page);
   await expect(page.getByTestId('lightbox')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('lightbox')).toBeHidden();

@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { alias, standin } from './support/standin.ts';
 import { callsByCursor, loadedCount, scrollToEnd, scrollUntil, trackPageErrors } from './timeline-support.ts';
+import { persisted, settled } from './support/settle.ts';
 
 test('scrolling loads three more pages, each cursor bought once', async ({ page }) => {
   const handle = alias('ada', 'scroll');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   await scrollUntil(page, 80);
-  await page.waitForTimeout(500);
+  await settled(page);
   const counts = await callsByCursor(handle);
   expect(Object.keys(counts).length).toBeGreaterThanOrEqual(4);
   expect(Object.values(counts).every((count) => count === 1)).toBe(true);
@@ -48,7 +49,7 @@ test('end of timeline: the repeated last cursor is requested exactly once', asyn
   expect(await loadedCount(page)).toBe(47);
   // Stay at the end a while: nothing more is bought.
   await scrollToEnd(page);
-  await page.waitForTimeout(1500);
+  await settled(page);
   await scrollToEnd(page);
   await page.getByRole('button', { name: /Load more/ }).waitFor({ state: 'detached' });
   const calls = await standin().log(handle);
@@ -70,11 +71,11 @@ test('a page that fails shows an inline error with Retry and keeps the loaded po
   await standin().fault({ match: handle, status: 503, body: 'json-error', times: 3 });
   await scrollToEnd(page);
   const footer = page.getByTestId('paging-footer');
-  await expect(footer.getByTestId('error-panel')).toContainText('HTTP 503', { timeout: 20_000 });
+  await expect(footer.getByTestId('error-panel')).toContainText('503 Service Unavailable', { timeout: 20_000 });
   expect(await loadedCount(page)).toBe(20);
   await expect(page.locator('article').first()).toBeVisible();
   // A failed page is not retried by the sentinel on its own.
-  await page.waitForTimeout(800);
+  await settled(page);
   expect((await standin().log(handle)).length).toBe(4);
   await footer.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(() => loadedCount(page)).toBe(40);
@@ -90,7 +91,7 @@ test('auto-load can be switched off (remembered); Load more then shows the expec
   await page.reload();
   await expect(page.getByTestId('autoload-toggle')).not.toBeChecked();
   await scrollToEnd(page);
-  await page.waitForTimeout(1000);
+  await settled(page);
   expect(await loadedCount(page)).toBe(20);
   const button = page.getByRole('button', { name: /Load more/ });
   await expect(button.getByTestId('cost-hint-timeline')).toHaveText('≈ 0.1 credits');
@@ -104,7 +105,7 @@ test('a reload shows the bought pages from the cache, marked cached · 0 credits
   const handle = alias('grace', 'cachedbadge');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.getByTestId('spend-line').getByTestId('paid-badge')).toHaveText('0.1 credits');
-  await page.waitForTimeout(1200);
+  await persisted(page, handle);
   await page.reload();
   await expect(page.getByTestId('spend-line').getByTestId('cached-badge')).toHaveText('cached · 0 credits');
   expect(await standin().log(handle)).toHaveLength(1);
@@ -129,7 +130,7 @@ test('free tools filter loaded posts without buying, and export JSON and CSV', a
   await tools.getByLabel('Find in loaded posts').fill('multi-nothing-matches');
   await expect(page.getByTestId('state-no-match')).toBeVisible();
   await scrollToEnd(page);
-  await page.waitForTimeout(800);
+  await settled(page);
   expect(await standin().log(handle)).toHaveLength(1);
   await tools.getByLabel('Find in loaded posts').fill('Three views');
   await expect(page.locator('article')).toHaveCount(2);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { alias, standin } from './support/standin.ts';
 import { trackPageErrors } from './timeline-support.ts';
+import { settled } from './support/settle.ts';
 
 const post = (page: Page, variant: string) => page.locator(`article[data-variant="${variant}"]`).first();
 
@@ -16,8 +17,12 @@ test('profile header: banner, avatar, names, badge, affiliate, bio entities, fac
   await expect(header.getByTestId('affiliate')).toHaveAttribute('href', 'https://example.org/engine-society');
   await expect(header.getByTestId('affiliate')).toHaveText('Engine Society');
   await expect(header.getByRole('link', { name: 'example.org/notes' })).toHaveAttribute('href', 'https://example.org/notes');
-  await expect(header.getByRole('link', { name: '@grace' })).toHaveAttribute('href', '/timeline?screen_name=grace');
-  await expect(header.getByRole('link', { name: '#compilers' })).toHaveAttribute('href', '/search?q=%23compilers');
+  // A mention opens a priced menu; a hashtag filters the loaded posts (see priced-controls.spec.ts).
+  await header.getByRole('button', { name: '@grace' }).click();
+  await expect(page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }))
+    .toHaveAttribute('href', '/timeline?screen_name=grace');
+  await page.keyboard.press('Escape');
+  await expect(header.getByRole('button', { name: '#compilers' })).toHaveAccessibleDescription('Filters the loaded posts, free');
   await expect(header).toContainText('London');
   await expect(header.getByTestId('profile-joined')).toHaveText('Joined March 2009');
 
@@ -36,8 +41,8 @@ test('post cards: time, links, mentions, hashtags, counts, source, reply, line b
   await page.goto(`/timeline?screen_name=${alias('ada', 'cards')}`);
   const text = post(page, 'text');
   await expect(text.getByRole('link', { name: /^example\.org\/articles\// })).toHaveAttribute('href', /^https:\/\/example\.org\/articles\/\d+\//);
-  await expect(text.getByRole('link', { name: '@grace' }).first()).toHaveAttribute('href', '/timeline?screen_name=grace');
-  await expect(text.getByRole('link', { name: /^#\w+$/ })).toHaveAttribute('href', /^\/search\?q=%23\w+$/);
+  await expect(text.getByRole('button', { name: '@grace', exact: true }).first()).toHaveAccessibleDescription(/credits/);
+  await expect(text.getByRole('button', { name: /^#\w+$/ })).toHaveAccessibleDescription('Filters the loaded posts, free');
   await expect(text.getByTestId('rich-text')).toHaveAttribute('lang', 'en');
   await expect(text.getByTestId('post-source')).toHaveText(/^via (Web App|Android|iPhone|TweetDeck)$/);
   const time = text.locator('time');
@@ -57,7 +62,10 @@ test('repost frame, quoted card, pinned marker and video', async ({ page }) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'embeds')}`);
   const repost = post(page, 'repost');
   await expect(repost.getByTestId('repost-line')).toHaveText('Ada Lovelace reposted');
-  await expect(repost.getByRole('link', { name: /Grace Hopper/ }).first()).toHaveAttribute('href', '/timeline?screen_name=grace');
+  await repost.getByRole('button', { name: /Grace Hopper/ }).first().click();
+  await expect(page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }))
+    .toHaveAttribute('href', '/timeline?screen_name=grace');
+  await page.keyboard.press('Escape');
   await expect(repost.getByTestId('rich-text')).toHaveText(/^Reposted thought on /);
   await expect(repost.getByTestId('photo-tile')).toHaveCount(4);
   await expect(repost.getByTestId('post-counts')).toContainText(/\d/);
@@ -202,7 +210,7 @@ test('protected, suspended, not found and empty accounts each get their own stat
   await page.goto(`/timeline?screen_name=${nobody}`);
   await expect(page.getByTestId('state-not-found')).toContainText('This account doesn’t exist');
   await expect(page.getByTestId('state-not-found')).toContainText(`@${nobody}`);
-  await page.waitForTimeout(300);
+  await settled(page);
   expect(await standin().log(nobody)).toHaveLength(1);
 
   await page.goto(`/timeline?screen_name=${alias('quiet', 'state')}`);
