@@ -23,7 +23,7 @@ function preview(port: number, env: Record<string, string>) {
 
 const DEV_SUITES = [
   'spend-audit.spec.ts', 'no-rebuy.spec.ts', 'timeline.spec.ts', 'timeline-paging.spec.ts', 'search.spec.ts',
-  'search-state.spec.ts', 'smoke.spec.ts', 'start-page.spec.ts', 'priced-controls.spec.ts',
+  'search-state.spec.ts', 'smoke.spec.ts', 'start-page.spec.ts', 'priced-controls.spec.ts', 'attacker.spec.ts',
 ];
 
 export default defineConfig({

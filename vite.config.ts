@@ -1,7 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
+import { loadConfig } from './server/config.ts';
+import { pageGuard } from './server/http/page-guard.ts';
 import { inlineEarlyFetch } from './server/build/inline-early-fetch.ts';
 import { preloadRouteChunk } from './server/build/preload-route-chunk.ts';
 import { creditscopeApi } from './server/proxy/plugin.ts';
@@ -9,18 +12,30 @@ import { creditscopeApi } from './server/proxy/plugin.ts';
 export default defineConfig(({ mode }) => {
   // Unprefixed variables stay in Node: only the proxy reads them, nothing is exposed to the bundle.
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
+  const { dataDir, allowedHosts } = loadConfig(env);
+  // Vite's own host check runs before the proxy's: it gets the same list, so ALLOWED_HOSTS works for names too.
+  const hosts = ['localhost', '127.0.0.1', '[::1]', ...allowedHosts];
+  // No CORS grant to any other origin (Vite's default answers every localhost origin, preflights included).
+  const shared = { host: '127.0.0.1', cors: false, allowedHosts: hosts };
   return {
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
       tailwindcss(),
+      pageGuard(),
       creditscopeApi(env),
       inlineEarlyFetch(),
       preloadRouteChunk('/timeline', 'timeline'),
     ],
     envPrefix: 'CREDITSCOPE_PUBLIC_',
-    server: { host: '127.0.0.1', port: 5173 },
-    preview: { host: '127.0.0.1', port: 4173 },
+    server: {
+      ...shared,
+      port: 5173,
+      // The ledger is never served nor watched, wherever CREDITSCOPE_DATA_DIR points.
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.data/**', `${path.resolve(dataDir)}/**`] },
+      watch: { ignored: ['**/.data/**', `${path.resolve(dataDir)}/**`] },
+    },
+    preview: { ...shared, port: 4173 },
     build: { sourcemap: false, target: 'es2022' },
   };
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -14,6 +15,15 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Outside the project folder on purpose: the dev server serves and watches its root, and a ledger
+ * inside it could be read by any page or make every write reload every tab (XDG data home).
+ */
+export function defaultDataDir(env: Record<string, string | undefined>): string {
+  const base = env.XDG_DATA_HOME?.trim() || path.join(env.HOME?.trim() || os.homedir(), '.local', 'share');
+  return path.join(base, 'creditscope');
+}
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -42,7 +52,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     baseUrl,
     token,
     creditLimit: limit || null,
-    dataDir: path.resolve(cwd, env.CREDITSCOPE_DATA_DIR?.trim() || '.data'),
+    dataDir: env.CREDITSCOPE_DATA_DIR?.trim() ? path.resolve(cwd, env.CREDITSCOPE_DATA_DIR.trim()) : defaultDataDir(env),
     timeoutMs: timeout ? Number(timeout) : 30_000,
     demoStandinPort: Number(env.CREDITSCOPE_DEMO_STANDIN_PORT ?? 4599) || 4599,
     allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),

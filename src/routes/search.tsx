@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { autoBuyAllowed } from '../api/early/arrival';
+import { searchKeys } from '../api/keys';
+import { useIsBought } from '../api/use-is-bought';
+import { ArrivalGate } from '../components/ArrivalGate';
 import { HandleHint } from '../features/search/components/HandleHint';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
@@ -23,6 +28,10 @@ function SearchPage() {
   const handle = handleOf(params.q);
 
   const go = (next: SearchRouteParams, replace = false) => navigate({ search: pickSearch(next), replace });
+  // Sent here by another site: nothing is bought until the person asks (a bought search still shows, free).
+  const [confirmed, setConfirmed] = useState(autoBuyAllowed);
+  const bought = useIsBought(params.q ? searchKeys.query(params) : null);
+  const gated = Boolean(params.q) && !confirmed && !autoBuyAllowed() && !bought;
 
   return (
     <main className="mx-auto max-w-5xl px-3 py-4 sm:py-6">
@@ -34,7 +43,7 @@ function SearchPage() {
           <SearchForm current={pickSearch(search)} onSearch={(next) => void go(next)} />
           <IgnoredNote title="Ignored from the address, defaults used instead:" className="mt-3" ignored={ignored} onDismiss={() => { dismiss(); void go(search, true); }} />
           {handle && <HandleHint handle={handle} />}
-          {params.q ? (
+          {gated ? <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} /> : params.q ? (
             <SearchResults params={params}
               onPage={(page) => void go({ ...search, page: page > 1 ? page : undefined })}
               onDropSite={() => void go({ ...search, site: undefined, page: undefined })}

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { autoBuyAllowed } from '../api/early/arrival';
+import { timelineKeys } from '../api/keys';
+import { resolveTarget } from '../api/timeline';
+import { useIsBought } from '../api/use-is-bought';
+import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
@@ -19,12 +25,16 @@ function TimelinePage() {
   const { ignored, dismiss } = useIgnoredParams(search);
   const target = targetOf(search);
   const current = search.screen_name ?? search.rest_id ?? '';
+  // Sent here by another site: nothing is bought until the person asks (a bought page still shows, free).
+  const [confirmed, setConfirmed] = useState(autoBuyAllowed);
+  const bought = useIsBought(target ? timelineKeys.user(resolveTarget(target)) : null);
 
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
       <IgnoredNote className="mx-4 mb-3" ignored={ignored} onDismiss={() => { dismiss(); void navigate({ search: target ? (('screenName' in target) ? { screen_name: target.screenName } : { rest_id: target.restId }) : {}, replace: true }); }} />
-      {target ? <TimelineView key={targetKey(target)} target={target}
+      {target && !confirmed && !autoBuyAllowed() && !bought ? <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
+        : target ? <TimelineView key={targetKey(target)} target={target}
         inspect={(callId) => <InspectCallButton callId={callId} label="Inspect last page" />} /> : <TimelineIntro />}
     </main>
   );

@@ -12,3 +12,18 @@ export function arrivalAllowsAutoBuy(): boolean {
     return true;
   }
 }
+
+let autoBuy: boolean | null = null;
+
+/** Whether a page mounting now may buy what its address asks for without a click. */
+export function autoBuyAllowed(): boolean {
+  autoBuy ??= arrivalAllowsAutoBuy();
+  return autoBuy;
+}
+
+/** The person acted in the app (a click, a form): pages they open from here on are theirs to buy. */
+export function allowAutoBuy() {
+  if (autoBuy === true) return;
+  autoBuy = true;
+  try { document.cookie = `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`; } catch { /* cookies blocked: nothing to clear */ }
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Connect, Plugin } from 'vite';
+
+/** Matches src/api/early/arrival.ts: the page reads it and waits for a click instead of buying on load. */
+export const ARRIVAL_COOKIE = 'creditscope-arrival';
+
+/** Headers on every page and asset: no other site may frame the app, sniff types or read where users came from. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+function isDocumentRequest(request: IncomingMessage): boolean {
+  return request.headers['sec-fetch-mode'] === 'navigate' || request.headers['sec-fetch-dest'] === 'document';
+}
+
+/**
+ * A page opened from another site (a link, a popup, a form: `Sec-Fetch-Site: cross-site` or
+ * `same-site`) gets a short-lived cookie that tells the app not to buy on load; a navigation the
+ * user made here or typed (`none`, `same-origin`) clears it.
+ */
+export function guardPage(request: IncomingMessage, response: ServerResponse) {
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
+  if (!isDocumentRequest(request)) return;
+  const site = request.headers['sec-fetch-site'];
+  const foreign = site === 'cross-site' || site === 'same-site';
+  response.setHeader('set-cookie', foreign
+    ? `${ARRIVAL_COOKIE}=foreign; Path=/; Max-Age=120; SameSite=Lax`
+    : `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+}
+
+/** Vite's editor launcher lets any page open files on this machine; creditscope has no use for it. */
+const REFUSED_PATHS = ['/__open-in-editor'];
+
+function middleware(): Connect.NextHandleFunction {
+  return (request, response, next) => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    if (REFUSED_PATHS.some((refused) => path === refused || path.startsWith(`${refused}/`))) {
+      response.statusCode = 404;
+      response.end('Not found');
+      return;
+    }
+    if (!path.startsWith('/api/')) guardPage(request, response);
+    next();
+  };
+}
+
+/** The page rules above, in `vite` and `vite preview` alike. */
+export function pageGuard(): Plugin {
+  return {
+    name: 'creditscope-page-guard',
+    configureServer(server) { server.middlewares.use(middleware()); },
+    configurePreviewServer(server) { server.middlewares.use(middleware()); },
+  };
+}
