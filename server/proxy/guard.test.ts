@@ -41,7 +41,7 @@ describe('guard', () => {
 
   const changes: [string, string, string][] = [
     ['POST', '/api/_session/new', '{}'],
-    ['PUT', '/api/_session/budget', '{"limit":null}'],
+    ['PUT', '/api/_session/budget', '{"limit":"0.1"}'],
   ];
   it.each(changes)('refuses %s %s from a foreign Origin or without the client header, changing nothing', async (method, path, body) => {
     const before = await harness.state();
