@@ -4,12 +4,14 @@ import type { LedgerRow, SessionState } from './session';
 
 const row = (operation: 'timeline' | 'search', credits: string, ok = true): LedgerRow => ({
   id: credits, session: 's', at: '2024-01-01T00:00:00Z', operation, params: {}, status: ok ? 200 : 500, credits, durationMs: 1, ok,
+  charged: 'yes', attempts: [{ at: '2024-01-01T00:00:00Z', status: ok ? 200 : 500, durationMs: 1, credits, charged: 'yes' }],
 });
 
 const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionState => ({
   mode: 'demo', upstream: 'stand-in', rows, pastSessions: [],
-  session: { id: 's', startedAt: '', calls: rows.length, total: '0', byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } } },
-  budget: { limit: null, remaining: null, reached: false },
+  session: { id: 's', startedAt: '', calls: rows.length, failedFree: 0, total: '0', byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } } },
+  budget: { operatorLimit: null, personalLimit: null, limit: null, spentSinceStart: '0', remaining: null, reached: false, reachedBy: null },
+  prices: { timeline: null, search: null },
   ...extra,
 });
 

@@ -5,10 +5,15 @@ import { ledgerCsv, ledgerJson } from './export';
 import { filterRows, NO_FILTER, nextSort, sortRows } from './ledger-view';
 import { niceCeiling, spendSeries } from './spend-series';
 
-const row = (over: Partial<LedgerRow>): LedgerRow => ({
-  id: 'r', session: 's', at: '2025-01-01T10:00:00.000Z', operation: 'timeline', params: { screen_name: 'ada' },
-  status: 200, credits: '0.1', durationMs: 10, ok: true, ...over,
-});
+const row = (over: Partial<LedgerRow>): LedgerRow => {
+  const base = {
+    id: 'r', session: 's', at: '2025-01-01T10:00:00.000Z', operation: 'timeline' as const, params: { screen_name: 'ada' },
+    status: 200, credits: '0.1', durationMs: 10, ok: true, ...over,
+  };
+  // A failure that cost nothing was not charged; every fixture row is one attempt unless it says otherwise.
+  const charged = over.charged ?? (base.ok || base.credits !== '0' ? 'yes' : 'no');
+  return { ...base, charged, attempts: over.attempts ?? [{ at: base.at, status: base.status, durationMs: base.durationMs, credits: base.credits, charged }] };
+};
 
 const rows = [
   row({ id: 'a', at: '2025-01-01T10:00:01.000Z', credits: '0.1', durationMs: 30 }),
