@@ -67,11 +67,12 @@ test('Back to a long timeline returns to the same post', async ({ page }) => {
   const before = await topPost();
   const scrollBefore = await page.evaluate(() => window.scrollY);
   await page.locator('article[data-variant="text"]').filter({ has: page.locator(':scope:visible') }).first();
-  const mention = page.locator('article').filter({ hasText: 'Replying to' }).first().getByRole('link', { name: '@grace' }).first();
+  const mention = page.locator('article').filter({ hasText: 'Replying to' }).first().getByRole('button', { name: '@grace' }).first();
   await mention.scrollIntoViewIfNeeded();
   const anchorBefore = await topPost();
   const scrollAtClick = await page.evaluate(() => window.scrollY);
   await mention.click();
+  await page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }).click();
   await expect(page.getByTestId('profile-header')).toContainText('Grace Hopper');
   await page.goBack();
   await expect(page.getByTestId('profile-header')).toContainText('Ada Lovelace');

@@ -18,13 +18,15 @@ export function CostHint({ operation, pages = 1, cached = false, id, className =
         className={`text-xs font-normal text-emerald-700 dark:text-emerald-300 ${className}`}>cached · 0 credits</span>
     );
   }
-  const label = cost === null ? 'price known after the first call' : `≈ ${pages === 1 ? cost : `${pages} × ${cost}`} credits`;
-  return <span id={id} data-testid={`cost-hint-${operation}`} className={`text-xs font-normal text-amber-800 dark:text-amber-300 ${className}`}>{label}</span>;
+  const label = cost === null ? 'price not known yet' : `≈ ${pages === 1 ? cost : `${pages} × ${cost}`} credits`;
+  return (
+    <span id={id} data-testid={`cost-hint-${operation}`} className={`text-xs font-normal text-amber-800 dark:text-amber-300 ${className}`}>{label}</span>
+  );
 }
 
 /** CostHint on a light chip, readable inside a filled (dark or brand-coloured) button. */
 export function CostChip(props: Parameters<typeof CostHint>[0]) {
-  return <span className="rounded bg-white/90 px-1 leading-snug dark:bg-slate-950/80"><CostHint {...props} /></span>;
+  return <span className="rounded bg-white px-1 leading-snug dark:bg-slate-950"><CostHint {...props} /></span>;
 }
 
 /** Marks data served from the query cache: it cost nothing this time. */

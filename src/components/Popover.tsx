@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type ToggleEvent } from 'react';
+import { createPortal } from 'react-dom';
 
 /** Fixed, so the panel can be placed before it is shown and never needs a second, visible move. */
-const PANEL_WIDTH = 272;
+const PANEL_WIDTH = 304;
 const GAP = 6;
 const EDGE = 8;
 
@@ -21,14 +22,15 @@ function place(button: HTMLElement, panel: HTMLElement) {
  * A button that opens a small panel in the browser's top layer (the native popover API): Escape or a click
  * outside closes it and Escape puts focus back on the button; no card or transformed list item paints over
  * it. The panel is always in the DOM (hidden), so the button can point `aria-describedby` into it, e.g. at a
- * price, and the price is read before anything is pressed.
+ * price, and the price is read before anything is pressed. It lives at the end of <body>, so the text of
+ * the paragraph or line that holds the button stays exactly that text.
  */
 export function PopoverButton({ label, panelLabel, describedBy, className = '', testId, children }: {
   label: ReactNode; panelLabel: string; describedBy?: string; className?: string; testId?: string; children: ReactNode;
 }) {
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLSpanElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
 
   const reposition = useCallback(() => {
@@ -46,10 +48,10 @@ export function PopoverButton({ label, panelLabel, describedBy, className = '', 
     };
   }, [open, reposition]);
 
-  const onBeforeToggle = (event: ToggleEvent<HTMLSpanElement>) => {
+  const onBeforeToggle = (event: ToggleEvent<HTMLDivElement>) => {
     if (event.newState === 'open') reposition();
   };
-  const onToggle = (event: ToggleEvent<HTMLSpanElement>) => {
+  const onToggle = (event: ToggleEvent<HTMLDivElement>) => {
     const opened = event.newState === 'open';
     setOpen(opened);
     if (opened) panelRef.current?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
@@ -61,11 +63,14 @@ export function PopoverButton({ label, panelLabel, describedBy, className = '', 
         data-testid={testId} className={className}>
         {label}
       </button>
-      <span ref={panelRef} id={id} popover="auto" role="dialog" aria-label={panelLabel} onBeforeToggle={onBeforeToggle} onToggle={onToggle}
-        className="fixed m-0 rounded-xl border border-slate-200 bg-white p-1.5 text-left text-sm font-normal text-slate-800 shadow-lg
-          shadow-slate-900/10 whitespace-normal dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:shadow-black/40">
-        {children}
-      </span>
+      {createPortal(
+        <div ref={panelRef} id={id} popover="auto" role="dialog" aria-label={panelLabel} onBeforeToggle={onBeforeToggle} onToggle={onToggle}
+          className="fixed m-0 rounded-xl border border-slate-200 bg-white p-1.5 text-left text-sm font-normal text-slate-800 shadow-lg
+            shadow-slate-900/10 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:shadow-black/40">
+          {children}
+        </div>,
+        document.body,
+      )}
     </>
   );
 }

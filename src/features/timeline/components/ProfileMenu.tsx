@@ -21,13 +21,13 @@ export function ProfileMenu({ handle, name, className = '', children }: {
         {name ? <><span className="font-semibold text-slate-900 dark:text-white">{name}</span> · </> : null}@{handle}
       </span>
       <Link to="/timeline" search={{ screen_name: handle }} data-testid="open-timeline"
-        className="flex items-baseline justify-between gap-3 rounded-lg px-2 py-2 font-semibold text-slate-900 no-underline
+        className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg px-2 py-2 font-semibold text-slate-900 no-underline
           hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-white dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800">
-        <span className="min-w-0 truncate">Open @{handle}’s timeline</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">Open @{handle}’s timeline</span>
         <CostHint id={priceId} operation="timeline" cached={bought} className="shrink-0 whitespace-nowrap" />
       </Link>
       <span className="block px-2 pt-1 pb-1 text-xs text-slate-500 dark:text-slate-400">
-        {bought ? 'Bought before: it opens from the cache.' : 'Buys the first page of posts; nothing is bought until you open it.'}
+        {bought ? 'Bought before: it opens from the cache.' : 'Buys the profile and the first page of posts.'}
       </span>
     </PopoverButton>
   );
