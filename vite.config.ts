@@ -16,7 +16,8 @@ export default defineConfig(({ mode }) => {
   // Vite's own host check runs before the proxy's: it gets the same list, so ALLOWED_HOSTS works for names too.
   const hosts = ['localhost', '127.0.0.1', '[::1]', ...allowedHosts];
   // No CORS grant to any other origin (Vite's default answers every localhost origin, preflights included).
-  const shared = { host: '127.0.0.1', cors: false, allowedHosts: hosts };
+  // A taken port is an error, never a silent move to the next one (which would share the data directory).
+  const shared = { host: '127.0.0.1', cors: false, allowedHosts: hosts, strictPort: true };
   return {
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),

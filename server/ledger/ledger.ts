@@ -9,7 +9,21 @@ export type { Attempt, CallRow, Charged, Operation, SessionSummary } from './row
 interface SessionStart { type: 'session'; id: string; at: string }
 /** A personal limit set from the browser; the operator's CREDIT_LIMIT is never written here. */
 interface BudgetChange { type: 'budget'; limit: string | null; at: string }
-type LedgerEvent = ({ type: 'call' } & CallRow) | SessionStart | BudgetChange;
+/** Written before a paid request leaves: no record, no spend. Its settlement is the call row with the same id. */
+interface Pending { type: 'pending'; id: string; session: string; at: string; operation: Operation; params: Record<string, unknown> }
+/** The operator has looked at calls whose outcome is unknown and released them from the budget. */
+interface Cleared { type: 'cleared'; ids: string[]; at: string }
+type LedgerEvent = ({ type: 'call' } & CallRow) | SessionStart | BudgetChange | Pending | Cleared;
+
+/** Why the ledger could not be written, in one line a person can act on. */
+export class LedgerWriteError extends Error {}
+
+export function describeStorageError(error: unknown, file: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'EROFS' ? 'the file system is read-only' : code === 'EDQUOT' ? 'the disk quota is exceeded' : (error as Error).message;
+  return `cannot write the ledger ${file}: ${why}${code ? ` (${code})` : ''}`;
+}
 
 export type NewCall = Omit<CallRow, 'id' | 'session' | 'at' | 'credits'> & { credits: number | string };
 
@@ -26,6 +40,9 @@ export class Ledger {
   private sinceStart = new Big(0);
   readonly prices = new PriceBook();
   personalLimit: string | null = null;
+  /** Journalled before sending, never settled: a crash or kill while the upstream had the request. */
+  private unsettled = new Map<string, Pending>();
+  private unknownOutcomes: CallRow[] = [];
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -37,6 +54,55 @@ export class Ledger {
     // would be glued onto it and lost at the following replay.
     if (existing && !existing.endsWith('\n')) fs.writeSync(this.fd, '\n');
     if (this.sessions.length === 0) this.startSession();
+    this.settleUnknownOutcomes();
+  }
+
+  /**
+   * A request journalled but never settled may have been charged: it becomes a row "outcome unknown",
+   * at the operation's list price, which counts against the operator's budget until the operator clears it.
+   */
+  private settleUnknownOutcomes() {
+    for (const pending of this.unsettled.values()) {
+      const price = this.prices.highestPrice(pending.operation) ?? '0';
+      const row: CallRow = {
+        id: pending.id, session: pending.session, at: pending.at, operation: pending.operation, params: pending.params,
+        status: 0, credits: price, durationMs: 0, ok: false, charged: 'unknown', errorKind: 'outcome_unknown',
+        attempts: [{ at: pending.at, status: 0, durationMs: 0, credits: price, charged: 'unknown' }],
+      };
+      this.unknownOutcomes.push(row);
+      const session = this.sessions.find((candidate) => candidate.id === pending.session) ?? this.current;
+      session.rows.push(row);
+      if (session === this.current) this.total = this.total.plus(price);
+      this.sinceStart = this.sinceStart.plus(price);
+    }
+    this.unsettled.clear();
+  }
+
+  /** Calls that may have been charged but were never settled (shown to the operator, counted in the budget). */
+  outcomesUnknown(): CallRow[] { return this.unknownOutcomes; }
+
+  /** The operator's release of unknown outcomes from the budget (`npm run ledger -- clear-unknown`). */
+  clearUnknownOutcomes(): number {
+    const ids = this.unknownOutcomes.map((row) => row.id);
+    if (ids.length === 0) return 0;
+    this.append({ type: 'cleared', ids, at: new Date().toISOString() });
+    for (const row of this.unknownOutcomes) this.sinceStart = this.sinceStart.minus(row.credits);
+    this.unknownOutcomes = [];
+    return ids.length;
+  }
+
+  /**
+   * Journals a paid request before it is sent. Throws LedgerWriteError (and nothing may be sent)
+   * when the entry cannot be written: disk full, read-only, permissions.
+   */
+  journal(operation: Operation, params: Record<string, unknown>): string {
+    const id = randomUUID();
+    try {
+      this.append({ type: 'pending', id, session: this.current.id, at: new Date().toISOString(), operation, params });
+    } catch (error) {
+      throw new LedgerWriteError(describeStorageError(error, this.file));
+    }
+    return id;
   }
 
   private replay(text: string) {
@@ -47,7 +113,10 @@ export class Ledger {
       try { event = JSON.parse(line) as LedgerEvent; } catch { continue; }
       if (event.type === 'session') { this.sessions.push({ id: event.id, startedAt: event.at, rows: [] }); this.total = new Big(0); }
       if (event.type === 'budget') this.personalLimit = event.limit;
+      if (event.type === 'pending') this.unsettled.set(event.id, event);
+      if (event.type === 'cleared') for (const id of event.ids) this.unsettled.delete(id);
       if (event.type === 'call' && this.sessions.length > 0) {
+        this.unsettled.delete(event.id);
         const { type: _type, ...stored } = event;
         const row = upgradeRow(stored);
         this.current.rows.push(row);
@@ -57,8 +126,16 @@ export class Ledger {
     }
   }
 
+  /**
+   * Durability: written through to the operating system before returning (write(2), no fsync), so the
+   * entry outlives a crash or `kill -9` of this process, which is what stands between a sent request and
+   * its record; an fsync per call would cost the proxy milliseconds to cover power loss as well.
+   */
   private append(event: LedgerEvent) {
-    fs.writeSync(this.fd, `${JSON.stringify(event)}\n`);
+    const line = Buffer.from(`${JSON.stringify(event)}\n`);
+    const written = fs.writeSync(this.fd, line);
+    // A short write on a full disk leaves half a line: the replay skips it, and the caller must know.
+    if (written !== line.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
   }
 
   private get current() { return this.sessions[this.sessions.length - 1]!; }
@@ -76,8 +153,9 @@ export class Ledger {
     this.append({ type: 'budget', limit, at: new Date().toISOString() });
   }
 
-  record(call: NewCall): CallRow {
-    const row: CallRow = { ...call, id: randomUUID(), session: this.current.id, at: new Date().toISOString(), credits: new Big(call.credits).toString() };
+  /** Settles a journalled request (same id), or records a call that was never sent (a refusal). */
+  record(call: NewCall, journalId: string = randomUUID()): CallRow {
+    const row: CallRow = { ...call, id: journalId, session: this.current.id, at: new Date().toISOString(), credits: new Big(call.credits).toString() };
     this.append({ type: 'call', ...row });
     this.current.rows.push(row);
     this.total = this.total.plus(row.credits);

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Charged } from '../ledger/ledger.ts';
 
-export type ErrorKind = 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response';
+export type ErrorKind = 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response' | 'ledger';
 
 export interface NormalisedError {
   success: false;
@@ -77,6 +77,7 @@ const DEFAULT_MESSAGES: Record<ErrorKind, string> = {
   upstream: 'the upstream failed',
   network: 'could not reach the upstream',
   invalid_response: 'the upstream sent a response that could not be read',
+  ledger: 'creditscope could not record the call, so it did not send it',
 };
 
 /** A non-2xx answer from the upstream, named by its real status: "503 Service Unavailable: <its message>". */

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { lockDataDir } from '../ledger/dir-lock.ts';
+import { describeStorageError, Ledger } from '../ledger/ledger.ts';
 import { CREDITS, startStandin } from '../standin/server.ts';
 import { normalisedError } from './errors.ts';
 import { createForwarder, type Upstream } from './forward.ts';
@@ -14,10 +17,37 @@ import { SpendGuard } from './reserve.ts';
 import { sendError } from './send.ts';
 import { handleSessionRoute, type SessionContext } from './session-routes.ts';
 
+/** Start-up failures a person can act on, said in one line (no stack). */
+export class StartupError extends Error {}
+
+function openLedger(dataDir: string) {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+    // Room for a few ledger rows, checked for real: a full disk is found now, not at the first purchase.
+    const probe = path.join(dataDir, '.creditscope-write-probe');
+    try { fs.writeFileSync(probe, Buffer.alloc(4096)); } finally { fs.rmSync(probe, { force: true }); }
+    const lock = lockDataDir(dataDir);
+    try {
+      return { ledger: new Ledger(dataDir), lock };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'Error' && !(error as NodeJS.ErrnoException).code) throw new StartupError(error.message);
+    throw new StartupError((error as NodeJS.ErrnoException).code
+      ? describeStorageError(error, dataDir) + '. Set CREDITSCOPE_DATA_DIR to a folder this user can write.'
+      : (error as Error).message);
+  }
+}
+
 export interface ApiHandler {
   /** Answers anything under /api; returns false for other paths so the host server serves them. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   describe(): string;
+  /** Names the server's address in the data directory's lock. */
+  listeningAt(url: string): void;
   close(): Promise<void>;
 }
 
@@ -28,13 +58,14 @@ async function startDemoUpstream(port: number) {
 }
 
 export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
+  // The ledger first: a data directory that cannot be written stops everything before anything can spend.
+  const { ledger, lock } = openLedger(config.dataDir);
   const demo = config.mode === 'demo' ? await startDemoUpstream(config.demoStandinPort) : null;
   const upstream: Upstream = {
     baseUrl: demo?.upstream.baseUrl ?? config.baseUrl,
     token: demo?.upstream.token ?? config.token,
     timeoutMs: config.timeoutMs,
   };
-  const ledger = new Ledger(config.dataDir);
   const limits = new Limits(ledger, config.creditLimit);
   // Only the stand-in's list prices are known in advance; a real upstream's are learnt from meta.credits.
   const prices = new Prices(ledger, demo ? CREDITS : null);
@@ -78,7 +109,11 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     describe: () => (demo
       ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}. Ledger: ${config.dataDir}`
       : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown). Ledger: ${config.dataDir}`)
-      + (config.creditLimit ? `. Operator credit limit (all spend since start): ${config.creditLimit}` : ''),
-    close: async () => { ledger.close(); await demo?.standin.close(); },
+      + (config.creditLimit ? `. Operator credit limit (all spend since start): ${config.creditLimit}` : '')
+      + (ledger.outcomesUnknown().length
+        ? `. ${ledger.outcomesUnknown().length} call(s) were sent but never settled (outcome unknown, may have been charged): counted at list price until you run \`npm run ledger -- clear-unknown\``
+        : ''),
+    listeningAt: (url) => lock.setUrl(url),
+    close: async () => { ledger.close(); lock.release(); await demo?.standin.close(); },
   };
 }

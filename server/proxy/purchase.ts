@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { Ledger } from '../ledger/ledger.ts';
+import { LedgerWriteError, type Ledger } from '../ledger/ledger.ts';
 import { attemptOnce, type Upstream } from './attempt.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
@@ -25,6 +25,16 @@ export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: 
     const admission = await guard.admit(route.operation);
     if (!admission.admitted) return errorAnswer(normalisedError(402, 'budget', admission.message));
 
+    // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
+    let journalId: string;
+    try {
+      journalId = ledger.journal(route.operation, params);
+    } catch (error) {
+      admission.release();
+      if (!(error instanceof LedgerWriteError)) throw error;
+      return errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. Free some space or fix the permissions of CREDITSCOPE_DATA_DIR, then try again.`));
+    }
+
     const started = performance.now();
     let outcome: Awaited<ReturnType<typeof withRetries>>;
     let row: ReturnType<Ledger['record']>;
@@ -39,7 +49,7 @@ export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: 
       row = ledger.record({
         operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
         ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
-      });
+      }, journalId);
     } finally {
       admission.release();
     }

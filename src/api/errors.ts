@@ -1,5 +1,5 @@
 export type ApiErrorKind =
-  | 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response';
+  | 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response' | 'ledger';
 
 /** Whether the upstream may have charged for a failed call: decides if trying again is safe to do unasked. */
 export type Charged = 'no' | 'yes' | 'unknown';
@@ -56,7 +56,7 @@ export function chargeNote(error: ApiError): string | null {
   return null;
 }
 
-const KINDS: ApiErrorKind[] = ['auth', 'not_found', 'rate_limited', 'budget', 'bad_request', 'upstream', 'network', 'invalid_response'];
+const KINDS: ApiErrorKind[] = ['auth', 'not_found', 'rate_limited', 'budget', 'bad_request', 'upstream', 'network', 'invalid_response', 'ledger'];
 
 export function isApiErrorKind(value: unknown): value is ApiErrorKind {
   return typeof value === 'string' && (KINDS as string[]).includes(value);
@@ -74,6 +74,7 @@ export function describeError(error: unknown): { title: string; detail: string }
     case 'rate_limited':
       return { title: 'Rate limited by the upstream', detail: error.retryAfter !== null ? `${error.message}. It asks to wait ${error.retryAfter} s before trying again.` : `${error.message}. Wait a little before trying again.` };
     case 'budget': return { title: 'Credit budget reached', detail: error.message };
+    case 'ledger': return { title: 'Not sent: the ledger could not be written', detail: error.message };
     case 'bad_request': return { title: 'The upstream rejected the request', detail: error.message };
     case 'network': return { title: 'Could not reach the server', detail: error.message };
     case 'invalid_response': {
