@@ -37,6 +37,9 @@ export default defineConfig(({ mode }) => {
       watch: { ignored: ['**/.data/**', `${path.resolve(dataDir)}/**`] },
     },
     preview: { ...shared, port: 4173 },
+    // Every dependency is found at start-up, so the dev server never reloads an open page to add one
+    // (a reload mid-purchase is a page that could be asked for twice).
+    optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
     build: { sourcemap: false, target: 'es2022' },
   };
 });
