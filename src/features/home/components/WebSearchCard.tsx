@@ -30,6 +30,9 @@ export function WebSearchCard({ onSearch }: { onSearch: (q: string) => void }) {
         </button>
       </div>
       {error && <p id="start-q-error" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-300">{error}</p>}
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+        A #hashtag in a post filters the posts already loaded, for free; searching the web for it is a separate, priced step.
+      </p>
     </form>
   );
 }
