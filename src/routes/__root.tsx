@@ -6,7 +6,10 @@ import { ModeBadge } from '../features/credits/components/ModeBadge';
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
   notFoundComponent: () => (
-    <main className="mx-auto max-w-timeline p-6"><h1 className="text-xl font-bold">Page not found</h1><p>Try the timeline or search.</p></main>
+    <main className="mx-auto max-w-timeline p-6">
+      <h1 className="text-xl font-bold">Page not found</h1>
+      <p>Nothing was bought. Go to the <Link to="/" className="text-brand-700 underline dark:text-sky-300">start page</Link>.</p>
+    </main>
   ),
 });
 
@@ -18,6 +21,7 @@ function RootLayout() {
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+          {/* The start page buys nothing, so the name can always lead home. */}
           <Link to="/" className="flex items-center gap-2 font-bold no-underline text-slate-900 dark:text-white">
             <img src="/favicon.svg" alt="" width={22} height={22} />
             creditscope
