@@ -58,9 +58,10 @@ test.describe('against a real upstream with a token', () => {
     await page.goto(`/timeline?screen_name=${tag}`);
     await expect(page.locator('article').first()).toBeVisible();
     await page.evaluate(async () => {
-      await fetch('/api/v1/search', { method: 'POST', headers: { 'x-creditscope-client': '1', 'content-type': 'application/json' }, body: '{"q":"token scan"}' });
-      await fetch('/api/v1/social/microblog/posts?screen_name=fault_500_text', { headers: { 'x-creditscope-client': '1' } });
-      await fetch('/api/nope', { headers: { 'x-creditscope-client': '1' } });
+      // Bodies read in full, so every response has finished before the network counts as idle.
+      await (await fetch('/api/v1/search', { method: 'POST', headers: { 'x-creditscope-client': '1', 'content-type': 'application/json' }, body: '{"q":"token scan"}' })).text();
+      await (await fetch('/api/v1/social/microblog/posts?screen_name=fault_500_text', { headers: { 'x-creditscope-client': '1' } })).text();
+      await (await fetch('/api/nope', { headers: { 'x-creditscope-client': '1' } })).text();
     });
     await settled(page);
     expect(received.length).toBeGreaterThan(5);
