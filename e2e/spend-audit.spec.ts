@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { LoggedRequest } from '../server/standin/server.ts';
 import { alias, standin } from './support/standin.ts';
 import { scrollToEnd } from './timeline-support.ts';
-import { nextFrames } from './support/settle.ts';
+import { nextFrames, settled } from './support/settle.ts';
 
 /** One line per distinct page the upstream was asked for, with how many times. */
 function pagesBought(calls: LoggedRequest[]): Map<string, number> {
@@ -91,6 +91,24 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   await second.waitForLoadState('networkidle');
   expect(paidAfter).toEqual([]);
   expect(paidInSecond).toEqual([]);
+
+  // A hashtag filters the loaded posts for free; a mention opens a priced menu and only its link buys, once.
+  await page.getByTestId('hashtag').first().click();
+  await expect(page.getByRole('searchbox', { name: 'Find in loaded posts' })).toHaveValue(/^#\w+$/);
+  await page.getByRole('searchbox', { name: 'Find in loaded posts' }).fill('');
+  await settled(page);
+  expect(paidAfter).toEqual([]);
+  const mention = page.locator('article[data-variant="text"]').getByRole('button', { name: '@grace', exact: true }).first();
+  await mention.click();
+  await page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }).click();
+  await expect(page.getByTestId('profile-header')).toContainText('Grace Hopper');
+  await settled(page);
+  expect(paidAfter).toHaveLength(1);
+  expect(paidAfter[0]).toContain('screen_name=grace');
+  await page.goBack();
+  await expect(page.locator('article').first()).toBeVisible();
+  await settled(page);
+  expect(paidAfter).toHaveLength(1);
 
   const timeline = pagesBought(await timelineCalls(handle));
   expect(timeline.size).toBe(5);
