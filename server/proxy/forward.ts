@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canonicalParams, purchaseKey } from '../../src/api/identity.ts';
 import { Flights } from './coalesce.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
-import { MAX_BODY_BYTES, OPERATIONS, pickFields, type Route } from './operations.ts';
+import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
 import { createPurchaser, type PurchaseDeps } from './purchase.ts';
 import { sendError } from './send.ts';
+import { paramsProblem, queryParams } from './validate.ts';
 
 export type { Upstream } from './attempt.ts';
 
@@ -20,18 +21,26 @@ async function readLimitedBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * The documented fields only, in the canonical form the browser's page identity uses
- * (`ADA` is `ada`, a search always says its num and page), so one page is one purchase.
+ * Validated as the browser sent them (a bad request is refused here, before any journal entry or
+ * upstream call), then put in the canonical form the browser's page identity uses (`ADA` is `ada`,
+ * a search always says its num and page), so one page is one purchase.
  */
 async function readParams(route: Route, url: URL, request: IncomingMessage): Promise<{ params: Record<string, unknown> } | { failure: NormalisedError }> {
-  let source: unknown = Object.fromEntries(url.searchParams);
+  let source: unknown = queryParams(url.searchParams);
   if (route.method === 'POST') {
+    // A parameter in the address of a POST would be silently ignored; saying so is cheaper than a wrong purchase.
+    const inAddress = [...new Set(url.searchParams.keys())];
+    if (inAddress.length > 0) {
+      return { failure: normalisedError(400, 'bad_request', `Not sent, nothing charged: ${url.pathname} takes its parameters in the JSON body, not in the address (${inAddress.join(', ')})`) };
+    }
     try { source = JSON.parse(await readLimitedBody(request)); } catch {
       return { failure: normalisedError(400, 'bad_request', 'Request body must be a JSON object under 16 KB') };
     }
     if (typeof source !== 'object' || source === null || Array.isArray(source)) return { failure: normalisedError(400, 'bad_request', 'Request body must be a JSON object') };
   }
-  return { params: canonicalParams(route.operation, pickFields(source as Record<string, unknown>, route.fields)) };
+  const problem = paramsProblem(route, source as Record<string, unknown>);
+  if (problem) return { failure: normalisedError(400, 'bad_request', problem) };
+  return { params: canonicalParams(route.operation, source as Record<string, unknown>) };
 }
 
 export function createForwarder(deps: PurchaseDeps) {

@@ -11,8 +11,3 @@ export const OPERATIONS: Record<string, Route> = {
 };
 
 export const MAX_BODY_BYTES = 16 * 1024;
-
-/** Keeps only the documented fields, so the browser cannot smuggle other parameters upstream. */
-export function pickFields(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.filter((field) => source[field] !== undefined && source[field] !== '').map((field) => [field, source[field]]));
-}
