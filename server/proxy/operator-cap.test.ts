@@ -43,7 +43,7 @@ describe('CREDIT_LIMIT is a ceiling nothing from the browser can lift', () => {
     const harness = await fresh();
     expect((await putLimit(harness, { limit: null })).status).toBe(200);
     expect(await buyUntilRefused(harness, 'capa')).toBe(3);
-    const refusal = (await (await buyOne(harness, 'ada__capa-more')).json()) as { error: { message: string } };
+    const refusal = (await (await buyOne(harness, 'ada__capa_more')).json()) as { error: { message: string } };
     expect(refusal.error.message).toMatch(/server operator's credit limit of 0\.25 is reached/);
     expect(refusal.error.message).not.toMatch(/Credits page/);
 
@@ -80,7 +80,7 @@ describe('CREDIT_LIMIT is a ceiling nothing from the browser can lift', () => {
     // A new session and a cleared personal limit leave the cap, which has counted the first call: two more, then its refusal.
     await newSession(harness);
     await putLimit(harness, { limit: null });
-    expect(await buyUntilRefused(harness, 'lower-next')).toBe(2);
+    expect(await buyUntilRefused(harness, 'lower_next')).toBe(2);
     expect((await harness.state()).budget).toMatchObject({ reachedBy: 'operator', spentSinceStart: '0.3', limit: '0.25' });
   });
 

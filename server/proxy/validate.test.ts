@@ -82,6 +82,7 @@ describe('parameters are validated before anything is paid for', () => {
       [() => timeline(`screen_name=${handle.toUpperCase()}`), handle, { screen_name: handle }],
       [() => timeline('screen_name=ada__tag123&rest_id=1001'), 'ada__tag123', { screen_name: 'ada__tag123' }],
       [() => timeline('rest_id=0001002'), '"1002"', { rest_id: '1002' }],
+      [() => timeline('screen_name=%20ada__v4%20'), 'ada__v4', { screen_name: 'ada__v4' }],
     ];
     for (const [send, match, forwarded] of passing) {
       const response = await send();

@@ -26,7 +26,7 @@ const must = (field: string, allowed: string) => (issue: { input: unknown }) => 
 /** A number or a string of digits (a query string or a form carries numbers as text). */
 function wholeBetween(min: number, max: number) {
   return (value: unknown) => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
     return Number.isSafeInteger(number) && number >= min && number <= max;
   };
 }
@@ -45,6 +45,8 @@ function isSite(value: string): boolean {
 }
 
 const text = (field: string, allowed: string) => v.string(must(field, allowed));
+// Surrounding spaces are dropped by the canonical form (src/api/identity.ts), so ` ada` is `ada`; inner ones are refused.
+const trimmed = (field: string, allowed: string, pattern: RegExp) => v.pipe(text(field, allowed), v.trim(), v.regex(pattern, must(field, allowed)));
 
 const q = 'non-empty text of at most 2048 characters';
 const handle = 'a handle: 1 to 50 letters, digits or _';
@@ -55,8 +57,8 @@ const site = 'a host name or URL such as example.org or https://example.org';
 const SCHEMAS = {
   timeline: v.pipe(
     v.object({
-      screen_name: v.optional(v.pipe(text('screen_name', handle), v.regex(HANDLE, must('screen_name', handle)))),
-      rest_id: v.optional(v.pipe(text('rest_id', restId), v.regex(REST_ID, must('rest_id', restId)))),
+      screen_name: v.optional(trimmed('screen_name', handle, HANDLE)),
+      rest_id: v.optional(trimmed('rest_id', restId, REST_ID)),
       cursor: v.optional(v.pipe(text('cursor', cursor), v.minLength(1, must('cursor', cursor)), v.maxLength(MAX_TEXT, must('cursor', cursor)))),
     }),
     // Both may be given (a shared link can carry both): screen_name wins, in src/api/identity.ts.
@@ -67,8 +69,8 @@ const SCHEMAS = {
     q: v.pipe(text('q', q), v.check((value) => value.trim() !== '' && value.trim().length <= MAX_TEXT, must('q', q))),
     num: v.optional(v.custom(wholeBetween(1, 100), must('num', 'a whole number from 1 to 100'))),
     page: v.optional(v.custom(wholeBetween(1, Number.MAX_SAFE_INTEGER), must('page', 'a whole number from 1, as a number or a string of digits like "2"'))),
-    site: v.optional(v.pipe(text('site', site), v.maxLength(MAX_TEXT, must('site', site)), v.check(isSite, must('site', site)))),
-    hl: v.optional(v.pipe(text('hl', 'a language code like en or pt-BR'), v.regex(HL, must('hl', 'a language code like en or pt-BR')))),
+    site: v.optional(v.pipe(text('site', site), v.trim(), v.maxLength(MAX_TEXT, must('site', site)), v.check(isSite, must('site', site)))),
+    hl: v.optional(trimmed('hl', 'a language code like en or pt-BR', HL)),
   }, `q is required: ${q}`),
 };
 
