@@ -9,6 +9,7 @@ export interface AttemptResult {
   attempt: Attempt;
   /** Upstream body, token redacted; empty when none could be read. */
   text: string;
+  /** The upstream headers passed on to the browser (only Retry-After), token redacted. */
   headers: Record<string, string>;
   failure: NormalisedError | null;
   /** True only when the upstream cannot have charged and the same request may pass if sent again. */
@@ -100,7 +101,7 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
     });
     httpStatus = response.status;
     const retryAfter = response.headers.get('retry-after');
-    if (retryAfter) headers['retry-after'] = retryAfter;
+    if (retryAfter) headers['retry-after'] = redact(retryAfter);
     try {
       text = redact(await response.text());
       verdict = judge(response.status, text, retryAfter);

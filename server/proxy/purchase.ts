@@ -5,6 +5,7 @@ import { normalisedError, type NormalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Route } from './operations.ts';
 import type { Prices } from './prices.ts';
+import { createRedactor } from './redact.ts';
 import type { SpendGuard } from './reserve.ts';
 import { withRetries } from './retry.ts';
 import type { Answer } from './undelivered.ts';
@@ -18,10 +19,15 @@ const errorAnswer = (failure: NormalisedError, headers: Record<string, string> =
 
 /** One purchase: admitted by the budget, tried (and retried only where nothing can have been charged), written to the ledger once. */
 export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: PurchaseDeps) {
-  // An upstream that echoes the token (some error pages do) must not hand it to the browser.
-  const redact = (text: string) => (upstream.token && text.includes(upstream.token) ? text.split(upstream.token).join('[redacted]') : text);
+  // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
+  const redactor = createRedactor(upstream.token);
 
+  // Redacted once more on the way out: a message built from a fetch error or a header is covered too.
   return async function purchase(route: Route, params: Record<string, unknown>): Promise<Answer> {
+    return redactor.answer(await buy(route, params));
+  };
+
+  async function buy(route: Route, params: Record<string, unknown>): Promise<Answer> {
     const admission = await guard.admit(route.operation);
     if (!admission.admitted) return errorAnswer(normalisedError(402, 'budget', admission.message));
 
@@ -39,7 +45,7 @@ export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: 
     let outcome: Awaited<ReturnType<typeof withRetries>>;
     let row: ReturnType<Ledger['record']>;
     try {
-      outcome = await withRetries(() => attemptOnce(upstream, route, params, redact));
+      outcome = await withRetries(() => attemptOnce(upstream, route, params, redactor.text));
       const last = outcome.attempts[outcome.attempts.length - 1]!;
       // A call that may have been charged is booked at the going price, not as free.
       const credits = last.charged === 'unknown'
@@ -62,5 +68,5 @@ export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: 
     const headers = { ...final.headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
     if (final.failure) return errorAnswer(final.failure, headers);
     return { status: row.status, text: final.text, headers: { ...headers, 'x-creditscope-charged': row.charged }, keep: true };
-  };
+  }
 }

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { encodings, startEchoUpstream } from '../testing/echo-upstream.ts';
+import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { createApiHandler } from './handler.ts';
+
+// One token whose every character changes under some encoding, and one that no encoding changes but base64.
+const TOKENS = ['tok/en"+ é=secret', 'plain0token0a9b8c7d6e5f4'];
+
+/** Every spelling of the token the test knows of, from real encoders; base64 also by its middle, whatever its alignment. */
+function forbidden(token: string): string[] {
+  const spelt = Object.values(encodings(token));
+  const base64 = [Buffer.from(token, 'utf8'), Buffer.from(token, 'latin1')].flatMap((bytes) => [0, 1, 2].map((offset) =>
+    Buffer.concat([Buffer.alloc(offset, 0x41), bytes]).toString('base64').slice(offset + 2, -3)));
+  return [...new Set([...spelt, ...base64, Buffer.from(token, 'utf8').toString('latin1')])];
+}
+
+/** The strings a JSON body holds once its escapes are undone, and the text percent-decoded. */
+function decoded(text: string): string[] {
+  const strings: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') strings.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  try { walk(JSON.parse(text)); } catch { /* not JSON: checked as bytes only */ }
+  try { strings.push(decodeURIComponent(text.replace(/\+/g, ' '))); } catch { /* not percent-encoded */ }
+  return strings;
+}
+
+function expectClean(token: string, what: string, text: string) {
+  for (const spelling of forbidden(token)) expect(text, `${what} contains ${JSON.stringify(spelling)}`).not.toContain(spelling);
+  for (const value of decoded(text)) expect(value, `${what}, decoded`).not.toContain(token);
+}
+
+describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
+  let echo: Awaited<ReturnType<typeof startEchoUpstream>>;
+  let harness: ProxyHarness;
+  beforeAll(async () => {
+    echo = await startEchoUpstream();
+    harness = await startProxyAgainstStandin({ API_TOKEN: token }, { baseUrl: echo.url });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await echo.close();
+  });
+
+  it('never reaches the browser in any encoding, in a body or a header, for a 200 or a 500, nor any log', async () => {
+    const logged: unknown[][] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => { logged.push(args); }));
+    try {
+      const names = Object.keys(encodings(token)).flatMap((name) => [`${name}_200`, `${name}_500`]);
+      const answers = await Promise.all(names.map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)));
+      expect(answers.map((answer) => answer.status)).toEqual(names.map((name) => (name.endsWith('_200') ? 200 : 500)));
+      const { rows } = await harness.state();
+      const more = await Promise.all([harness.api('/api/_session'), ...rows.map((row) => harness.api(`/api/_session/calls/${row.id}`))]);
+      let redactions = 0;
+      for (const [index, response] of [...answers, ...more].entries()) {
+        const what = names[index] ?? response.url;
+        const text = await response.text();
+        const headers = JSON.stringify([...response.headers]);
+        redactions += text.split('[redacted]').length - 1;
+        expectClean(token, `${what} body`, text);
+        expectClean(token, `${what} headers`, headers);
+        // The echo did reach the proxy: what it passes on of it (Retry-After) is there, redacted.
+        if (index < names.length) expect(response.headers.get('retry-after'), what).toContain('[redacted]');
+      }
+      expect(redactions).toBeGreaterThan(names.length);
+      expectClean(token, 'the ledger', fs.readFileSync(path.join(harness.dataDir, 'ledger.jsonl'), 'utf8'));
+      expectClean(token, 'the console', JSON.stringify(logged));
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+  });
+
+  it('is absent from the start-up line', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-describe-'));
+    const handler = await createApiHandler(loadConfig({ API_BASE_URL: 'https://gw.example.com/tenant-a', API_TOKEN: token, CREDITSCOPE_DATA_DIR: dataDir }));
+    try {
+      const line = handler.describe();
+      expect(line).toContain('upstream https://gw.example.com/tenant-a with the token from API_TOKEN');
+      expectClean(token, 'describe()', line);
+    } finally {
+      await handler.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
