@@ -68,7 +68,7 @@ test('re-running a search is served from the cache with no upstream call; Refres
   // One click on the recent search: cached, free, nothing sent.
   const recent = page.getByTestId('recent-search').filter({ hasText: first });
   await expect(recent).toContainText('num:4');
-  await expect(recent).toContainText('cached · free');
+  await expect(recent).toContainText('cached · 0 credits');
   await recent.click();
   await expect(page).toHaveURL(new RegExp(`q=${first}`));
   await expect(page.getByTestId('search-result')).toHaveCount(4);

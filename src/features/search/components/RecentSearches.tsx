@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { CostHint } from '../../../components/CostHint';
 import type { SearchParams } from '../../../api/search';
 import { recentKey, type RecentSearch } from '../recent';
 import { useIsCached } from '../use-is-cached';
@@ -37,11 +38,12 @@ function RecentItem({ entry: { params, credits } }: { entry: RecentSearch }) {
         className="block rounded-md px-1.5 py-1 no-underline hover:bg-slate-100 dark:hover:bg-slate-800">
         <span className="flex min-w-0 items-baseline gap-2">
           <span className="min-w-0 flex-1 truncate text-sm text-brand-700 dark:text-brand-100">{params.q}</span>
-          <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-400">{credits} credits</span>
+          <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-400" title="What it cost when bought">paid {credits}</span>
         </span>
         <span className="flex min-w-0 items-baseline gap-2 text-xs text-slate-500 dark:text-slate-400">
           <span className="min-w-0 flex-1 truncate font-mono">{optionsOf(params)}</span>
-          {cached && <span className="shrink-0 text-emerald-700 dark:text-emerald-300">cached · free</span>}
+          {/* What a click costs now: nothing while the answer is cached, the going price once it is not. */}
+          <CostHint operation="search" cached={cached} className="shrink-0" />
         </span>
       </Link>
     </li>

@@ -1,4 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { timelineKeys } from '../../../api/keys';
+import { useIsBought } from '../../../api/use-is-bought';
+import { CostHint } from '../../../components/CostHint';
 
 const DEMO = ['ada', 'grace', 'newsdesk', 'linus', 'quiet', 'banned', 'nobody'];
 
@@ -13,12 +16,21 @@ export function TimelineIntro() {
       </p>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Try:</p>
       <ul className="mt-1 flex flex-wrap gap-2">
-        {DEMO.map((handle) => (
-          <li key={handle}>
-            <Link to="/timeline" search={{ screen_name: handle }} className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">@{handle}</Link>
-          </li>
-        ))}
+        {DEMO.map((handle) => <DemoHandle key={handle} handle={handle} />)}
       </ul>
     </div>
+  );
+}
+
+/** A handle to start from, with what opening it costs (or that it is already bought). */
+function DemoHandle({ handle }: { handle: string }) {
+  const bought = useIsBought(timelineKeys.user({ screenName: handle }));
+  return (
+    <li>
+      <Link to="/timeline" search={{ screen_name: handle }}
+        className="inline-flex items-baseline gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+        @{handle} <CostHint operation="timeline" cached={bought} />
+      </Link>
+    </li>
   );
 }

@@ -4,6 +4,14 @@ function typingInto(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
+function openPopover(): boolean {
+  try {
+    return document.querySelector('[popover]:popover-open') !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * j / k move focus to the next / previous post. `current()` says which index holds focus (or is on
  * screen); `go(index)` scrolls the virtual list there and focuses the post once it is mounted.
@@ -16,7 +24,8 @@ export function useJkNavigation(count: number, current: () => number, go: (index
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingInto(event.target)) return;
       if (event.key !== 'j' && event.key !== 'k') return;
-      if (document.querySelector('dialog[open]')) return;
+      // A dialog or a menu (popover) has the keyboard: j and k are letters there, not moves.
+      if (document.querySelector('dialog[open]') || openPopover()) return;
       const { count: total, current: at, go: move } = latest.current;
       if (total === 0) return;
       event.preventDefault();
