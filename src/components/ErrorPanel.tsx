@@ -18,7 +18,7 @@ export function ErrorPanel({ error, onRetry, retryCost, compact = false }: {
       {canRetry && (
         <button type="button" onClick={onRetry}
           className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
-          Retry{retryCost ? <span className="ml-1.5 [&>*]:text-white">· {retryCost}</span> : null}
+          Retry{retryCost ? <span className="ml-2 rounded bg-white/95 px-1 leading-snug dark:bg-slate-950/90">{retryCost}</span> : null}
         </button>
       )}
     </div>
