@@ -10,5 +10,3 @@ export function dateTime(iso: string): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
-
-export const BUDGET_REACHED_MESSAGE = 'Budget reached: paid calls are refused until you raise the limit here, clear it, or start a new session.';
