@@ -77,5 +77,7 @@ export default defineConfig({
       env: { CREDITSCOPE_DATA_DIR: path.join(runDir, String(E2E.devApp)), CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.devStandin) },
     },
     preview(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
+    // The same upstream without CREDIT_LIMIT, for the credits page's exact totals: its ledger is written by credits.spec.ts alone.
+    preview(E2E.creditsApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),
   ],
 });

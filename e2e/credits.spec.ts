@@ -2,51 +2,62 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { E2E } from './support/ports.ts';
+import { settled } from './support/settle.ts';
 import { alias, standin } from './support/standin.ts';
 
 /**
- * The budget app (CREDIT_LIMIT=0.25, its own ledger, the standalone stand-in upstream) serves every test
- * here, one at a time: exact totals need a ledger no other spec writes to.
+ * Exact totals need a ledger no other spec writes to and no operator limit: the credits app (upstream
+ * mode, no CREDIT_LIMIT) serves those tests, one at a time. The operator's limit is tested on the
+ * budget app (CREDIT_LIMIT=0.25 since that server started), which e2e/operator-cap.spec.ts spends from too.
  */
-const app = `http://127.0.0.1:${E2E.budgetApp}`;
+const app = `http://127.0.0.1:${E2E.creditsApp}`;
+const budgetApp = `http://127.0.0.1:${E2E.budgetApp}`;
 test.use({ baseURL: app });
 test.describe.configure({ mode: 'serial' });
 
 const HEADERS = { 'x-creditscope-client': '1' };
 const upstream = standin(E2E.upstreamStandin);
 
-async function freshSession(request: APIRequestContext, limit: string | null) {
+/** A new session at 0 with no personal limit (the credits app has no operator limit). */
+async function freshSession(request: APIRequestContext) {
   expect((await request.post(`${app}/api/_session/new`, { headers: HEADERS, data: {} })).ok()).toBe(true);
-  expect((await request.put(`${app}/api/_session/budget`, { headers: HEADERS, data: { limit } })).ok()).toBe(true);
+  expect((await request.put(`${app}/api/_session/budget`, { headers: HEADERS, data: { limit: null } })).ok()).toBe(true);
 }
 
-const budgetError = (page: Page) => page.getByText(/Credit budget reached/i).first();
+/** The error a refused paid call shows on the timeline: "Credit budget reached", with the server's reason. */
+const refusal = (page: Page) => page.locator('[data-testid="error-panel"][data-kind="budget"]');
+
+/** "40 posts from 2 pages": how many pages of this timeline are on screen. */
+async function pagesShown(page: Page): Promise<number> {
+  const text = await page.getByTestId('spend-line').textContent();
+  const match = /from (\d+) pages?/.exec(text ?? '');
+  expect(match, `spend line "${text}"`).not.toBeNull();
+  return Number(match![1]);
+}
 
 /**
- * Pages deeper with the page's own Load more button, stopping early if the budget refuses a page;
- * falls back to calling the API from the page when the button is not there.
+ * Clicks the page's own Load more button and waits until the page it buys is shown, or the purchase
+ * is refused. The button must be there: without it, nothing the user could do was tested.
  */
-async function loadMore(page: Page, handle: string, times: number): Promise<'button' | 'api'> {
-  let via: 'button' | 'api' = 'button';
-  for (let index = 0; index < times; index += 1) {
-    if (await budgetError(page).isVisible()) return via;
-    const before = await page.locator('article').count();
-    const button = page.getByRole('button', { name: /Load more/i });
-    if (await button.isEnabled({ timeout: 2_000 }).catch(() => false)) {
-      await button.click({ timeout: 5_000 });
-      await expect.poll(async () => (await page.locator('article').count()) > before || (await budgetError(page).isVisible())).toBe(true);
-    } else {
-      via = 'api';
-      await page.evaluate(async (name) => {
-        await fetch(`/api/v1/social/microblog/posts?screen_name=${name}`, { headers: { 'x-creditscope-client': '1' } });
-      }, handle);
-    }
+async function loadMore(page: Page) {
+  const before = await pagesShown(page);
+  const button = page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByTestId('spend-line').filter({ hasText: `from ${before + 1} pages` }).or(refusal(page)).first()).toBeVisible();
+}
+
+/** Loads more until a limit refuses a page; returns how many pages were on screen then. */
+async function loadUntilRefused(page: Page, atMost: number): Promise<number> {
+  for (let clicks = 0; !(await refusal(page).isVisible()); clicks += 1) {
+    expect(clicks, `a limit should have refused a page within ${atMost} clicks`).toBeLessThan(atMost);
+    await loadMore(page);
   }
-  return via;
+  return (await page.getByTestId('spend-line').count()) === 0 ? 0 : pagesShown(page);
 }
 
 test('the credits page shows the exact total, breakdown, chart and ledger after browsing; a second tab agrees', async ({ page, context, request }) => {
-  await freshSession(request, null);
+  await freshSession(request);
   const handle = alias('ada', 'creditstotal');
   const query = `${handle} engines`;
 
@@ -56,10 +67,13 @@ test('the credits page shows the exact total, breakdown, chart and ledger after 
 
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  // The meter follows responses the app receives; a page fetched with a bare fetch() shows at the next read.
-  if (await loadMore(page, handle, 2) === 'button') await expect(page.getByTestId('meter-total')).toHaveText('0.3');
+  await loadMore(page);
+  await loadMore(page);
+  await expect(refusal(page)).toHaveCount(0);
+  await expect(page.getByTestId('meter-total')).toHaveText('0.3');
   await page.goto(`/search?q=${encodeURIComponent(query)}`);
   await expect(page.getByTestId('meter-total')).toHaveText('0.5');
+  await settled(page);
   expect(await upstream.log(handle)).toHaveLength(4);
 
   // The other tab hears about every paid call without a reload.
@@ -74,6 +88,7 @@ test('the credits page shows the exact total, breakdown, chart and ledger after 
   await expect(page.getByTestId('spend-summary')).toContainText('0.5 credits over 4 paid calls');
   await expect(page.getByTestId('ledger-row')).toHaveCount(4);
   await expect(page.getByTestId('credits-mode')).toHaveText('Upstream API');
+  await expect(page.getByTestId('operator-limit')).toContainText('No limit set by the server operator.');
 
   await page.getByRole('combobox', { name: 'Operation' }).selectOption('search');
   await expect(page.getByTestId('ledger-row')).toHaveCount(1);
@@ -122,33 +137,94 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   await expect(inspector.getByTestId('response-tree')).toContainText('"success": true');
 });
 
-test('with CREDIT_LIMIT=0.25 at most 3 paid calls reach the upstream and the UI says the budget is reached', async ({ page, context, request }) => {
-  await freshSession(request, '0.25');
-  const handle = alias('ada', 'budgete2e');
+test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
+  test.use({ baseURL: budgetApp });
+
+  test('no paid call reaches the upstream once it is reached, and the UI says it is the operator’s', async ({ page, context }) => {
+    // Other specs spend from the same ceiling, so this buys until refused rather than counting on a fresh one.
+    const handle = alias('ada', 'budgete2e');
+    const second = await context.newPage();
+    await second.goto('/credits');
+    await expect(second.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.25 credits');
+
+    await page.goto(`/timeline?screen_name=${handle}`);
+    await expect(page.locator('article').first().or(refusal(page)).first()).toBeVisible();
+    // 0.1 a page: at most 3 pages fit under 0.25 since the server started, so the 4th click at the latest is refused.
+    const pages = await loadUntilRefused(page, 4);
+    await expect(refusal(page)).toContainText('Credit budget reached');
+    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 is reached");
+    await settled(page);
+    // Every page on screen was one upstream call; the refused one never left the proxy.
+    const bought = (await upstream.log(handle)).length;
+    expect(bought).toBe(pages);
+    expect(bought).toBeLessThanOrEqual(3);
+
+    // The header says whose limit it is, and does not offer to raise or clear it.
+    const meter = page.getByTestId('credit-meter');
+    await expect(meter).toHaveAttribute('data-budget-reached', 'true');
+    await expect(meter).toHaveAttribute('data-reached-by', 'operator');
+    await expect(page.getByTestId('meter-budget')).toHaveText(/operator's limit reached/);
+    await expect(meter).toHaveAttribute('aria-label', /The server operator's limit of 0\.25 credits is reached/);
+    await expect(meter).not.toHaveAttribute('aria-label', /raise|clear|new session/i);
+    await expect(meter).toHaveAttribute('title', /Only whoever runs creditscope can change it/);
+    await expect(meter).not.toHaveAttribute('title', /raise|clear|new session/i);
+
+    // The other tab, already open on the credits page, says it too, with no way out that does not exist.
+    const notice = second.getByTestId('budget-reached');
+    await expect(notice).toHaveAttribute('data-reached-by', 'operator');
+    await expect(notice).toContainText("The server operator's limit of 0.25 credits is reached");
+    await expect(notice).toContainText('cannot be raised from this page');
+    await expect(second.getByTestId('operator-limit-left')).toHaveText('0');
+    await expect(second.getByTestId('meter-budget')).toHaveText(/operator's limit reached/);
+
+    // Asking again after a reload is refused too, and still nothing reaches the upstream.
+    await page.reload();
+    await expect(page.locator('article').first().or(refusal(page)).first()).toBeVisible();
+    if (!(await refusal(page).isVisible())) await loadMore(page);
+    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 is reached");
+    await settled(page);
+    expect(await upstream.log(handle)).toHaveLength(bought);
+    await second.close();
+  });
+});
+
+test('your own limit: reached, raised from the page to let paid calls through, and a new session starts at 0', async ({ page, context, request }) => {
+  await freshSession(request);
+  const handle = alias('ada', 'personallimit');
   const second = await context.newPage();
   await second.goto('/credits');
+  await second.getByLabel('Your limit (credits)').fill('0.25');
+  await second.getByRole('button', { name: 'Set limit' }).click();
+  await expect(second.getByTestId('personal-limit')).toContainText('Your limit for this session: 0.25 credits');
   await expect(second.getByTestId('meter-budget')).toHaveText('0.25 of 0.25 left');
 
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  if (await loadMore(page, handle, 5) === 'button') await expect(budgetError(page)).toBeVisible();
-  else await page.reload();
-  expect((await upstream.log(handle)).length).toBeLessThanOrEqual(3);
+  // 0.1 a page from a session at 0: exactly 3 pages fit under 0.25, the 4th is refused before it is sent.
+  expect(await loadUntilRefused(page, 4)).toBe(3);
+  await expect(refusal(page)).toContainText('Your credit limit of 0.25 for this session is reached');
+  await settled(page);
+  expect(await upstream.log(handle)).toHaveLength(3);
   await expect(page.getByTestId('meter-total')).toHaveText('0.3');
-  await expect(page.getByTestId('meter-budget')).toHaveText(/budget reached/);
-  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-budget-reached', 'true');
+  await expect(page.getByTestId('meter-budget')).toHaveText(/your limit reached/);
+  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-reached-by', 'personal');
 
-  // The other tab, already open on the credits page, says it too and offers the ways out.
+  // The other tab says it too, and offers the ways out that exist for this limit.
   await expect(second.getByTestId('meter-total')).toHaveText('0.3');
-  await expect(second.getByTestId('budget-reached')).toHaveText('Budget reached: paid calls are refused until you raise the limit here, clear it, or start a new session.');
+  await expect(second.getByTestId('budget-reached')).toHaveAttribute('data-reached-by', 'personal');
+  await expect(second.getByTestId('budget-reached')).toHaveText(
+    'Your limit of 0.25 credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.');
 
-  // Raising the limit from the UI lets paid calls through again, and the first tab's meter follows.
-  await second.getByLabel('New limit (credits)').fill('1');
+  // Raising the limit from the page lets paid calls through again, and the first tab's meter follows.
+  await second.getByLabel('Your limit (credits)').fill('1');
   await second.getByRole('button', { name: 'Set limit' }).click();
   await expect(second.getByTestId('budget-reached')).toBeHidden();
   await expect(page.getByTestId('meter-budget')).toHaveText('0.7 of 1 left');
-  const status = await page.evaluate(async (name) => (await fetch(`/api/v1/social/microblog/posts?screen_name=${name}`, { headers: { 'x-creditscope-client': '1' } })).status, handle);
-  expect(status).toBe(200);
+  const next = alias('ada', 'personalraised');
+  await page.goto(`/timeline?screen_name=${next}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await expect(page.getByTestId('meter-total')).toHaveText('0.4');
+  expect(await upstream.log(next)).toHaveLength(1);
 
   // New session: back to 0, the old one kept.
   await second.getByRole('button', { name: 'New session' }).click();

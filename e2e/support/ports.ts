@@ -13,5 +13,7 @@ export const E2E = {
   /** `vite` (the dev server, React StrictMode on) in demo mode, with its own stand-in. */
   devApp: base + 22,
   devStandin: base + 23,
+  /** Upstream mode with no operator limit and a ledger only e2e/credits.spec.ts writes to: exact totals. */
+  creditsApp: base + 24,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;
