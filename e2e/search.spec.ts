@@ -15,7 +15,7 @@ async function firstTitle(page: Page) {
   return page.getByTestId('search-result').first().getByRole('heading');
 }
 
-test('each option reaches the upstream exactly as set, and only the options set', async ({ page }) => {
+test('each option reaches the upstream exactly as set, and only the options set (num and page always, as the proxy fills them in)', async ({ page }) => {
   const q = uniqueQuery('params');
   await page.goto('/search');
   await page.getByRole('searchbox', { name: 'Search query' }).fill(q);
@@ -41,7 +41,7 @@ test('each option reaches the upstream exactly as set, and only the options set'
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('search-result')).toHaveCount(10);
   expect(new URL(page.url()).search).toBe(`?q=${plain}`);
-  expect(await bodiesFor(plain)).toEqual([{ q: plain }]);
+  expect(await bodiesFor(plain)).toEqual([{ q: plain, num: 10, page: '1' }]);
 });
 
 test('a bad option is explained in the form and nothing is bought', async ({ page }) => {
@@ -78,7 +78,7 @@ test('paging steps through results with the right ranks; going back is free', as
   await expect(page).not.toHaveURL(/page=/);
   await expect(results.first()).toContainText(`${q} — result 1`);
   await expect(page.getByTestId('cached-badge')).toBeVisible();
-  expect(await bodiesFor(q)).toEqual([{ q, num: 5 }, { q, num: 5, page: '2' }]);
+  expect(await bodiesFor(q)).toEqual([{ q, num: 5, page: '1' }, { q, num: 5, page: '2' }]);
 
   // 57 results in all: page 2 of 50 has 7, so there is no next page.
   await page.goto(`/search?q=${q}&num=50&page=2`);
@@ -92,7 +92,7 @@ test('site restricts every result to that domain', async ({ page }) => {
   await page.goto(`/search?q=${q}&site=docs.example.com`);
   await expect(page.getByTestId('search-result')).toHaveCount(10);
   for (const crumb of await page.getByTestId('result-breadcrumb').allTextContents()) expect(crumb).toMatch(/^docs\.example\.com › /);
-  expect(await bodiesFor(q)).toEqual([{ q, site: 'docs.example.com' }]);
+  expect(await bodiesFor(q)).toEqual([{ q, num: 10, page: '1', site: 'docs.example.com' }]);
 });
 
 test('language: a code from the picker localises the results', async ({ page }) => {
@@ -104,7 +104,7 @@ test('language: a code from the picker localises the results', async ({ page }) 
   await page.getByLabel('Language', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/hl=de/);
   await expect(await firstTitle(page)).toContainText('Leitfaden zu');
-  expect(await bodiesFor(q)).toEqual([{ q }, { q, hl: 'de' }]);
+  expect(await bodiesFor(q)).toEqual([{ q, num: 10, page: '1' }, { q, num: 10, page: '1', hl: 'de' }]);
 });
 
 test('an empty query buys nothing', async ({ page }) => {
@@ -129,19 +129,24 @@ test('no results is a clear empty state, still paid', async ({ page }) => {
   await page.getByRole('button', { name: 'Search all sites, not only example.org' }).click();
   await expect(page).not.toHaveURL(/site=/);
   await expect(page.getByTestId('paid-badge')).toBeVisible();
-  await expect.poll(() => bodiesFor(q)).toEqual([{ q, site: 'example.org' }, { q }]);
+  await expect.poll(() => bodiesFor(q)).toEqual([{ q, num: 10, page: '1', site: 'example.org' }, { q, num: 10, page: '1' }]);
 });
 
-test('an upstream error is shown with its reason', async ({ page }) => {
+test('an upstream error is shown with its real status, retried by the proxy only, with a priced Retry', async ({ page }) => {
   const q = uniqueQuery('broken');
+  // An HTML gateway page titled "502 Bad Gateway", sent with HTTP 500 and no credits.
   await standin().fault({ match: q, status: 500, body: 'html' });
   await page.goto(`/search?q=${q}`);
   const panel = page.getByTestId('error-panel');
   await expect(panel).toBeVisible({ timeout: 15_000 });
-  await expect(panel).toContainText('The upstream failed');
-  await expect(panel).toContainText('Bad Gateway');
-  await expect(panel.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(panel).toContainText('The upstream failed (500 Internal Server Error)');
+  await expect(panel).toContainText('500 Internal Server Error: the upstream sent an HTML error page');
+  await expect(panel).not.toContainText('Bad Gateway');
+  await expect(panel.getByRole('button', { name: /^Retry/ })).toHaveText(/Retry\s*·\s*≈ 0\.2 credits/);
   await expect(page.getByTestId('search-result')).toHaveCount(0);
+  // Nothing was charged, so the proxy tried twice more; the browser added no try of its own.
+  await settled(page);
+  expect(await bodiesFor(q)).toHaveLength(3);
 });
 
 test('a hostile result URL is shown as text, never as a link', async ({ page }) => {
