@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
+import { allowedHosts, apiBaseUrl, apiToken, creditLimit, DEMO_STANDIN_PORT, demoStandinPort, Problem, TIMEOUT_MS, upstreamTimeout } from './config-rules.ts';
 
 export interface AppConfig {
   mode: 'demo' | 'upstream';
-  /** Upstream origin without `/v1`; empty in demo mode until the stand-in has started. */
+  /** Upstream origin and base path, without `/v1`; empty in demo mode until the stand-in has started. */
   baseUrl: string;
   token: string;
   creditLimit: string | null;
@@ -25,36 +26,38 @@ export function defaultDataDir(env: Record<string, string | undefined>): string 
   return path.join(base, 'creditscope');
 }
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** Reads settings from an env record (process.env merged with .env.local by Vite's loadEnv). */
+/** Reads settings from an env record (process.env merged with .env.local by Vite's loadEnv); every problem is reported at once. */
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
-  const rawBase = env.API_BASE_URL?.trim() ?? '';
-  const token = env.API_TOKEN?.trim() ?? '';
-  if (Boolean(rawBase) !== Boolean(token)) {
+  const setting = (name: string) => env[name]?.trim() || undefined;
+  const rawBase = setting('API_BASE_URL');
+  const rawToken = setting('API_TOKEN');
+  if (Boolean(rawBase) !== Boolean(rawToken)) {
     throw new ConfigError(rawBase
       ? 'API_BASE_URL is set but API_TOKEN is not. Set both (in the environment or .env.local), or neither for demo mode.'
       : 'API_TOKEN is set but API_BASE_URL is not. Set both (in the environment or .env.local), or neither for demo mode.');
   }
-  let baseUrl = '';
-  if (rawBase) {
-    let parsed: URL;
-    try { parsed = new URL(rawBase); } catch { throw new ConfigError(`API_BASE_URL "${rawBase}" is not a URL; expected e.g. https://api.example.com`); }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ConfigError(`API_BASE_URL must start with http:// or https://, got ${parsed.protocol}`);
-    baseUrl = parsed.toString().replace(/\/+$/, '').replace(/\/v1$/, '');
+  const problems: string[] = [];
+  function read<T>(name: string, rule: (raw: string) => T, fallback: T): T {
+    const raw = setting(name);
+    if (raw === undefined) return fallback;
+    try {
+      return rule(raw);
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
   }
-  const limit = env.CREDIT_LIMIT?.trim();
-  if (limit && !DECIMAL.test(limit)) throw new ConfigError(`CREDIT_LIMIT must be a non-negative number like 25 or 0.5, got "${limit}"`);
-  const timeout = env.UPSTREAM_TIMEOUT_MS?.trim();
-  if (timeout && !/^\d+$/.test(timeout)) throw new ConfigError(`UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds, got "${timeout}"`);
-  return {
+  const config: AppConfig = {
     mode: rawBase ? 'upstream' : 'demo',
-    baseUrl,
-    token,
-    creditLimit: limit || null,
+    baseUrl: read('API_BASE_URL', apiBaseUrl, ''),
+    token: read('API_TOKEN', apiToken, ''),
+    creditLimit: read<string | null>('CREDIT_LIMIT', creditLimit, null),
     dataDir: env.CREDITSCOPE_DATA_DIR?.trim() ? path.resolve(cwd, env.CREDITSCOPE_DATA_DIR.trim()) : defaultDataDir(env),
-    timeoutMs: timeout ? Number(timeout) : 30_000,
-    demoStandinPort: Number(env.CREDITSCOPE_DEMO_STANDIN_PORT ?? 4599) || 4599,
-    allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    timeoutMs: read('UPSTREAM_TIMEOUT_MS', upstreamTimeout, TIMEOUT_MS.fallback),
+    demoStandinPort: read('CREDITSCOPE_DEMO_STANDIN_PORT', demoStandinPort, DEMO_STANDIN_PORT),
+    allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
   };
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+  return config;
 }

@@ -87,7 +87,8 @@ function judge(status: number, text: string, retryAfterHeader: string | null): V
 export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redact: (text: string) => string): Promise<AttemptResult> {
   const at = new Date().toISOString();
   const started = performance.now();
-  const target = new URL(route.upstreamPath, `${upstream.baseUrl}/`);
+  // Appended, not resolved: resolving `/v1/…` against the base would drop a gateway's base path (`/tenant-a`).
+  const target = new URL(`${upstream.baseUrl}${route.upstreamPath}`);
   if (route.method === 'GET') for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
   const body = route.method === 'POST' ? JSON.stringify(params) : undefined;
   const headers: Record<string, string> = {};

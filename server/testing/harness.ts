@@ -23,7 +23,10 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   const relay = options.relay ? await startRelay(standin.url) : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-'));
   const baseUrl = options.baseUrl ?? relay?.url ?? standin.url;
-  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...env });
+  // Tests time out in well under the 1 s an operator may set, to stay fast: applied past loadConfig's range check.
+  const { UPSTREAM_TIMEOUT_MS: testTimeout, ...rest } = env;
+  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...rest });
+  if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
   const server = createServer((request, response) => {
     void handler.handle(request, response).then((handled) => {
