@@ -26,3 +26,23 @@ export async function proxyOverhead(origin: string, standinOrigin: string, token
   const proxied = await run(`${origin}/api/v1/social/microblog/posts?screen_name=grace__load`, { 'x-creditscope-client': '1' }, seconds);
   return { direct, proxied };
 }
+
+/**
+ * Ten different pages asked for at once, straight to the stand-in and through the proxy with a budget
+ * set (the path that used to run paid calls one at a time). Median over `rounds` of the wall time.
+ */
+export async function tenConcurrentPages(origin: string, standinOrigin: string, token: string, rounds = 5) {
+  const wall = async (url: (index: number) => string, headers: Record<string, string>) => {
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 10 }, async (_, index) => (await fetch(url(index), { headers })).arrayBuffer()));
+    return performance.now() - started;
+  };
+  const direct: number[] = [];
+  const proxied: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const tag = `ten${round}${Date.now().toString(36)}`;
+    direct.push(await wall((index) => `${standinOrigin}/v1/social/microblog/posts?screen_name=ada__${tag}d${index}`, { authorization: `Bearer ${token}` }));
+    proxied.push(await wall((index) => `${origin}/api/v1/social/microblog/posts?screen_name=ada__${tag}p${index}`, { 'x-creditscope-client': '1' }));
+  }
+  return { direct, proxied };
+}

@@ -7,7 +7,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
-import { proxyOverhead } from './proxy-overhead.ts';
+import { proxyOverhead, tenConcurrentPages } from './proxy-overhead.ts';
 import { BENCH, median, startApp, startDevApp } from './servers.ts';
 import { writeStaticTimeline } from './static-page.ts';
 
@@ -75,7 +75,14 @@ try {
     dev.stop();
   }
 
-  // 5. Proxy overhead under 50 concurrent connections.
+  // 5. Ten pages at once through the proxy with a budget set, against the same ten direct.
+  const ten = await tenConcurrentPages(app.origin, app.standinOrigin, BENCH.token);
+  results.tenConcurrentPages = ten;
+  const tenRatio = median(ten.proxied) / median(ten.direct);
+  add('10 concurrent pages through the proxy, budget set (median ms)', median(ten.proxied), 'ms', median(ten.direct),
+    `direct ${median(ten.direct).toFixed(0)} ms`, 'ratio ≤ 1.3', tenRatio <= 1.3);
+
+  // 6. Proxy overhead under 50 concurrent connections.
   const load = await proxyOverhead(app.origin, app.standinOrigin, BENCH.token);
   results.proxyOverhead = load;
   add('proxy median latency', load.proxied.medianMs, 'ms', load.direct.medianMs || 1, `direct ${load.direct.medianMs} ms`, 'ratio', true);

@@ -31,8 +31,9 @@ export async function startApp(): Promise<{ origin: string; standinOrigin: strin
   const standinOrigin = `http://127.0.0.1:${BENCH.standin}`;
   const standin = start('npx', ['tsx', 'server/standin/main.ts'], { STANDIN_PORT: String(BENCH.standin), STANDIN_TOKEN: BENCH.token });
   await waitFor(`${standinOrigin}/media/ready.svg`);
+  // A budget far above what the bench spends: the reserve-and-settle path is on, as operators run it.
   const app = start('npx', ['vite', 'preview', '--port', String(BENCH.app), '--strictPort', '--outDir', BENCH.dist],
-    { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir });
+    { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir, CREDIT_LIMIT: '1000000' });
   const origin = `http://127.0.0.1:${BENCH.app}`;
   await waitFor(`${origin}/`);
   return {
