@@ -22,9 +22,13 @@ export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: 
   // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
   const redactor = createRedactor(upstream.token);
 
-  // Redacted once more on the way out: a message built from a fetch error or a header is covered too.
+  // Redacted once more on the way out: a message built from a fetch error, a header or a thrown error is covered too.
   return async function purchase(route: Route, params: Record<string, unknown>): Promise<Answer> {
-    return redactor.answer(await buy(route, params));
+    try {
+      return redactor.answer(await buy(route, params));
+    } catch (error) {
+      throw new Error(redactor.text((error as Error).message), { cause: error });
+    }
   };
 
   async function buy(route: Route, params: Record<string, unknown>): Promise<Answer> {
