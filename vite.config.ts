@@ -3,16 +3,27 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
-import { loadConfig } from './server/config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './server/config.ts';
 import { pageGuard } from './server/http/page-guard.ts';
 import { inlineEarlyFetch } from './server/build/inline-early-fetch.ts';
 import { preloadRouteChunk } from './server/build/preload-route-chunk.ts';
 import { creditscopeApi } from './server/proxy/plugin.ts';
 
+/** A bad setting stops the server with the lines that say what to fix, not a stack trace. */
+function loadOrExplain(env: Record<string, string | undefined>): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`creditscope cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
 export default defineConfig(({ mode }) => {
   // Unprefixed variables stay in Node: only the proxy reads them, nothing is exposed to the bundle.
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
-  const { dataDir, allowedHosts } = loadConfig(env);
+  const { dataDir, allowedHosts } = loadOrExplain(env);
   // Vite's own host check runs before the proxy's: it gets the same list, so ALLOWED_HOSTS works for names too.
   const hosts = ['localhost', '127.0.0.1', '[::1]', ...allowedHosts];
   // No CORS grant to any other origin (Vite's default answers every localhost origin, preflights included).
