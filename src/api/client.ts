@@ -9,6 +9,8 @@ export interface PaidResponse {
   callId: string | null;
   /** Exact decimal the proxy recorded for this call. */
   credits: string;
+  /** When it was bought (set by the purchase module): a page handed over later is marked as bought then, not now. */
+  boughtAt?: number;
 }
 
 type PaidCallListener = (call: { callId: string | null; credits: string; ok: boolean }) => void;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAt, startHarnessProcess } from '../testing/harness-client';
 import { buy, forget, purchasesInFlight } from './purchases';
 import { ApiError } from './errors';
@@ -45,5 +45,16 @@ describe('the purchase module, through the real proxy', () => {
     expect(purchasesInFlight()).toBe(0);
     await buy({ operation: 'timeline', params: { screen_name: handle } });
     expect(await harness.log(handle)).toHaveLength(2);
+  });
+
+  it('hands a page to the next document (a navigation cut the cache write short) without buying it again', async () => {
+    const handle = `ada__nextdoc${tag()}`;
+    const first = await buy({ operation: 'timeline', params: { screen_name: handle } });
+    vi.resetModules();
+    const nextDocument = await import('./purchases');
+    const again = await nextDocument.buy({ operation: 'timeline', params: { screen_name: handle.toUpperCase() } });
+    expect(again.callId).toBe(first.callId);
+    expect(again.boughtAt).toBe(first.boughtAt);
+    expect(await harness.log(handle)).toHaveLength(1);
   });
 });

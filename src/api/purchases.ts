@@ -1,5 +1,6 @@
 import { readApiResponse, sendApiRequest, type PaidResponse } from './client';
 import './early/early-purchase';
+import { forgetPurchase, recentPurchase, rememberPurchase } from './recent-purchases';
 import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from './identity';
 
 /**
@@ -8,7 +9,8 @@ import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type Pa
  * - single-flight: concurrent askers (StrictMode's second mount, a sentinel racing a button) get one request;
  * - never aborted once sent: no signal reaches fetch, because the bytes are paid for whoever still waits;
  * - its answer is handed to `land` even when nobody is mounted, and kept for the next asker of the same
- *   page in this document, until an explicit re-buy `forget`s it.
+ *   page (in this document, and for a day in a small synchronous journal across documents and tabs),
+ *   until an explicit re-buy `forget`s it.
  */
 export interface Purchase { operation: PaidOperation; params: Record<string, unknown> }
 
@@ -47,14 +49,16 @@ export function keyOf(purchase: Purchase): string {
 /** Asks for a page: an answer already bought in this document, the request on its way, or a new request. */
 export function buy(purchase: Purchase): Promise<PaidResponse> {
   const key = keyOf(purchase);
-  const done = bought.get(key);
-  if (done) return Promise.resolve(done.answer);
+  const done = bought.get(key)?.answer ?? recentPurchase(key);
+  if (done) return Promise.resolve(done);
   const pending = inFlight.get(key);
   if (pending) return pending;
   const request = readApiResponse(adoptEarly(key) ?? send(purchase)).then(
-    (answer) => {
+    (received) => {
+      const answer = { ...received, boughtAt: Date.now() };
       inFlight.delete(key);
       keep(key, answer);
+      rememberPurchase(key, answer);
       for (const land of landers) land(purchase, answer);
       return answer;
     },
@@ -67,6 +71,7 @@ export function buy(purchase: Purchase): Promise<PaidResponse> {
 /** Before an explicit, priced re-buy (Refresh, Check for new posts): the next `buy` of this page pays again. */
 export function forget(purchase: Purchase) {
   bought.delete(keyOf(purchase));
+  forgetPurchase(keyOf(purchase));
 }
 
 /** Where finished purchases land whoever asked: the query cache registers itself here. */

@@ -19,10 +19,10 @@ function purchaseOf(params: SearchParams): Purchase {
   return { operation: 'search', params: searchBody(params) };
 }
 
-function toSearchPage({ json, callId, credits }: PaidResponse): SearchPage {
+function toSearchPage({ json, callId, credits, boughtAt }: PaidResponse): SearchPage {
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The search response has no results list');
-  return { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: Date.now() };
+  return { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now() };
 }
 
 export async function fetchSearch(params: SearchParams): Promise<SearchPage> {

@@ -29,12 +29,12 @@ export function timelinePath(target: TimelineTarget, cursor: string | null): str
   return timelineRequestPath(purchaseOf(target, cursor).params);
 }
 
-function toPage({ json, callId, credits }: PaidResponse): TimelinePage {
+function toPage({ json, callId, credits, boughtAt }: PaidResponse): TimelinePage {
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) {
     throw new ApiError('invalid_response', `The timeline response has no readable posts list (${v.summarize(parsed.issues).split('\n')[0]})`);
   }
-  return { ...toTimelinePage(parsed.output.data), credits, callId, boughtAt: Date.now() };
+  return { ...toTimelinePage(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now() };
 }
 
 export async function fetchTimelinePage(target: TimelineTarget, cursor: string | null): Promise<TimelinePage> {
