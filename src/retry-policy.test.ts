@@ -38,4 +38,10 @@ describe('retry policy: attempts are not purchases', () => {
     expect(timeout.title).toMatch(/504 Gateway Timeout/);
     expect(timeout.detail).toMatch(/may have charged/);
   });
+
+  it('says plainly that nothing was sent when the ledger could not be written', () => {
+    const refused = new ApiError('ledger', 'Not sent, nothing charged: creditscope cannot write the ledger …: the disk is full (ENOSPC)', { status: 507, charged: 'no' });
+    expect(describeError(refused)).toEqual({ title: 'Not sent: the ledger could not be written', detail: refused.message });
+    expect(retry(0, refused)).toBe(false);
+  });
 });
