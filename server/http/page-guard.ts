@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
-
-/** Matches src/api/early/arrival.ts: the page reads it and waits for a click instead of buying on load. */
-export const ARRIVAL_COOKIE = 'creditscope-arrival';
+import { ARRIVAL_COOKIE } from '../../src/api/early/arrival.ts';
 
 /** Headers on every page and asset: no other site may frame the app, sniff types or read where users came from. */
 export const PAGE_HEADERS: Record<string, string> = {

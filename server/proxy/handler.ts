@@ -35,7 +35,6 @@ function openLedger(dataDir: string) {
       throw error;
     }
   } catch (error) {
-    if (error instanceof Error && error.name === 'Error' && !(error as NodeJS.ErrnoException).code) throw new StartupError(error.message);
     throw new StartupError((error as NodeJS.ErrnoException).code
       ? describeStorageError(error, dataDir) + '. Set CREDITSCOPE_DATA_DIR to a folder this user can write.'
       : (error as Error).message);

@@ -14,11 +14,7 @@ import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type Pa
  */
 export interface Purchase { operation: PaidOperation; params: Record<string, unknown> }
 
-interface Bought { answer: PaidResponse; at: number }
-
 const inFlight = new Map<string, Promise<PaidResponse>>();
-const bought = new Map<string, Bought>();
-const KEEP_BOUGHT = 500;
 const landers = new Set<(purchase: Purchase, answer: PaidResponse) => void>();
 
 function send(purchase: Purchase): Promise<Response> {
@@ -36,12 +32,6 @@ function adoptEarly(key: string): Promise<Response> | null {
   return early.response;
 }
 
-function keep(key: string, answer: PaidResponse) {
-  bought.delete(key);
-  bought.set(key, { answer, at: Date.now() });
-  if (bought.size > KEEP_BOUGHT) bought.delete(bought.keys().next().value!);
-}
-
 export function keyOf(purchase: Purchase): string {
   return purchaseKey(purchase.operation, purchase.params);
 }
@@ -49,7 +39,7 @@ export function keyOf(purchase: Purchase): string {
 /** Asks for a page: an answer already bought in this document, the request on its way, or a new request. */
 export function buy(purchase: Purchase): Promise<PaidResponse> {
   const key = keyOf(purchase);
-  const done = bought.get(key)?.answer ?? recentPurchase(key);
+  const done = recentPurchase(key);
   if (done) return Promise.resolve(done);
   const pending = inFlight.get(key);
   if (pending) return pending;
@@ -57,7 +47,6 @@ export function buy(purchase: Purchase): Promise<PaidResponse> {
     (received) => {
       const answer = { ...received, boughtAt: Date.now() };
       inFlight.delete(key);
-      keep(key, answer);
       rememberPurchase(key, answer);
       for (const land of landers) land(purchase, answer);
       return answer;
@@ -70,7 +59,6 @@ export function buy(purchase: Purchase): Promise<PaidResponse> {
 
 /** Before an explicit, priced re-buy (Refresh, Check for new posts): the next `buy` of this page pays again. */
 export function forget(purchase: Purchase) {
-  bought.delete(keyOf(purchase));
   forgetPurchase(keyOf(purchase));
 }
 

@@ -1,12 +1,14 @@
 import type { PaidResponse } from './client';
 
 /**
- * The last answers bought in this browser, written synchronously the moment they arrive. The query
+ * The answers bought in this document (kept in memory for the next asker of the same page), and the
+ * last of them in this browser, written synchronously the moment they arrive. The query
  * cache reaches IndexedDB asynchronously, and a navigation right after a purchase can cut that write
  * short; this small journal bridges the gap, so the next document finds the page instead of buying it
  * again. Bounded: the newest entries within a size budget, older ones dropped first.
  */
 const KEY = 'creditscope-recent-purchases';
+const KEEP_IN_MEMORY = 500;
 const MAX_ENTRIES = 40;
 const MAX_CHARS = 1_500_000;
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -46,6 +48,7 @@ export function rememberPurchase(key: string, answer: PaidResponse) {
   const all = load();
   all.delete(key);
   all.set(key, { answer, at: Date.now() });
+  if (all.size > KEEP_IN_MEMORY) all.delete(all.keys().next().value!);
   save(all);
 }
 

@@ -1,3 +1,5 @@
+import { readStoredRecord } from './stored-record';
+
 /**
  * Which first timeline pages are bought and persisted, by canonical request path. It lives in
  * localStorage because the early fetch must decide synchronously, before IndexedDB can be read.
@@ -7,14 +9,7 @@ export const BOUGHT_FIRST_PAGES = 'creditscope-bought-first-pages';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEEP = 200;
 
-function read(): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(BOUGHT_FIRST_PAGES) ?? '{}');
-    return parsed && typeof parsed === 'object' ? parsed as Record<string, number> : {};
-  } catch {
-    return {};
-  }
-}
+const read = () => readStoredRecord<number>(BOUGHT_FIRST_PAGES);
 
 export function isFirstPageBought(path: string, now = Date.now(), maxAgeMs = DAY_MS): boolean {
   const at = read()[path];

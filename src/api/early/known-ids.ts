@@ -1,3 +1,5 @@
+import { readStoredRecord } from './stored-record';
+
 /**
  * The same user by `rest_id` and by handle is one page identity once an answer has told us both.
  * Kept in localStorage so the early fetch (which runs before the bundle) resolves it too.
@@ -5,14 +7,7 @@
 const KNOWN_IDS = 'creditscope-known-ids';
 const KEEP = 500;
 
-function read(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KNOWN_IDS) ?? '{}');
-    return parsed && typeof parsed === 'object' ? parsed as Record<string, string> : {};
-  } catch {
-    return {};
-  }
-}
+const read = () => readStoredRecord<string>(KNOWN_IDS);
 
 /** The lowercased handle of a user id, when a bought page has told us. */
 export function handleOfId(restId: string): string | null {
