@@ -28,6 +28,7 @@ const DEV_SUITES = [
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/postgres-global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

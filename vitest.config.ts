@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['server/testing/postgres-global-setup.ts'],
     testTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
