@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import { archiveFreshFor, creditLimitPeriod, creditWarnAt, databaseUrl } from './store-config-rules.ts';
+import type { Period } from './store/totals.ts';
 import { allowedHosts, apiBaseUrl, apiToken, creditLimit, DEMO_STANDIN_PORT, demoStandinPort, Problem, TIMEOUT_MS, upstreamTimeout } from './config-rules.ts';
 
 export interface AppConfig {
@@ -8,6 +10,12 @@ export interface AppConfig {
   baseUrl: string;
   token: string;
   creditLimit: string | null;
+  /** What CREDIT_LIMIT counts: all spend in the store, or this UTC day's, or this UTC month's. */
+  creditLimitPeriod: Period;
+  creditWarnAt: { credits: string } | { percent: number } | null;
+  /** PostgreSQL shared by several instances; null for the embedded SQLite file in dataDir. */
+  databaseUrl: string | null;
+  archiveFreshForMs: number;
   dataDir: string;
   timeoutMs: number;
   allowedHosts: string[];
@@ -53,6 +61,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     baseUrl: read('API_BASE_URL', apiBaseUrl, ''),
     token: read('API_TOKEN', apiToken, ''),
     creditLimit: read<string | null>('CREDIT_LIMIT', creditLimit, null),
+    creditLimitPeriod: read<Period>('CREDIT_LIMIT_PERIOD', creditLimitPeriod, 'total'),
+    creditWarnAt: read<AppConfig['creditWarnAt']>('CREDIT_WARN_AT', creditWarnAt, null),
+    databaseUrl: read<string | null>('DATABASE_URL', databaseUrl, null),
+    archiveFreshForMs: read('ARCHIVE_FRESH_FOR', archiveFreshFor, 24 * 3_600_000),
     dataDir: env.CREDITSCOPE_DATA_DIR?.trim() ? path.resolve(cwd, env.CREDITSCOPE_DATA_DIR.trim()) : defaultDataDir(env),
     timeoutMs: read('UPSTREAM_TIMEOUT_MS', upstreamTimeout, TIMEOUT_MS.fallback),
     demoStandinPort: read('CREDITSCOPE_DEMO_STANDIN_PORT', demoStandinPort, DEMO_STANDIN_PORT),

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { Attempt, Charged } from '../ledger/ledger.ts';
+import type { Attempt, Charged } from '../ledger/rows.ts';
 import { fromUpstream, normalisedError, seconds, statusLine, upstreamMessage, type NormalisedError } from './errors.ts';
 import type { Route } from './operations.ts';
 

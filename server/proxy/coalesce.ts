@@ -1,24 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { normalisedError } from './errors.ts';
-import { deliver, UndeliveredStore, type Answer } from './undelivered.ts';
+import { deliver, type Answer } from './answer.ts';
 
 interface Flight { askers: ServerResponse[]; done: Promise<void> }
 
 /**
  * Single flight per purchase key: identical requests that arrive while a purchase is in flight
- * ride on it and get the same answer, call id and ledger row. Once answered, the key is free, so
- * asking again later is a new, explicit purchase.
+ * ride on it and get the same answer, call id and ledger row. An answer nobody stayed for is not
+ * lost: it is in the archive, and the next request for the page gets it free.
  */
 export class Flights {
   private readonly flights = new Map<string, Flight>();
-  private readonly undelivered = new UndeliveredStore();
 
   serve(key: string, response: ServerResponse, buy: () => Promise<Answer>): Promise<void> {
-    const kept = this.undelivered.take(key);
-    if (kept) {
-      deliver([response], kept, () => this.undelivered.keep(key, kept));
-      return Promise.resolve();
-    }
     const flying = this.flights.get(key);
     if (flying) {
       flying.askers.push(response);
@@ -37,10 +31,10 @@ export class Flights {
     } catch (error) {
       // Every rider must hear something; whether the upstream was reached is not known here.
       const failure = normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, { charged: 'unknown' });
-      answer = { status: 500, text: JSON.stringify(failure), headers: { 'x-creditscope-charged': 'unknown' }, keep: false };
+      answer = { status: 500, text: JSON.stringify(failure), headers: { 'x-creditscope-charged': 'unknown' } };
     } finally {
       this.flights.delete(key);
     }
-    deliver(flight.askers, answer, () => this.undelivered.keep(key, answer));
+    deliver(flight.askers, answer);
   }
 }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Charged } from '../ledger/ledger.ts';
+import type { Charged } from '../ledger/rows.ts';
 
 export type ErrorKind = 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response' | 'ledger';
 

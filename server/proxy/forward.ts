@@ -9,6 +9,9 @@ import { paramsProblem, queryParams } from './validate.ts';
 
 export type { Upstream } from './attempt.ts';
 
+/** Sent by an explicit Refresh or Show newer: buy the page again even if the archive has a fresh copy. */
+export const REFRESH_HEADER = 'x-creditscope-refresh';
+
 async function readLimitedBody(request: IncomingMessage): Promise<string> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -52,6 +55,8 @@ export function createForwarder(deps: PurchaseDeps) {
     const read = await readParams(route, url, request);
     if ('failure' in read) return sendError(response, read.failure);
     const { params } = read;
-    return flights.serve(purchaseKey(route.operation, params), response, () => purchase(route, params));
+    const key = purchaseKey(route.operation, params);
+    const fresh = request.headers[REFRESH_HEADER] === '1';
+    return flights.serve(key, response, () => purchase({ route, params, key, fresh }));
   };
 }

@@ -1,51 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
-import { lockDataDir } from '../ledger/dir-lock.ts';
-import { describeStorageError, Ledger } from '../ledger/ledger.ts';
 import { CREDITS, startStandin } from '../standin/server.ts';
 import { normalisedError } from './errors.ts';
 import { createForwarder, type Upstream } from './forward.ts';
 import { refusalReason } from './guard.ts';
+import { handleHistoryRoute } from './history-routes.ts';
 import { ExchangeStore } from './inspector-store.ts';
 import { Limits } from './limits.ts';
 import { OPERATIONS } from './operations.ts';
 import { Prices } from './prices.ts';
-import { SpendGuard } from './reserve.ts';
 import { sendError } from './send.ts';
 import { handleSessionRoute, type SessionContext } from './session-routes.ts';
+import { openStore, type Store } from '../store/store.ts';
 
-/** Start-up failures a person can act on, said in one line (no stack). */
-export class StartupError extends Error {}
-
-function openLedger(dataDir: string) {
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.accessSync(dataDir, fs.constants.W_OK);
-    // Room for a few ledger rows, checked for real: a full disk is found now, not at the first purchase.
-    const probe = path.join(dataDir, '.creditscope-write-probe');
-    try { fs.writeFileSync(probe, Buffer.alloc(4096)); } finally { fs.rmSync(probe, { force: true }); }
-    const lock = lockDataDir(dataDir);
-    try {
-      return { ledger: new Ledger(dataDir), lock };
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
-  } catch (error) {
-    throw new StartupError((error as NodeJS.ErrnoException).code
-      ? describeStorageError(error, dataDir) + '. Set CREDITSCOPE_DATA_DIR to a folder this user can write.'
-      : (error as Error).message);
-  }
-}
+export { StartupError } from '../store/store.ts';
 
 export interface ApiHandler {
   /** Answers anything under /api; returns false for other paths so the host server serves them. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   describe(): string;
-  /** Names the server's address in the data directory's lock. */
+  /** Kept for hosts that report their address; the shared store needs no per-process lock. */
   listeningAt(url: string): void;
   close(): Promise<void>;
 }
@@ -56,23 +31,30 @@ async function startDemoUpstream(port: number) {
   return { standin, upstream: { baseUrl: standin.url, token } };
 }
 
+function describeStore(store: Store, unknown: number): string {
+  return `Store: ${store.db.kind === 'sqlite' ? `SQLite ${store.db.label}` : `PostgreSQL ${store.db.label}`}`
+    + (store.importedRows ? `. Imported ${store.importedRows} row(s) from ledger.jsonl (kept as ledger.jsonl.imported)` : '')
+    + (unknown ? `. ${unknown} call(s) were sent but never settled (outcome unknown, may have been charged): counted at list price until you run \`npm run ledger -- clear-unknown\`` : '');
+}
+
 export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
-  // The ledger first: a data directory that cannot be written stops everything before anything can spend.
-  const { ledger, lock } = openLedger(config.dataDir);
+  // The store first: one that cannot be opened or written stops everything before anything can spend.
+  const store = await openStore(config, CREDITS);
   const demo = config.mode === 'demo' ? await startDemoUpstream(config.demoStandinPort) : null;
   const upstream: Upstream = {
     baseUrl: demo?.upstream.baseUrl ?? config.baseUrl,
     token: demo?.upstream.token ?? config.token,
     timeoutMs: config.timeoutMs,
   };
-  const limits = new Limits(ledger, config.creditLimit);
+  const limits = new Limits(config.creditLimit, config.creditLimitPeriod, config.creditWarnAt);
   // Only the stand-in's list prices are known in advance; a real upstream's are learnt from meta.credits.
-  const prices = new Prices(ledger, demo ? CREDITS : null);
+  const prices = new Prices(store.ledger, demo ? CREDITS : null);
+  await prices.refresh();
   const exchanges = new ExchangeStore();
-  const guard = new SpendGuard(limits, (operation) => prices.ceiling(operation));
-  const forward = createForwarder({ upstream, ledger, exchanges, guard, prices });
+  const forward = createForwarder({ upstream, ledger: store.ledger, archive: store.archive, exchanges, limits, prices });
   const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
-  const context: SessionContext = { ledger, limits, prices, exchanges, mode: config.mode, upstreamLabel };
+  const context: SessionContext = { ledger: store.ledger, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind };
+  const unknown = (await store.ledger.outcomesUnknown()).length;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const url = new URL(request.url ?? '/', 'http://app.local');
@@ -86,7 +68,11 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
         return true;
       }
       if (url.pathname === '/api/_session' || url.pathname.startsWith('/api/_session/')) {
-        await handleSessionRoute(url.pathname.slice('/api/_session'.length), request, response, context);
+        await handleSessionRoute(url.pathname.slice('/api/_session'.length), url, request, response, context);
+        return true;
+      }
+      if (url.pathname === '/api/_history' || url.pathname.startsWith('/api/_history/')) {
+        await handleHistoryRoute(url.pathname.slice('/api/_history'.length), url, request, response, store);
         return true;
       }
       if (!route) {
@@ -106,13 +92,11 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   return {
     handle,
     describe: () => (demo
-      ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}. Ledger: ${config.dataDir}`
-      : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown). Ledger: ${config.dataDir}`)
-      + (config.creditLimit ? `. Operator credit limit (all spend since start): ${config.creditLimit}` : '')
-      + (ledger.outcomesUnknown().length
-        ? `. ${ledger.outcomesUnknown().length} call(s) were sent but never settled (outcome unknown, may have been charged): counted at list price until you run \`npm run ledger -- clear-unknown\``
-        : ''),
-    listeningAt: (url) => lock.setUrl(url),
-    close: async () => { ledger.close(); lock.release(); await demo?.standin.close(); },
+      ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}`
+      : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown)`)
+      + `. ${describeStore(store, unknown)}`
+      + (config.creditLimit ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}` : ''),
+    listeningAt: () => undefined,
+    close: async () => { await store.close(); await demo?.standin.close(); },
   };
 }

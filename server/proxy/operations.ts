@@ -1,4 +1,4 @@
-import type { Operation } from '../ledger/ledger.ts';
+import type { Operation } from '../ledger/rows.ts';
 
 export interface Route { operation: Operation; method: 'GET' | 'POST'; upstreamPath: string; fields: string[] }
 

@@ -1,21 +1,29 @@
 import Big from 'big.js';
-import type { Ledger, Operation } from '../ledger/ledger.ts';
+import type { Operation } from '../ledger/rows.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
+
+type Known = Record<Operation, { last: string; highest: string } | null>;
 
 /**
  * What each operation costs, as far as anyone knows: the spec publishes no prices, so they are learnt
- * from `meta.credits` in the ledger (all sessions). In demo mode the stand-in's list prices stand in until then.
+ * from `meta.credits` (kept in the store, shared by every process). In demo mode the stand-in's list
+ * prices stand in until then. Read synchronously from a copy refreshed after every settlement.
  */
 export class Prices {
-  constructor(private readonly ledger: Ledger, private readonly listed: Record<Operation, number> | null) {}
+  private known: Known = { timeline: null, search: null };
+
+  constructor(private readonly ledger: LedgerStore, private readonly listed: Record<Operation, number> | null) {}
+
+  async refresh() { this.known = await this.ledger.prices(); }
 
   /** The latest price charged: shown on every paid control, and booked for a call whose charge is unknown. */
   current(operation: Operation): string | null {
-    return this.ledger.prices.lastPrice(operation) ?? this.listedPrice(operation);
+    return this.known[operation]?.last ?? this.listedPrice(operation);
   }
 
   /** The most the operation has cost: what a budget reservation holds. Null until anything is known. */
   ceiling(operation: Operation): string | null {
-    return this.ledger.prices.highestPrice(operation) ?? this.listedPrice(operation);
+    return this.known[operation]?.highest ?? this.listedPrice(operation);
   }
 
   state(): Record<Operation, string | null> {

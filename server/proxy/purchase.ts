@@ -1,76 +1,128 @@
 import Big from 'big.js';
-import { LedgerWriteError, type Ledger } from '../ledger/ledger.ts';
+import { purchaseKey } from '../../src/api/identity.ts';
+import type { ArchiveStore } from '../store/archive-store.ts';
+import { LedgerWriteError } from '../store/errors.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
+import { archivedAnswer, archiveWrite } from './archive-answer.ts';
 import { attemptOnce, type Upstream } from './attempt.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
+import type { Limits } from './limits.ts';
 import type { Route } from './operations.ts';
 import type { Prices } from './prices.ts';
 import { createRedactor } from './redact.ts';
-import type { SpendGuard } from './reserve.ts';
+import { PriceScout } from './reserve.ts';
 import { withRetries } from './retry.ts';
-import type { Answer } from './undelivered.ts';
+import type { Answer } from './answer.ts';
 
-export interface PurchaseDeps { upstream: Upstream; ledger: Ledger; exchanges: ExchangeStore; guard: SpendGuard; prices: Prices }
+export interface PurchaseDeps {
+  upstream: Upstream; ledger: LedgerStore; archive: ArchiveStore; exchanges: ExchangeStore; limits: Limits; prices: Prices;
+}
+export interface PurchaseRequest { route: Route; params: Record<string, unknown>; key: string; /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean }
 
 const errorAnswer = (failure: NormalisedError, headers: Record<string, string> = {}): Answer => ({
-  status: failure.error.status, text: JSON.stringify(failure), keep: false,
+  status: failure.error.status, text: JSON.stringify(failure),
   headers: { ...headers, 'x-creditscope-charged': failure.error.charged },
 });
 
-/** One purchase: admitted by the budget, tried (and retried only where nothing can have been charged), written to the ledger once. */
-export function createPurchaser({ upstream, ledger, exchanges, guard, prices }: PurchaseDeps) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const WAIT_STEP_MS = 100;
+
+/** A request, its retries and their backoffs can take no longer than this; then a pending row is abandoned. */
+function leaseMs(upstream: Upstream) { return upstream.timeoutMs * 3 + 20_000; }
+
+/**
+ * One purchase: served free from the archive when it may be, else admitted by the budget and
+ * journalled in one locked transaction, tried (and retried only where nothing can have been
+ * charged), settled once with its archived answer.
+ */
+export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps) {
   // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
   const redactor = createRedactor(upstream.token);
+  const scout = new PriceScout();
 
   // Redacted once more on the way out: a message built from a fetch error, a header or a thrown error is covered too.
-  return async function purchase(route: Route, params: Record<string, unknown>): Promise<Answer> {
+  return async function purchase(request: PurchaseRequest): Promise<Answer> {
     try {
-      return redactor.answer(await buy(route, params));
+      return redactor.answer(await obtain(request));
     } catch (error) {
       throw new Error(redactor.text((error as Error).message), { cause: error });
     }
   };
 
-  async function buy(route: Route, params: Record<string, unknown>): Promise<Answer> {
-    const admission = await guard.admit(route.operation);
-    if (!admission.admitted) return errorAnswer(normalisedError(402, 'budget', admission.message));
+  /** A rest_id whose handle an answer has told us is the same page as the handle's. */
+  async function resolve(request: PurchaseRequest): Promise<PurchaseRequest> {
+    const restId = request.params.rest_id;
+    if (request.route.operation !== 'timeline' || typeof restId !== 'string') return request;
+    const handle = await archive.handleOf(restId);
+    if (!handle) return request;
+    const { rest_id: _restId, ...rest } = request.params;
+    const params = { ...rest, screen_name: handle };
+    return { ...request, params, key: purchaseKey('timeline', params) };
+  }
 
-    // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
-    let journalId: string;
-    try {
-      journalId = ledger.journal(route.operation, params);
-    } catch (error) {
-      admission.release();
-      if (!(error instanceof LedgerWriteError)) throw error;
-      return errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. Free some space or fix the permissions of CREDITSCOPE_DATA_DIR, then try again.`));
+  async function obtain(asked: PurchaseRequest): Promise<Answer> {
+    const request = await resolve(asked);
+    let fresh = request.fresh;
+    const deadline = Date.now() + leaseMs(upstream);
+    for (;;) {
+      if (!fresh) {
+        const archived = await archive.servable(request.key, request.route.operation, request.params);
+        if (archived) return archivedAnswer(archived);
+      }
+      const bought = await buy(request);
+      if (bought.kind === 'answer') return bought.answer;
+      // Another process is buying this very page: its answer, once archived, is as fresh as ours would be.
+      fresh = false;
+      while (Date.now() < deadline && await archive.isPending(bought.id)) await sleep(WAIT_STEP_MS);
+      if (Date.now() >= deadline) return errorAnswer(normalisedError(504, 'upstream', 'Another creditscope process is still buying this page. Try again in a moment: it will be free once it lands.', { charged: 'no' }));
     }
+  }
 
-    const started = performance.now();
-    let outcome: Awaited<ReturnType<typeof withRetries>>;
-    let row: ReturnType<Ledger['record']>;
+  async function buy({ route, params, key }: PurchaseRequest): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
+    const turn = await scout.turn(route.operation, () => prices.ceiling(route.operation) !== null, true);
     try {
-      outcome = await withRetries(() => attemptOnce(upstream, route, params, redactor.text));
-      const last = outcome.attempts[outcome.attempts.length - 1]!;
-      // A call that may have been charged is booked at the going price, not as free.
-      const credits = last.charged === 'unknown'
-        ? prices.current(route.operation) ?? '0'
-        : outcome.attempts.reduce((sum, attempt) => sum.plus(attempt.credits), new Big(0)).toString();
-      const { failure } = outcome.final;
-      row = ledger.record({
-        operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
-        ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
-      }, journalId);
+      // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
+      let journal: Awaited<ReturnType<LedgerStore['journal']>>;
+      try {
+        journal = await ledger.journal({
+          operation: route.operation, params, pageKey: key, reserve: prices.ceiling(route.operation) ?? '0', leaseMs: leaseMs(upstream),
+          check: (figures) => limits.refusal(figures),
+        });
+      } catch (error) {
+        if (!(error instanceof LedgerWriteError)) throw error;
+        return { kind: 'answer', answer: errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.`)) };
+      }
+      if (journal.kind === 'refused') return { kind: 'answer', answer: errorAnswer(normalisedError(402, 'budget', journal.refusal.message)) };
+      if (journal.kind === 'in-flight') return journal;
+      return { kind: 'answer', answer: await send(route, params, journal.id) };
     } finally {
-      admission.release();
+      turn.done();
     }
+  }
 
+  async function send(route: Route, params: Record<string, unknown>, journalId: string): Promise<Answer> {
+    const started = performance.now();
+    const outcome = await withRetries(() => attemptOnce(upstream, route, params, redactor.text));
+    const last = outcome.attempts[outcome.attempts.length - 1]!;
+    // A call that may have been charged is booked at the going price, not as free.
+    const credits = last.charged === 'unknown'
+      ? prices.current(route.operation) ?? '0'
+      : outcome.attempts.reduce((sum, attempt) => sum.plus(attempt.credits), new Big(0)).toString();
     const { final } = outcome;
+    const failure = final.failure;
+    const row = await ledger.settle(journalId, {
+      operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
+      ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
+    }, failure ? null : archiveWrite(route.operation, params, final.text));
+    await prices.refresh();
+
     exchanges.put(row.id, {
       request: { method: route.method, path: route.upstreamPath, params: route.method === 'GET' ? params : {}, body: route.method === 'POST' ? params : null },
       status: row.status, durationMs: row.durationMs, credits: row.credits, responseText: final.text,
     });
     const headers = { ...final.headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
-    if (final.failure) return errorAnswer(final.failure, headers);
-    return { status: row.status, text: final.text, headers: { ...headers, 'x-creditscope-charged': row.charged }, keep: true };
+    if (failure) return errorAnswer(failure, headers);
+    return { status: row.status, text: final.text, headers: { ...headers, 'x-creditscope-charged': row.charged } };
   }
 }

@@ -1,4 +1,4 @@
-import type { Answer } from './undelivered.ts';
+import type { Answer } from './answer.ts';
 
 export const REDACTED = '[redacted]';
 

@@ -1,4 +1,4 @@
-import type { Attempt } from '../ledger/ledger.ts';
+import type { Attempt } from '../ledger/rows.ts';
 import type { AttemptResult } from './attempt.ts';
 
 const BACKOFF_MS = [250, 1000];

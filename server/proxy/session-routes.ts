@@ -1,12 +1,20 @@
+import Big from 'big.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
+import type { StoreKind } from '../store/open.ts';
 import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from './limits.ts';
 import type { Prices } from './prices.ts';
 import { sendError, sendJson } from './send.ts';
 
-export interface SessionContext { ledger: Ledger; limits: Limits; prices: Prices; exchanges: ExchangeStore; mode: 'demo' | 'upstream'; upstreamLabel: string }
+export interface SessionContext {
+  ledger: LedgerStore; limits: Limits; prices: Prices; exchanges: ExchangeStore; mode: 'demo' | 'upstream'; upstreamLabel: string; storeKind: StoreKind;
+}
+
+/** Rows sent with the session state: the newest page; older ones come from /api/_session/calls. */
+export const FIRST_ROWS = 100;
+const MAX_ROWS = 500;
 
 async function readText(request: IncomingMessage): Promise<string> {
   let text = '';
@@ -17,14 +25,25 @@ async function readText(request: IncomingMessage): Promise<string> {
   return text;
 }
 
-export function sessionState({ ledger, limits, prices, mode, upstreamLabel }: SessionContext) {
+function pageSize(url: URL, fallback: number): number | null {
+  const raw = url.searchParams.get('limit');
+  if (raw === null) return fallback;
+  return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_ROWS ? Number(raw) : null;
+}
+
+/** Totals, budget and prices, with one page of rows: its size does not grow with the ledger. */
+export async function sessionState({ ledger, limits, prices, mode, upstreamLabel, storeKind }: SessionContext, rowLimit = FIRST_ROWS) {
+  await prices.refresh();
+  const [session, figures, page, pastSessions] = [await ledger.summary(), await ledger.budgetFigures(), await ledger.rowsPage({ limit: rowLimit }), await ledger.pastSessions()];
   return {
-    mode, upstream: upstreamLabel,
-    session: ledger.summary(),
-    budget: limits.state(),
+    mode, upstream: upstreamLabel, store: storeKind,
+    session,
+    budget: limits.state(figures),
     prices: prices.state(),
-    rows: ledger.rows(),
-    pastSessions: ledger.pastSessions(),
+    // Oldest first within the page, as the table and the chart have always read them.
+    rows: page.rows.reverse(),
+    olderRowsCursor: page.nextCursor,
+    pastSessions,
   };
 }
 
@@ -48,26 +67,41 @@ async function readLimit(request: IncomingMessage): Promise<{ limit: string | nu
 }
 
 /** `/api/_session`: the ledger as the UI reads it. Free: nothing here reaches the upstream. */
-export async function handleSessionRoute(subpath: string, request: IncomingMessage, response: ServerResponse, context: SessionContext) {
+export async function handleSessionRoute(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse, context: SessionContext) {
   const method = request.method ?? 'GET';
-  if (subpath === '' && method === 'GET') return sendJson(response, 200, sessionState(context));
+  if (subpath === '' && method === 'GET') {
+    const limit = pageSize(url, FIRST_ROWS);
+    if (limit === null) return sendError(response, normalisedError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_ROWS}`));
+    return sendJson(response, 200, await sessionState(context, limit));
+  }
+  if (subpath === '/calls' && method === 'GET') {
+    const limit = pageSize(url, FIRST_ROWS);
+    const before = url.searchParams.get('before');
+    const session = url.searchParams.get('session') ?? undefined;
+    if (limit === null || (before !== null && !/^\d{1,15}$/.test(before)) || (session !== undefined && !/^[\w-]{1,64}$/.test(session))) {
+      return sendError(response, normalisedError(400, 'bad_request', `Page with ?before=<cursor from olderRowsCursor or nextCursor>&limit=1..${MAX_ROWS}&session=<id>`));
+    }
+    const page = await context.ledger.rowsPage({ sessionId: session, before: before === null ? undefined : Number(before), limit });
+    return sendJson(response, 200, { rows: page.rows.reverse(), nextCursor: page.nextCursor, session: page.sessionId });
+  }
   if (subpath === '/new' && method === 'POST') {
-    // A new view of the session totals only: the operator's ceiling keeps counting from server start.
-    context.ledger.startSession();
-    return sendJson(response, 200, sessionState(context));
+    // A new view of the session totals only: the operator's ceiling keeps counting its period.
+    await context.ledger.startSession();
+    return sendJson(response, 200, await sessionState(context));
   }
   if (subpath === '/budget' && method === 'PUT') {
     const read = await readLimit(request).catch(() => ({ problem: `${SHAPE}, under 4 KB.` }));
-    const problem = 'problem' in read ? read.problem : context.limits.setPersonal(read.limit);
+    const problem = 'problem' in read ? read.problem : context.limits.personalProblem(read.limit);
     if (problem) return sendError(response, normalisedError(400, 'bad_request', problem));
-    return sendJson(response, 200, sessionState(context));
+    if ('limit' in read) await context.ledger.setPersonalLimit(read.limit === null ? null : new Big(read.limit).toString());
+    return sendJson(response, 200, await sessionState(context));
   }
   const callMatch = /^\/calls\/([\w-]+)$/.exec(subpath);
   if (callMatch && method === 'GET') {
-    const row = context.ledger.findRow(callMatch[1]!);
+    const row = await context.ledger.findRow(callMatch[1]!);
     if (!row) return sendError(response, normalisedError(404, 'not_found', 'No such call in the ledger'));
     return sendJson(response, 200, { row, exchange: context.exchanges.get(row.id) ?? null });
   }
-  const known = ['', '/new', '/budget'].includes(subpath) || callMatch;
+  const known = ['', '/new', '/budget', '/calls'].includes(subpath) || callMatch;
   return sendError(response, normalisedError(known ? 405 : 404, 'bad_request', known ? `Method ${method} not allowed here` : 'No such endpoint'));
 }

@@ -1,20 +1,8 @@
 import type { LedgerRow } from '../../api/session';
-
-const COLUMNS = ['id', 'session', 'at', 'operation', 'status', 'ok', 'credits', 'durationMs', 'errorKind', 'params'] as const;
-
-/** Quotes a CSV field, and defuses text a spreadsheet would run as a formula (search terms are user text). */
-function csvField(value: string, isText: boolean): string {
-  const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { LEDGER_CSV_HEADER, ledgerCsvLine } from '../../lib/ledger-csv';
 
 export function ledgerCsv(rows: readonly LedgerRow[]): string {
-  const lines = rows.map((row) => COLUMNS.map((column) => {
-    if (column === 'params') return csvField(JSON.stringify(row.params), true);
-    if (column === 'errorKind') return csvField(row.errorKind ?? '', true);
-    return csvField(String(row[column]), false);
-  }).join(','));
-  return `${[COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  return LEDGER_CSV_HEADER + rows.map(ledgerCsvLine).join('');
 }
 
 export function ledgerJson(rows: readonly LedgerRow[]): string {

@@ -1,3 +1,4 @@
+import { csvCell } from '../../lib/csv';
 import type { Post } from '../../api/types';
 
 const COLUMNS = ['id', 'created_at', 'author_handle', 'author_name', 'text', 'lang', 'replies', 'reposts', 'quotes',
@@ -14,13 +15,7 @@ function row(post: Post): (string | number | null)[] {
   ];
 }
 
-/** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell } from '../../lib/csv';
 
 export function postsToCsv(posts: readonly Post[]): string {
   return [COLUMNS.join(','), ...posts.map((post) => row(post).map(csvCell).join(','))].join('\r\n') + '\r\n';

@@ -1,0 +1,28 @@
+import type { ArchivedPage } from '../store/archive-store.ts';
+import type { ArchiveWrite } from '../store/ledger-store.ts';
+import type { Operation } from '../ledger/rows.ts';
+import type { Answer } from './answer.ts';
+
+/** A page served from the archive: free, with when it was bought, so the UI can say so. */
+export function archivedAnswer(page: ArchivedPage): Answer {
+  return {
+    status: 200, text: page.body,
+    headers: {
+      'x-creditscope-source': 'archive', 'x-creditscope-bought-at': page.bought_at, 'x-creditscope-call-id': page.purchase_id,
+      'x-creditscope-credits': '0', 'x-creditscope-charged': 'no',
+    },
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals. */
+export function archiveWrite(operation: Operation, params: Record<string, unknown>, body: string): ArchiveWrite {
+  if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
+  let user: { rest_id?: unknown; id?: unknown; screen_name?: unknown } | undefined;
+  try { user = (JSON.parse(body) as { data?: { user?: typeof user } }).data?.user; } catch { user = undefined; }
+  const handle = text(user?.screen_name)?.toLowerCase() ?? null;
+  const restId = text(user?.rest_id) ?? text(user?.id);
+  const subject = handle ?? String(params.screen_name ?? params.rest_id ?? '');
+  return { body, subject, accounts: handle && restId ? [{ restId, handle }] : [] };
+}

@@ -1,0 +1,62 @@
+import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** Versioned, append-only: a released migration is never edited, a change is a new entry. */
+const migrations: Record<string, Migration> = {
+  '2026-11-23-001-store': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('sessions').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('started_at', 'text', (c) => c.notNull()).execute();
+      await db.schema.createIndex('sessions_started_at').on('sessions').column('started_at').execute();
+      await db.schema.createTable('settings').addColumn('key', 'text', (c) => c.primaryKey()).addColumn('value', 'text').execute();
+      await db.schema.createTable('purchases')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('seq', 'bigint', (c) => c.notNull().unique())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('page_key', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('reserved', 'text', (c) => c.notNull())
+        .addColumn('lease_until', 'text', (c) => c.notNull())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('credits', 'text', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('ok', 'integer', (c) => c.notNull())
+        .addColumn('charged', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'text', (c) => c.notNull())
+        .addColumn('error_kind', 'text')
+        .execute();
+      await db.schema.createIndex('purchases_state').on('purchases').column('state').execute();
+      await db.schema.createIndex('purchases_session_seq').on('purchases').columns(['session_id', 'seq']).execute();
+      await db.schema.createIndex('purchases_page_key').on('purchases').columns(['page_key', 'state']).execute();
+      await db.schema.createTable('totals')
+        .addColumn('scope', 'text', (c) => c.primaryKey())
+        .addColumn('calls', 'integer', (c) => c.notNull())
+        .addColumn('failed_free', 'integer', (c) => c.notNull())
+        .addColumn('spent', 'text', (c) => c.notNull())
+        .addColumn('timeline_calls', 'integer', (c) => c.notNull())
+        .addColumn('timeline_spent', 'text', (c) => c.notNull())
+        .addColumn('search_calls', 'integer', (c) => c.notNull())
+        .addColumn('search_spent', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createTable('prices').addColumn('operation', 'text', (c) => c.primaryKey())
+        .addColumn('last', 'text', (c) => c.notNull()).addColumn('highest', 'text', (c) => c.notNull()).execute();
+      await db.schema.createTable('archive')
+        .addColumn('page_key', 'text', (c) => c.primaryKey())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('bought_at', 'text', (c) => c.notNull())
+        .addColumn('purchase_id', 'text', (c) => c.notNull())
+        .addColumn('credits', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('archive_bought_at').on('archive').column('bought_at').execute();
+      await db.schema.createIndex('archive_subject').on('archive').columns(['operation', 'subject']).execute();
+      await db.schema.createTable('accounts').addColumn('rest_id', 'text', (c) => c.primaryKey()).addColumn('handle', 'text', (c) => c.notNull()).execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

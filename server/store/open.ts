@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'libsql';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+export interface Db {
+  kind: StoreKind;
+  /** Where the store is, without a password: for start-up lines and the Credits page. */
+  label: string;
+  kysely: Kysely<Database>;
+  /**
+   * A transaction that holds the store's one write lock from its first statement, across processes:
+   * SQLite's BEGIN IMMEDIATE, or a transaction-scoped advisory lock on PostgreSQL. Budget checks and
+   * settlements read-modify-write the totals inside it, so N processes can never both pass a check.
+   */
+  write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const BUDGET_LOCK = 7_310_417;
+// bigint columns (seq) come back as strings from pg by default; they fit a double by far.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unreadable URL)';
+  }
+}
+
+function openSqlite(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'creditscope.db');
+  const database = new Sqlite(file);
+  // WAL: readers never wait for the writer; synchronous=NORMAL: a commit is in the OS before it returns,
+  // so it outlives a crash or kill -9 of any process (an fsync per commit would also cover power loss
+  // at milliseconds per call). busy_timeout lets a second process wait its turn for the write lock.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 10000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: database as never }) });
+  return {
+    kind: 'sqlite', label: file, kysely,
+    write: (work) => kysely.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => undefined);
+        throw error;
+      }
+    }),
+    close: () => kysely.destroy(),
+  };
+}
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its server (a restart) must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres', label: redactUrl(url), kysely,
+    write: (work) => kysely.transaction().execute(async (trx: Transaction<Database>) => {
+      await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
+      return work(trx);
+    }),
+    close: () => kysely.destroy(),
+  };
+}
+
+/** Opens the store and brings its schema up to date; throws with the migration that failed. */
+export async function openDb(options: { dataDir: string; databaseUrl: string | null }): Promise<Db> {
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  try {
+    const { error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+      throw new Error(`cannot bring the store at ${db.label} up to date${failed ? ` (migration ${failed})` : ''}: ${(error as Error).message}`);
+    }
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely';
+
+/**
+ * One schema for both dialects: text for decimals (exact, summed with big.js inside a locked
+ * transaction), text for ISO-8601 UTC times (they sort as they read), integers for flags.
+ */
+export interface Database {
+  sessions: { id: string; started_at: string };
+  settings: { key: string; value: string | null };
+  purchases: PurchaseTable;
+  totals: TotalsTable;
+  prices: { operation: string; last: string; highest: string };
+  archive: ArchiveTable;
+  accounts: { rest_id: string; handle: string };
+}
+
+/** One row per purchase: 'pending' from the journal entry before sending until it settles. */
+export interface PurchaseTable {
+  id: string;
+  seq: Generated<number>;
+  at: string;
+  session_id: string;
+  operation: string;
+  params: string;
+  page_key: string;
+  state: 'pending' | 'settled' | 'unknown' | 'cleared';
+  /** What the pending call holds against the budget until it settles. */
+  reserved: string;
+  /** After this a pending row cannot still be in flight anywhere: it is an unknown outcome. */
+  lease_until: string;
+  /** host:pid of the process that sent it: a pending row of a dead process on this host is settled as unknown at once. */
+  owner: string;
+  status: number;
+  credits: string;
+  duration_ms: number;
+  ok: number;
+  charged: string;
+  attempts: string;
+  error_kind: string | null;
+}
+
+/** Running sums per scope ('all', 'day:2026-11-23', 'month:2026-11', 'session:<id>'): O(1) budget checks. */
+export interface TotalsTable {
+  scope: string;
+  calls: number;
+  failed_free: number;
+  spent: string;
+  timeline_calls: number;
+  timeline_spent: string;
+  search_calls: number;
+  search_spent: string;
+}
+
+export interface ArchiveTable {
+  page_key: string;
+  operation: string;
+  params: string;
+  body: string;
+  bought_at: string;
+  purchase_id: string;
+  credits: string;
+  /** The timeline's user, or the search's query: what the history page groups by. */
+  subject: string;
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Big from 'big.js';
+import type { Operation } from '../ledger/rows.ts';
+import { ArchiveStore } from './archive-store.ts';
+import { describeStorageError } from './errors.ts';
+import { importLegacyLedger } from './import-jsonl.ts';
+import { LedgerStore } from './ledger-store.ts';
+import { openDb, type Db } from './open.ts';
+import type { Period } from './totals.ts';
+
+/** Start-up failures a person can act on, said in one line (no stack). */
+export class StartupError extends Error {}
+
+export interface Store { db: Db; ledger: LedgerStore; archive: ArchiveStore; importedRows: number; close(): Promise<void> }
+
+export interface StoreOptions { dataDir: string; databaseUrl: string | null; creditLimitPeriod: Period; archiveFreshForMs: number }
+
+/** Room for a few rows, checked for real: a full disk or a read-only folder is found now, not at the first purchase. */
+function probeDataDir(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.accessSync(dataDir, fs.constants.W_OK);
+  const probe = path.join(dataDir, '.creditscope-write-probe');
+  try { fs.writeFileSync(probe, Buffer.alloc(4096)); } finally { fs.rmSync(probe, { force: true }); }
+}
+
+/**
+ * Opens the store (SQLite in the data directory, or PostgreSQL at DATABASE_URL), migrates it,
+ * imports a ledger.jsonl of an earlier version once, and settles calls a dead process left pending.
+ */
+export async function openStore(options: StoreOptions, listPrices: Record<Operation, number> | null): Promise<Store> {
+  let db: Db;
+  try {
+    if (!options.databaseUrl) probeDataDir(options.dataDir);
+    db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  } catch (error) {
+    const where = options.databaseUrl ? 'database (DATABASE_URL)' : options.dataDir;
+    const fix = options.databaseUrl ? 'Check DATABASE_URL and that the PostgreSQL server is running.' : 'Set CREDITSCOPE_DATA_DIR to a folder this user can write.';
+    throw new StartupError(`${describeStorageError(error, where)}. ${fix}`);
+  }
+  try {
+    const ledger = new LedgerStore(db, options.creditLimitPeriod);
+    const known = await ledger.prices();
+    const highest = (operation: Operation) => known[operation]?.highest ?? (listPrices ? new Big(listPrices[operation]).toString() : '0');
+    const importedRows = await importLegacyLedger(db, options.dataDir, highest);
+    await ledger.currentSession();
+    await ledger.settleAbandoned();
+    return { db, ledger, archive: new ArchiveStore(db, options.archiveFreshForMs), importedRows, close: () => db.close() };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw new StartupError(`cannot open the store at ${db.label}: ${(error as Error).message}`);
+  }
+}
