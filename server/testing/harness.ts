@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config.ts';
 import { createApiHandler } from '../proxy/handler.ts';
 import { startStandin } from '../standin/server.ts';
+import { inject } from 'vitest';
+import type { StoreKind } from '../store/open.ts';
+import { createTestDatabase } from './postgres.ts';
 import { startRelay } from './relay.ts';
 
 export const TEST_TOKEN = 'test-token-3f9a7c1e5b2d4f60-never-in-the-browser';
@@ -15,17 +18,29 @@ export interface HarnessOptions {
   relay?: boolean;
   /** Point the proxy at this origin instead (e.g. a closed port), keeping the stand-in for its log. */
   baseUrl?: string;
+  /** The store under test: the embedded SQLite file (default) or a fresh database on the run's PostgreSQL. */
+  store?: StoreKind;
+  /** Share another harness's store (its data directory and database): a second server process on one store. */
+  shareStoreOf?: { dataDir: string; databaseUrl: string | null };
+}
+
+/** A database of its own on the run's throwaway PostgreSQL (see postgres-global-setup.ts). */
+export async function freshPostgresDatabase() {
+  return createTestDatabase(inject('databaseUrl'));
 }
 
 /** The real proxy over real HTTP in front of a real stand-in: what the Vitest proxy suites run against. */
 export async function startProxyAgainstStandin(env: Record<string, string> = {}, options: HarnessOptions = {}) {
   const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
   const relay = options.relay ? await startRelay(standin.url) : null;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-'));
+  const shared = options.shareStoreOf ?? null;
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-'));
+  const database = !shared && options.store === 'postgres' ? await freshPostgresDatabase() : null;
+  const databaseUrl = shared ? shared.databaseUrl : database?.url ?? null;
   const baseUrl = options.baseUrl ?? relay?.url ?? standin.url;
   // Tests time out in well under the 1 s an operator may set, to stay fast: applied past loadConfig's range check.
   const { UPSTREAM_TIMEOUT_MS: testTimeout, ...rest } = env;
-  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...rest });
+  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...rest });
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
   const server = createServer((request, response) => {
@@ -39,7 +54,7 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   const api = (pathname: string, init: RequestInit = {}) =>
     fetch(`${origin}${pathname}`, { ...init, headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
   return {
-    origin, standin, relay, dataDir, config, api,
+    origin, standin, relay, dataDir, databaseUrl, config, api,
     upstreamLog: async (match?: string) =>
       (await (await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)).json()) as { at: string; path: string; query: Record<string, string>; body: unknown; authorization: string | null; cookie: string | null }[],
     fault: (rule: object) => fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify(rule) }),
@@ -51,7 +66,10 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
       await handler.close();
       await relay?.close();
       await standin.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!shared) {
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
