@@ -9,6 +9,8 @@ import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
 import { proxyOverhead, tenConcurrentPages } from './proxy-overhead.ts';
 import { BENCH, median, startApp, startDevApp } from './servers.ts';
+import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
+import { storeFigures } from './store.ts';
 import { writeStaticTimeline } from './static-page.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -89,6 +91,22 @@ try {
   add('proxy p99 latency', load.proxied.p99Ms, 'ms', load.direct.p99Ms || 1, `direct ${load.direct.p99Ms} ms`, 'ratio', true);
   const errors = load.proxied.errors + load.proxied.non2xx;
   add(`proxy requests/s (${errors} errors)`, load.proxied.requestsPerSecond, 'req/s', load.direct.requestsPerSecond, `direct ${load.direct.requestsPerSecond.toFixed(0)} req/s`, '0 errors', errors === 0);
+
+  // 7. The store: /api/_session and start-up with a 200,000-row ledger, on SQLite and on PostgreSQL.
+  const postgres = await startThrowawayPostgres();
+  try {
+    const [emptyDb, largeDb] = [await createTestDatabase(postgres.url), await createTestDatabase(postgres.url)];
+    for (const [kind, databases] of [['sqlite', { empty: null, large: null }], ['postgres', { empty: emptyDb.url, large: largeDb.url }]] as const) {
+      const store = await storeFigures(kind, databases);
+      results[`store_${kind}`] = store;
+      const ratio = store.sessionLargeMs / store.sessionEmptyMs;
+      add(`/api/_session, ${store.rows.toLocaleString('en')} rows vs empty (${kind})`, store.sessionLargeMs, 'ms', store.sessionEmptyMs,
+        `empty ${store.sessionEmptyMs.toFixed(1)} ms`, 'ratio ≤ 2.0', ratio <= 2);
+      add(`store start-up with ${store.rows.toLocaleString('en')} rows (${kind})`, store.startupLargeMs, 'ms', 1000, 'target 1000 ms', '< 1 s', store.startupLargeMs < 1000);
+    }
+  } finally {
+    await postgres.stop();
+  }
 } finally {
   await browser.close();
   app.stop();

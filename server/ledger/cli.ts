@@ -4,7 +4,9 @@ import { openStore } from '../store/store.ts';
 /**
  * `npm run ledger -- unknown` lists calls that were sent but never settled (a crash or kill while the
  * upstream had them); `npm run ledger -- clear-unknown` releases them from the operator's budget once
- * you have checked the upstream's own billing. Safe while servers run: the store serialises writers.
+ * you have checked the upstream's own billing. `npm run ledger -- export > ledger.jsonl` writes the
+ * whole ledger in the JSON-lines format of earlier versions (which a fresh store imports). Safe while
+ * servers run: the store serialises writers.
  */
 const command = process.argv[2] ?? 'unknown';
 try {
@@ -13,10 +15,19 @@ try {
     const unknown = await store.ledger.outcomesUnknown();
     if (command === 'unknown') {
       console.log(unknown.length ? unknown.map((row) => `${row.at}  ${row.operation}  ${JSON.stringify(row.params)}  counted at ${row.credits}`).join('\n') : 'No call with an unknown outcome.');
+    } else if (command === 'export') {
+      let session: string | null = null;
+      for await (const row of store.ledger.rowsBetween('0000', '9999')) {
+        if (row.session !== session) {
+          session = row.session;
+          process.stdout.write(`${JSON.stringify({ type: 'session', id: row.session, at: row.at })}\n`);
+        }
+        process.stdout.write(`${JSON.stringify({ type: 'call', ...row })}\n`);
+      }
     } else if (command === 'clear-unknown') {
       console.log(`Released ${await store.ledger.clearUnknownOutcomes()} call(s) with an unknown outcome from the budget.`);
     } else {
-      console.error(`Unknown command "${command}": use "unknown" or "clear-unknown".`);
+      console.error(`Unknown command "${command}": use "unknown", "clear-unknown" or "export".`);
       process.exitCode = 2;
     }
   } finally {
