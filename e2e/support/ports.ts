@@ -15,5 +15,8 @@ export const E2E = {
   devStandin: base + 23,
   /** Upstream mode with no operator limit and a ledger only e2e/credits.spec.ts writes to: exact totals. */
   creditsApp: base + 24,
+  /** Two instances on one PostgreSQL (e2e/two-instances.spec.ts starts them itself). */
+  sharedStoreA: base + 25,
+  sharedStoreB: base + 26,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

@@ -1,4 +1,4 @@
-import { csvCell } from './csv';
+import { csvCell } from './csv.ts';
 
 /** One CSV shape for the ledger, written by the Credits page and by the server's period export. Pure. */
 export interface CsvLedgerRow {
