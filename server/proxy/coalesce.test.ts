@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
-
-let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin(); });
-afterAll(async () => { await harness.close(); });
+import { STORE_KINDS } from '../testing/postgres.ts';
 
 async function answers(responses: Response[]) {
   return Promise.all(responses.map(async (response) => ({
     status: response.status, body: await response.text(),
     callId: response.headers.get('x-creditscope-call-id'), credits: response.headers.get('x-creditscope-credits'),
+    source: response.headers.get('x-creditscope-source'),
   })));
 }
 
-describe('one page, one purchase', () => {
+describe.each(STORE_KINDS)('one page, one purchase (%s store)', (store) => {
+  let harness: ProxyHarness;
+  beforeAll(async () => { harness = await startProxyAgainstStandin({}, { store }); });
+  afterAll(async () => { await harness.close(); });
+
   it('10 concurrent requests for ADA/ada share one upstream call, one answer and one ledger row', async () => {
     // The stand-in holds the call long enough for every asker to arrive while it is in flight.
     await harness.fault({ match: 'ada__coalesce', latencyMs: 300, times: 1 });
@@ -46,11 +48,32 @@ describe('one page, one purchase', () => {
     expect(await harness.upstreamLog('grace__sharedfail')).toHaveLength(1);
     expect(new Set(got.map(({ status, body, callId }) => JSON.stringify([status, body, callId]))).size).toBe(1);
     expect(got[0]!.status).toBe(404);
+    // A failure is not archived: asking again buys the page.
+    const [again] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=grace__sharedfail')]);
+    expect(again).toMatchObject({ status: 200, credits: '0.1', source: null });
+    expect(await harness.upstreamLog('grace__sharedfail')).toHaveLength(2);
   });
 
-  it('asking again once the answer is out is a new purchase (an explicit refresh)', async () => {
-    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__again')).status).toBe(200);
-    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ADA__again')).status).toBe(200);
+  it('asking again once the answer is out is served from the archive: free, the same answer, no upstream call, no new row', async () => {
+    const [first] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=ada__archived')]);
+    const [again] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=ADA__archived')]);
+    expect(first).toMatchObject({ status: 200, credits: '0.1', source: null });
+    expect(again).toMatchObject({ status: 200, credits: '0', source: 'archive', body: first!.body, callId: first!.callId });
+    expect(await harness.upstreamLog('ada__archived')).toHaveLength(1);
+    expect((await harness.state()).rows.filter((row) => row.params.screen_name === 'ada__archived')).toHaveLength(1);
+  });
+
+  it('asking again with x-creditscope-refresh: 1 is a new purchase (an explicit refresh)', async () => {
+    const [first] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=ada__again')]);
+    const [again] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=ADA__again', { headers: { 'x-creditscope-refresh': '1' } })]);
+    expect(first).toMatchObject({ status: 200, credits: '0.1' });
+    expect(again).toMatchObject({ status: 200, credits: '0.1', source: null });
+    expect(again!.callId).not.toBe(first!.callId);
+    expect(await harness.upstreamLog('ada__again')).toHaveLength(2);
+    expect((await harness.state()).rows.filter((row) => row.params.screen_name === 'ada__again').map((row) => row.id)).toEqual([first!.callId, again!.callId]);
+    // The refreshed answer is now the archived one: a third, plain ask gets it free.
+    const [third] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=ada__again')]);
+    expect(third).toMatchObject({ status: 200, credits: '0', source: 'archive', callId: again!.callId });
     expect(await harness.upstreamLog('ada__again')).toHaveLength(2);
   });
 });

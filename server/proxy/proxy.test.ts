@@ -95,7 +95,7 @@ describe('an upstream that echoes the token', () => {
 });
 
 describe('a page bought while the browser had gone', () => {
-  it('is handed to the next identical request instead of being bought again', async () => {
+  it('is handed to the next identical request from the archive instead of being bought again', async () => {
     await harness.fault({ match: 'grace__gone', latencyMs: 400, times: 1 });
     const aborted = new AbortController();
     const first = harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', { signal: aborted.signal }).catch(() => null);
@@ -103,13 +103,24 @@ describe('a page bought while the browser had gone', () => {
     await waitFor(() => harness.upstreamLog('grace__gone'), (calls) => calls.length === 1);
     aborted.abort();
     await first;
-    await waitFor(() => harness.state(), (state) => state.rows.some((row) => row.params.screen_name === 'grace__gone'));
+    const [row] = (await waitFor(() => harness.state(), (state) => state.rows.some((candidate) => candidate.params.screen_name === 'grace__gone')))
+      .rows.filter((candidate) => candidate.params.screen_name === 'grace__gone');
     const second = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone');
     expect(second.status).toBe(200);
     expect(((await second.json()) as { data: { timeline: unknown[] } }).data.timeline).toHaveLength(20);
+    // Free, and said to be the purchase the browser left behind.
+    expect(second.headers.get('x-creditscope-source')).toBe('archive');
+    expect(second.headers.get('x-creditscope-credits')).toBe('0');
+    expect(second.headers.get('x-creditscope-call-id')).toBe(row!.id);
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
-    // Once delivered, the same request is a new purchase (an explicit refresh).
-    await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone');
+    // Asked again, still the archived page; only an explicit refresh buys it again.
+    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone')).headers.get('x-creditscope-source')).toBe('archive');
+    expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
+    const refreshed = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', { headers: { 'x-creditscope-refresh': '1' } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get('x-creditscope-source')).toBeNull();
+    expect(refreshed.headers.get('x-creditscope-credits')).toBe('0.1');
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(2);
+    expect((await harness.state()).rows.filter((candidate) => candidate.params.screen_name === 'grace__gone')).toHaveLength(2);
   });
 });
