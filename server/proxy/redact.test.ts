@@ -56,7 +56,14 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
       const answers = await Promise.all(names.map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)));
       expect(answers.map((answer) => answer.status)).toEqual(names.map((name) => (name.endsWith('_200') ? 200 : 500)));
       const { rows } = await harness.state();
-      const more = await Promise.all([harness.api('/api/_session'), ...rows.map((row) => harness.api(`/api/_session/calls/${row.id}`))]);
+      expect(rows).toHaveLength(names.length);
+      // Asked again, the 200s come from the archive: what was stored must be as clean as what was sent.
+      const archived = await Promise.all(names.filter((name) => name.endsWith('_200')).map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)));
+      expect(archived.map((answer) => answer.headers.get('x-creditscope-source'))).toEqual(archived.map(() => 'archive'));
+      const more = await Promise.all([
+        ...archived, harness.api('/api/_session'), harness.api('/api/_session/calls?limit=500'), ...rows.map((row) => harness.api(`/api/_session/calls/${row.id}`)),
+        harness.api('/api/_history'), harness.api('/api/_history/archive.ndjson'), harness.api('/api/_history/ledger.json'), harness.api('/api/_history/ledger.csv'),
+      ]);
       let redactions = 0;
       for (const [index, response] of [...answers, ...more].entries()) {
         const what = names[index] ?? response.url;
@@ -69,7 +76,16 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
         if (index < names.length) expect(response.headers.get('retry-after'), what).toContain('[redacted]');
       }
       expect(redactions).toBeGreaterThan(names.length);
-      expectClean(token, 'the ledger', fs.readFileSync(path.join(harness.dataDir, 'ledger.jsonl'), 'utf8'));
+      // The store on disk, byte for byte: the database file and its write-ahead log, where the latest commits are
+      // before a checkpoint (read while the proxy still has it open), in both readings of its bytes.
+      const files = ['creditscope.db', 'creditscope.db-wal'].map((name) => path.join(harness.dataDir, name));
+      expect(fs.statSync(files[1]!).size, 'the write-ahead log holds the commits').toBeGreaterThan(0);
+      expect(files.map((file) => fs.readFileSync(file, 'latin1')).join(''), 'the store holds the purchases').toContain(`${names[0]}"`);
+      for (const file of files) {
+        const bytes = fs.readFileSync(file);
+        expectClean(token, path.basename(file), bytes.toString('utf8'));
+        expectClean(token, `${path.basename(file)} (as latin1)`, bytes.toString('latin1'));
+      }
       expectClean(token, 'the console', JSON.stringify(logged));
     } finally {
       spies.forEach((spy) => spy.mockRestore());

@@ -1,16 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../store/open.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { dumpStore, openRaw } from '../testing/store-reads.ts';
 
 let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin(); });
-afterAll(async () => { await harness.close(); });
+/** The proxy's store opened as a second reader: every table, to see that nothing at all was written. */
+let store: Db;
+beforeAll(async () => {
+  harness = await startProxyAgainstStandin();
+  store = await openRaw(harness);
+});
+afterAll(async () => {
+  await store.close();
+  await harness.close();
+});
 
 const TIMELINE = '/api/v1/social/microblog/posts';
 const timeline = (query: string) => harness.api(`${TIMELINE}?${query}`);
 const search = (body: unknown) => harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
-const ledgerBytes = () => fs.readFileSync(path.join(harness.dataDir, 'ledger.jsonl'), 'utf8');
 
 interface ErrorBody { success: boolean; error: { kind: string; message: string; status: number; charged: string } }
 
@@ -52,7 +59,8 @@ const BAD: [string, () => Promise<Response>, string][] = [
 describe('parameters are validated before anything is paid for', () => {
   it('refuses every bad request with a 400 naming the field: no journal entry, no upstream call', async () => {
     const callsBefore = (await harness.upstreamLog()).length;
-    const ledgerBefore = ledgerBytes();
+    const storeBefore = await dumpStore(store);
+    expect(storeBefore.sessions).toHaveLength(1);
     for (const [what, send, field] of BAD) {
       const response = await send();
       const body = (await response.json()) as ErrorBody;
@@ -62,7 +70,8 @@ describe('parameters are validated before anything is paid for', () => {
       expect(body.error.message, what).toContain(field);
     }
     expect(await harness.upstreamLog()).toHaveLength(callsBefore);
-    expect(ledgerBytes()).toBe(ledgerBefore);
+    expect(await dumpStore(store)).toEqual(storeBefore);
+    expect(storeBefore.purchases).toEqual([]);
     expect((await harness.state()).rows).toHaveLength(0);
   });
 
@@ -91,5 +100,7 @@ describe('parameters are validated before anything is paid for', () => {
       expect(calls, match).toHaveLength(1);
       expect(calls[0]!.body ?? calls[0]!.query, match).toEqual(forwarded);
     }
+    // The second reader does see what the proxy writes: the unchanged store above is no blind spot.
+    expect((await dumpStore(store)).purchases.map((row) => row.state)).toEqual(passing.map(() => 'settled'));
   });
 });
