@@ -66,11 +66,13 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     let fresh = request.fresh;
     const deadline = Date.now() + leaseMs(upstream);
     for (;;) {
+      // Read first: an answer archived after this, by any process, is one the journal will not buy again.
+      const seen = await archive.purchaseOf(request.key);
       if (!fresh) {
         const archived = await archive.servable(request.key, request.route.operation, request.params);
         if (archived) return archivedAnswer(archived);
       }
-      const bought = await buy(request);
+      const bought = await buy(request, seen);
       if (bought.kind === 'answer') return bought.answer;
       // Another process is buying this very page: its answer, once archived, is as fresh as ours would be.
       fresh = false;
@@ -79,7 +81,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     }
   }
 
-  async function buy({ route, params, key }: PurchaseRequest): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
+  async function buy({ route, params, key }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
     const turn = await scout.turn(route.operation, () => prices.ceiling(route.operation) !== null, true);
     try {
       // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
@@ -87,7 +89,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
       try {
         journal = await ledger.journal({
           operation: route.operation, params, pageKey: key, reserve: prices.ceiling(route.operation) ?? '0', leaseMs: leaseMs(upstream),
-          check: (figures) => limits.refusal(figures),
+          check: (figures) => limits.refusal(figures), archivedSeen,
         });
       } catch (error) {
         if (!(error instanceof LedgerWriteError)) throw error;
@@ -115,7 +117,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
       operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
       ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
     }, failure ? null : archiveWrite(route.operation, params, final.text));
-    await prices.refresh();
+    prices.see(route.operation, row.credits, row.charged);
 
     exchanges.put(row.id, {
       request: { method: route.method, path: route.upstreamPath, params: route.method === 'GET' ? params : {}, body: route.method === 'POST' ? params : null },

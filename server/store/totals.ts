@@ -31,8 +31,9 @@ export interface TotalsChange { operation: Operation; credits: string; /** +1 a 
 
 /** Adds a change to each scope. Runs inside the store's write lock, so the read-modify-write cannot interleave. */
 export async function addToTotals(db: Kysely<Database>, scopes: string[], change: TotalsChange) {
+  const stored = await db.selectFrom('totals').selectAll().where('scope', 'in', scopes).execute();
   for (const scope of scopes) {
-    const current = await readTotals(db, scope);
+    const current = stored.find((row) => row.scope === scope) ?? empty(scope);
     const next: TotalsTable = {
       ...current,
       calls: current.calls + change.calls,
