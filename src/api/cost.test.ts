@@ -10,7 +10,11 @@ const row = (operation: 'timeline' | 'search', credits: string, ok = true): Ledg
 const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionState => ({
   mode: 'demo', upstream: 'stand-in', rows, pastSessions: [],
   session: { id: 's', startedAt: '', calls: rows.length, failedFree: 0, total: '0', byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } } },
-  budget: { operatorLimit: null, personalLimit: null, limit: null, spentSinceStart: '0', remaining: null, reached: false, reachedBy: null },
+  budget: {
+    operatorLimit: null, personalLimit: null, limit: null, spentSinceStart: '0', remaining: null, reached: false, reachedBy: null,
+    period: 'total', spentInPeriod: '0', warnAt: null, warning: false,
+  },
+  olderRowsCursor: null, store: 'sqlite',
   prices: { timeline: null, search: null },
   ...extra,
 });

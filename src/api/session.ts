@@ -27,15 +27,21 @@ const ledgerRow = v.object({
 });
 
 /**
- * Two limits with two owners: the operator's CREDIT_LIMIT caps all spend since the server started and
- * cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
+ * Two limits with two owners: the operator's CREDIT_LIMIT caps all spend through the server's store in its
+ * period and cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
  * `remaining` and `reached` are for the tighter of the two.
  */
-const budget = v.object({
+const budget = v.pipe(v.object({
   operatorLimit: v.nullable(decimal), personalLimit: v.nullable(decimal), limit: v.nullable(decimal),
   spentSinceStart: decimal, remaining: v.nullable(decimal), reached: v.boolean(),
   reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
-});
+  // What the operator's limit counts (UTC day or month, or all spend), and the amber line before the hard stop.
+  // Defaulted so a server from before budget periods still reads as "total, no warning".
+  period: v.optional(v.picklist(['total', 'day', 'month']), 'total'),
+  spentInPeriod: v.optional(decimal),
+  warnAt: v.optional(v.nullable(decimal), null),
+  warning: v.optional(v.boolean(), false),
+}), v.transform((read) => ({ ...read, spentInPeriod: read.spentInPeriod ?? read.spentSinceStart })));
 
 /** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
 const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
@@ -46,9 +52,14 @@ const sessionStateSchema = v.object({
   session: summary,
   budget,
   prices,
+  /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
   rows: v.array(ledgerRow),
+  olderRowsCursor: v.optional(v.nullable(v.number()), null),
+  store: v.optional(v.picklist(['sqlite', 'postgres'])),
   pastSessions: v.array(summary),
 });
+
+const callsPageSchema = v.object({ rows: v.array(ledgerRow), nextCursor: v.nullable(v.number()), session: v.string() });
 
 const callDetailSchema = v.object({
   row: ledgerRow,
@@ -63,6 +74,7 @@ export type LedgerRow = v.InferOutput<typeof ledgerRow>;
 export type Budget = v.InferOutput<typeof budget>;
 export type Charged = v.InferOutput<typeof charged>;
 export type CallDetail = v.InferOutput<typeof callDetailSchema>;
+export type CallsPage = v.InferOutput<typeof callsPageSchema>;
 
 /** What a limit leaves after `spent`, never below 0; null without a limit. Exact, on decimal strings. */
 export function leftUnder(limit: string | null, spent: string): string | null {
@@ -92,6 +104,12 @@ export async function startNewSession(): Promise<SessionState> {
 
 export async function setBudget(limit: string | null): Promise<SessionState> {
   return parse(sessionStateSchema, (await apiFetch('/api/_session/budget', { method: 'PUT', body: { limit } })).json);
+}
+
+/** Rows of a session older than `before` (a cursor from `olderRowsCursor` or a previous page), oldest first. */
+export async function fetchOlderCalls(sessionId: string, before: number, limit = 100, signal?: AbortSignal): Promise<CallsPage> {
+  const query = new URLSearchParams({ session: sessionId, before: String(before), limit: String(limit) });
+  return parse(callsPageSchema, (await apiFetch(`/api/_session/calls?${query}`, { signal })).json);
 }
 
 export async function fetchCallDetail(id: string, signal?: AbortSignal): Promise<CallDetail> {
