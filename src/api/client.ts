@@ -11,7 +11,15 @@ export interface PaidResponse {
   credits: string;
   /** When it was bought (set by the purchase module): a page handed over later is marked as bought then, not now. */
   boughtAt?: number;
+  /**
+   * Served free from the server's archive of pages bought before (by any browser): `callId` is that
+   * purchase and `boughtAt` its time, and nothing was spent now.
+   */
+  fromArchive?: boolean;
 }
+
+/** Asks the proxy to buy a page again even though its archive holds a fresh copy (an explicit, priced re-buy). */
+export const REFRESH_HEADER = { 'x-creditscope-refresh': '1' } as const;
 
 type PaidCallListener = (call: { callId: string | null; credits: string; ok: boolean }) => void;
 const paidCallListeners = new Set<PaidCallListener>();
@@ -38,7 +46,7 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   return new ApiError(kind, `HTTP ${status} from the creditscope server`, { status, retryAfter, charged });
 }
 
-export type ApiInit = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal };
+export type ApiInit = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 /** Starts a request to the proxy. Paid requests go through `purchases.ts`, which never passes a signal. */
 export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Response> {
@@ -46,7 +54,7 @@ export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Respon
     method: init.method ?? 'GET',
     signal: init.signal,
     credentials: 'omit',
-    headers: { ...CLIENT_HEADER, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...init.headers, ...CLIENT_HEADER, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
 }
@@ -62,16 +70,26 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
   }
   const callId = response.headers.get('x-creditscope-call-id');
   const credits = response.headers.get('x-creditscope-credits') ?? '0';
+  const archived = archivedAt(response);
   const text = await response.text().catch(() => '');
   let json: unknown = undefined;
   try { json = text ? JSON.parse(text) : undefined; } catch { /* judged below */ }
   // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
-  if (callId || response.status === 402) for (const listener of paidCallListeners) listener({ callId, credits, ok: response.ok });
+  // An archive answer names the old purchase but spent nothing: the ledger did not change.
+  if ((callId && archived === null) || response.status === 402) for (const listener of paidCallListeners) listener({ callId, credits, ok: response.ok });
 
   if (!response.ok) throw errorFrom(response.status, json, response.headers);
   if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status, charged: callId ? 'unknown' : null });
   if ((json as { success?: unknown }).success === false) throw errorFrom(response.status, json, response.headers);
-  return { json, callId, credits };
+  return archived === null ? { json, callId, credits } : { json, callId, credits: '0', boughtAt: archived, fromArchive: true };
+}
+
+/** When an archive answer was first bought (ms), or null for an answer bought now. */
+function archivedAt(response: Response): number | null {
+  if (response.headers.get('x-creditscope-source') !== 'archive') return null;
+  const at = Date.parse(response.headers.get('x-creditscope-bought-at') ?? '');
+  // An archive answer without a readable time is still free; "now" at least never claims it was bought earlier than it was.
+  return Number.isFinite(at) ? at : Date.now();
 }
 
 /** For the free routes (`/api/_session`): these may be aborted, nothing is bought. */

@@ -58,3 +58,40 @@ describe('the purchase module, through the real proxy', () => {
     expect(await harness.log(handle)).toHaveLength(1);
   });
 });
+
+describe('answers from the server archive', () => {
+  it('are handed to another browser free: marked as archived, with the first purchase\'s id and time, and no paid call announced', async () => {
+    const handle = `ada__archive${tag()}`;
+    const first = await buy({ operation: 'timeline', params: { screen_name: handle } });
+    // Another browser: no memory of this document and none in its storage.
+    localStorage.clear();
+    vi.resetModules();
+    const client = await import('./client');
+    const other = await import('./purchases');
+    const announced: unknown[] = [];
+    const stop = client.onPaidCall((call) => announced.push(call));
+    const again = await other.buy({ operation: 'timeline', params: { screen_name: handle } });
+    stop();
+    expect(again.fromArchive).toBe(true);
+    expect(again.callId).toBe(first.callId);
+    expect(again.credits).toBe('0');
+    expect(Math.abs(again.boughtAt! - first.boughtAt!)).toBeLessThan(5_000);
+    expect(announced).toEqual([]);
+    expect(await harness.log(handle)).toHaveLength(1);
+  });
+
+  it('stand in for every ask but an explicit re-buy, which buys the page again', async () => {
+    const handle = `ada__rebuy${tag()}`;
+    await buy({ operation: 'timeline', params: { screen_name: handle } });
+    localStorage.clear();
+    vi.resetModules();
+    const other = await import('./purchases');
+    other.forget({ operation: 'timeline', params: { screen_name: handle } });
+    const bought = await other.buy({ operation: 'timeline', params: { screen_name: handle } });
+    expect(bought.fromArchive).toBeUndefined();
+    expect(await harness.log(handle)).toHaveLength(2);
+    // The re-buy was one purchase: asking again is served from this document, not bought a third time.
+    await other.buy({ operation: 'timeline', params: { screen_name: handle } });
+    expect(await harness.log(handle)).toHaveLength(2);
+  });
+});

@@ -1,4 +1,4 @@
-import { readApiResponse, sendApiRequest, type PaidResponse } from './client';
+import { readApiResponse, REFRESH_HEADER, sendApiRequest, type PaidResponse } from './client';
 import './early/early-purchase';
 import { forgetPurchase, recentPurchase, rememberPurchase } from './recent-purchases';
 import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from './identity';
@@ -16,12 +16,15 @@ export interface Purchase { operation: PaidOperation; params: Record<string, unk
 
 const inFlight = new Map<string, Promise<PaidResponse>>();
 const landers = new Set<(purchase: Purchase, answer: PaidResponse) => void>();
+/** Pages whose next `buy` is an explicit re-buy: the server must not hand back its archived copy either. */
+const rebuys = new Set<string>();
 
-function send(purchase: Purchase): Promise<Response> {
+function send(purchase: Purchase, fresh: boolean): Promise<Response> {
   const params = canonicalParams(purchase.operation, purchase.params);
+  const headers = fresh ? { ...REFRESH_HEADER } : undefined;
   return purchase.operation === 'timeline'
-    ? sendApiRequest(timelineRequestPath(params))
-    : sendApiRequest(SEARCH_PATH, { method: 'POST', body: params });
+    ? sendApiRequest(timelineRequestPath(params), { headers })
+    : sendApiRequest(SEARCH_PATH, { method: 'POST', body: params, headers });
 }
 
 /** The early first-page fetch from index.html, adopted once by the purchase with its key. */
@@ -39,13 +42,16 @@ export function keyOf(purchase: Purchase): string {
 /** Asks for a page: an answer already bought in this document, the request on its way, or a new request. */
 export function buy(purchase: Purchase): Promise<PaidResponse> {
   const key = keyOf(purchase);
+  // Taken even when the page is already on its way: that answer is the one asked for, and a re-buy
+  // left waiting here would make some later, unasked open of this page pay again.
+  const fresh = rebuys.delete(key);
   const done = recentPurchase(key);
   if (done) return Promise.resolve(done);
   const pending = inFlight.get(key);
   if (pending) return pending;
-  const request = readApiResponse(adoptEarly(key) ?? send(purchase)).then(
+  const request = readApiResponse((fresh ? null : adoptEarly(key)) ?? send(purchase, fresh)).then(
     (received) => {
-      const answer = { ...received, boughtAt: Date.now() };
+      const answer = { ...received, boughtAt: received.boughtAt ?? Date.now() };
       inFlight.delete(key);
       rememberPurchase(key, answer);
       for (const land of landers) land(purchase, answer);
@@ -57,9 +63,15 @@ export function buy(purchase: Purchase): Promise<PaidResponse> {
   return request;
 }
 
-/** Before an explicit, priced re-buy (Refresh, Check for new posts): the next `buy` of this page pays again. */
+/**
+ * Before an explicit, priced re-buy (Refresh, Show newer): the next `buy` of this page pays again, neither
+ * this browser's copy nor the server's archive standing in for it. Every other `buy` is served free from
+ * the archive when it holds the page.
+ */
 export function forget(purchase: Purchase) {
-  forgetPurchase(keyOf(purchase));
+  const key = keyOf(purchase);
+  forgetPurchase(key);
+  rebuys.add(key);
 }
 
 /** Where finished purchases land whoever asked: the query cache registers itself here. */

@@ -19,17 +19,17 @@ function purchaseOf(params: SearchParams): Purchase {
   return { operation: 'search', params: searchBody(params) };
 }
 
-function toSearchPage({ json, callId, credits, boughtAt }: PaidResponse): SearchPage {
+function toSearchPage({ json, callId, credits, boughtAt, fromArchive }: PaidResponse): SearchPage {
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The search response has no results list');
-  return { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now() };
+  return { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now(), ...(fromArchive ? { fromArchive } : {}) };
 }
 
 export async function fetchSearch(params: SearchParams): Promise<SearchPage> {
   return toSearchPage(await buy(purchaseOf(params)));
 }
 
-/** An explicit Refresh: the next fetch of this search buys it again. */
+/** An explicit Refresh: the next fetch of this search buys it again, even where the server has archived it. */
 export function forgetSearch(params: SearchParams) {
   forget(purchaseOf(params));
 }

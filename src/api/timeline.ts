@@ -5,7 +5,7 @@ import { handleOfId, rememberIdHandle } from './early/known-ids';
 import { ApiError } from './errors';
 import { timelineRequestPath } from './identity';
 import { timelineKeys, type TimelineTarget } from './keys';
-import { buy, onPurchaseLanded, type Purchase } from './purchases';
+import { buy, forget, onPurchaseLanded, type Purchase } from './purchases';
 import { timelineEnvelope, toTimelinePage } from './schemas/envelope';
 import type { TimelinePage } from './types';
 import type { PaidResponse } from './client';
@@ -29,12 +29,12 @@ export function timelinePath(target: TimelineTarget, cursor: string | null): str
   return timelineRequestPath(purchaseOf(target, cursor).params);
 }
 
-function toPage({ json, callId, credits, boughtAt }: PaidResponse): TimelinePage {
+function toPage({ json, callId, credits, boughtAt, fromArchive }: PaidResponse): TimelinePage {
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) {
     throw new ApiError('invalid_response', `The timeline response has no readable posts list (${v.summarize(parsed.issues).split('\n')[0]})`);
   }
-  return { ...toTimelinePage(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now() };
+  return { ...toTimelinePage(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now(), ...(fromArchive ? { fromArchive } : {}) };
 }
 
 export async function fetchTimelinePage(target: TimelineTarget, cursor: string | null): Promise<TimelinePage> {
@@ -50,9 +50,19 @@ export function nextCursorOf(lastPage: TimelinePage, usedCursors: readonly (stri
   return usedCursors.includes(lastPage.nextCursor) ? undefined : lastPage.nextCursor;
 }
 
-export function prevCursorOf(firstPage: TimelinePage, usedCursors: readonly (string | null)[]): string | undefined {
+export function prevCursorOf(firstPage: TimelinePage, usedCursors: readonly unknown[]): string | undefined {
   if (!firstPage.prevCursor || usedCursors.includes(firstPage.prevCursor)) return undefined;
   return firstPage.prevCursor;
+}
+
+/**
+ * Before Show newer: the page above the first one is bought fresh. A cursor page is otherwise served from
+ * the server's archive forever, and "what was posted since" is exactly what an old copy cannot say.
+ */
+export function forgetNewerPage(asked: TimelineTarget, data: InfiniteData<TimelinePage, unknown> | undefined) {
+  const first = data?.pages[0];
+  const cursor = first ? prevCursorOf(first, data.pageParams) : undefined;
+  if (cursor) forget(purchaseOf(resolveTarget(asked), cursor));
 }
 
 /**

@@ -78,8 +78,10 @@ export interface TimelinePage {
   callId: string | null;
   /** When this page was bought; the UI shows "cached · 0 credits" for pages bought before this page view. */
   boughtAt: number;
+  /** Served free from the server's archive (bought before, maybe by another browser, at `boughtAt`). */
+  fromArchive?: boolean;
 }
 
 export interface SearchResult { title: string; url: string; href: string | null }
 
-export interface SearchPage { results: SearchResult[]; credits: string; callId: string | null; boughtAt: number }
+export interface SearchPage { results: SearchResult[]; credits: string; callId: string | null; boughtAt: number; fromArchive?: boolean }

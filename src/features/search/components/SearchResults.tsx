@@ -18,8 +18,10 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
   const { data, isPlaceholderData } = query;
-  // Refresh and Retry are explicit, priced purchases: the page already bought in this tab is let go first.
+  // Refresh, and Retry after a failed Refresh, are explicit re-buys: neither this tab's copy nor the server's
+  // archive stands in. Retry of a search never received may still be served free from the archive.
   const buyAgain = () => { forgetSearch(params); void query.refetch(); };
+  const retry = () => { if (data && !isPlaceholderData) buyAgain(); else void query.refetch(); };
 
   useEffect(() => {
     if (data && !isPlaceholderData) rememberSearch({ params, credits: data.credits, at: Date.now() });
@@ -31,7 +33,7 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
     return <div className="py-6" aria-busy="true"><Spinner label={`Searching for “${params.q}”…`} /><ResultSkeleton /></div>;
   }
   if (query.isError && !data) {
-    return <div className="py-4"><ErrorPanel error={query.error} onRetry={buyAgain} retryCost={<CostHint operation="search" />} /></div>;
+    return <div className="py-4"><ErrorPanel error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} /></div>;
   }
   if (!data) return null;
 
@@ -41,14 +43,14 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
   const results = data.results;
   // Bought by this view: fetched since the observer took this key, and in this page load (a copy restored from
   // the persisted cache after a reload also counts as "fetched after mount", but was bought before the page opened).
-  const boughtHere = query.isFetchedAfterMount && data.boughtAt >= performance.timeOrigin;
+  const boughtHere = query.isFetchedAfterMount && !data.fromArchive && data.boughtAt >= performance.timeOrigin;
 
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
       <CostLine params={params} data={data} first={first}
         fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={buyAgain}
         inspector={data.callId && inspect ? inspect(data.callId) : null} />
-      {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={buyAgain} retryCost={<CostHint operation="search" />} /></div>}
+      {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} /></div>}
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
       ) : (

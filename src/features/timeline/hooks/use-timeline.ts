@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
+import { forgetNewerPage, timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
 import { uniquePosts } from '../filters';
 
 /**
@@ -12,9 +12,13 @@ export function useTimeline(target: TimelineTarget) {
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const posts = useMemo(() => uniquePosts(pages), [pages]);
   const user = pages.find((page) => page.user)?.user ?? null;
-  const { fetchNextPage, fetchPreviousPage } = query;
+  const { fetchNextPage, fetchPreviousPage, data } = query;
   const loadNext = useCallback(() => { void fetchNextPage({ cancelRefetch: false }); }, [fetchNextPage]);
-  const loadNewer = useCallback(() => { void fetchPreviousPage({ cancelRefetch: false }); }, [fetchPreviousPage]);
+  // Show newer is an explicit re-buy; Load more and the sentinel take the server's archived copy when it has one.
+  const loadNewer = useCallback(() => {
+    forgetNewerPage(target, data);
+    void fetchPreviousPage({ cancelRefetch: false });
+  }, [fetchPreviousPage, data, target]);
   const pinnedIds = useMemo(() => new Set(user?.pinnedIds ?? []), [user]);
   const suspended = user?.status === 'suspended' || pages.some((page) => page.status === 'suspended');
   return { query, pages, posts, user, pinnedIds, suspended, loadNext, loadNewer };
