@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { expectedCost, type PaidOperation } from '../api/cost';
 import { sessionQueryOptions } from '../api/session';
+import { absoluteTime, boughtClock } from '../lib/format';
 
 /**
  * What pressing a control will cost, inside or next to it so screen readers read it with the control:
@@ -43,6 +44,18 @@ export function PaidBadge({ credits }: { credits: string }) {
   return (
     <span data-testid="paid-badge" className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
       {credits} credits
+    </span>
+  );
+}
+
+/** Marks data the server served from its archive: bought before (maybe in another browser), free now. */
+export function ArchiveBadge({ boughtAt, pages = 1 }: { boughtAt: number; pages?: number }) {
+  const when = absoluteTime(new Date(boughtAt).toISOString());
+  return (
+    <span data-testid="archive-badge" title={`Served free from the server's archive: first bought ${when}. Nothing was spent now.`}
+      className="rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-950 dark:text-sky-200">
+      {pages > 1 ? `${pages} pages ` : ''}from archive · bought {boughtClock(boughtAt)} · 0 credits
+      <span className="sr-only">. First bought {when}; nothing was spent now.</span>
     </span>
   );
 }

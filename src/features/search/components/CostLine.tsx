@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SearchParams } from '../../../api/search';
 import type { SearchPage } from '../../../api/types';
-import { CachedBadge, CostHint, PaidBadge } from '../../../components/CostHint';
+import { ArchiveBadge, CachedBadge, CostHint, PaidBadge } from '../../../components/CostHint';
 import { Spinner } from '../../../components/Spinner';
 
 interface CostLineProps {
@@ -30,7 +30,7 @@ export function CostLine({ params, data, first, fresh, fetching, placeholder, on
       </h2>
       <div className="ml-auto flex items-center gap-2">
         {fetching ? <Spinner label={placeholder ? 'Loading…' : 'Buying…'} />
-          : fresh ? <PaidBadge credits={data.credits} /> : <CachedBadge />}
+          : data.fromArchive ? <ArchiveBadge boughtAt={data.boughtAt} /> : fresh ? <PaidBadge credits={data.credits} /> : <CachedBadge />}
         {inspector}
         <button type="button" onClick={onRefresh} disabled={fetching} data-testid="search-refresh"
           title="Buy this search again, even though it is cached"
