@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ApiError } from '../../../api/errors';
 import { isAbove, leftUnder, type Budget } from '../../../api/session';
+import { operatorLeft, operatorScope } from '../budget-words';
 import { useSetBudget } from '../use-session-actions';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -11,7 +12,7 @@ const note = 'text-xs text-slate-500 dark:text-slate-400';
 /** The server's own reason for refusing a limit (a 400 from creditscope, not from the upstream). */
 const refusal = (error: unknown) => (error instanceof ApiError && error.kind === 'bad_request' ? error.message : null);
 
-/** The operator's ceiling, read-only: it counts everything since the server started and only its owner can move it. */
+/** The operator's ceiling, read-only: it counts all spend in its period and only its owner can move it. */
 function OperatorLimit({ budget }: { budget: Budget }) {
   const { operatorLimit } = budget;
   return (
@@ -20,12 +21,12 @@ function OperatorLimit({ budget }: { budget: Budget }) {
         {operatorLimit === null
           ? <>No limit set by the server operator.</>
           : <>Limit set by the server operator: <strong className="tabular-nums" data-testid="operator-limit-value">{operatorLimit}</strong> credits
-            {' · '}<span className="tabular-nums" data-testid="operator-limit-left">{leftUnder(operatorLimit, budget.spentSinceStart)}</span> left since the server started</>}
+            {' · '}<span className="tabular-nums" data-testid="operator-limit-left">{operatorLeft(budget)}</span></>}
       </p>
       <p className={note}>
         {operatorLimit === null
           ? 'Whoever runs creditscope can set one with CREDIT_LIMIT in the server environment.'
-          : 'It counts all spend through this server since it started, across sessions, and cannot be changed from this page: only whoever runs creditscope can (CREDIT_LIMIT).'}
+          : `It counts ${operatorScope(budget.period)}, and cannot be changed from this page: only whoever runs creditscope can (CREDIT_LIMIT${budget.period === 'total' ? '' : ', CREDIT_LIMIT_PERIOD'}).`}
       </p>
     </div>
   );
@@ -53,6 +54,11 @@ export function BudgetControl({ budget, spent }: { budget: Budget; spent: string
   return (
     <div className="space-y-3" data-testid="budget-control">
       <OperatorLimit budget={budget} />
+      {budget.warning && !budget.reached && (
+        <p role="status" data-testid="budget-warning" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+          <span aria-hidden>▲ </span>Close to the limit: the warning starts at {budget.warnAt} credits. Paid calls are refused once the limit is reached.
+        </p>
+      )}
       <div className="space-y-2" data-testid="personal-limit">
         <p className="text-sm text-slate-800 dark:text-slate-200">
           Your limit for this session:{' '}

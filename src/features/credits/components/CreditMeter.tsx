@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Budget } from '../../../api/session';
+import { meterBudgetSentence, meterBudgetText, operatorScope } from '../budget-words';
 import { useLiveSession } from '../use-live-session';
 
 /**
@@ -10,7 +11,7 @@ function reachedNotes(budget: Budget): { label: string; sentence: string; title:
   if (budget.reachedBy === 'operator') {
     return {
       label: "operator's limit reached",
-      sentence: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts all spend since the server started and cannot be changed from the browser`,
+      sentence: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts ${operatorScope(budget.period)} and cannot be changed from the browser`,
       title: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. Only whoever runs creditscope can change it.`,
     };
   }
@@ -28,6 +29,12 @@ function reachedNotes(budget: Budget): { label: string; sentence: string; title:
   };
 }
 
+const tone = {
+  reached: 'border-red-500 bg-red-50 text-red-900 hover:bg-red-100 dark:border-red-500 dark:bg-red-950/70 dark:text-red-100 dark:hover:bg-red-950',
+  warning: 'border-amber-500 bg-amber-50 text-amber-950 hover:bg-amber-100 dark:border-amber-400 dark:bg-amber-950/60 dark:text-amber-100 dark:hover:bg-amber-950',
+  calm: 'border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-900',
+};
+
 /** Always in the header: what this session has spent, on how many calls, and what the budget leaves. */
 export function CreditMeter() {
   const { data, isError } = useLiveSession();
@@ -35,27 +42,31 @@ export function CreditMeter() {
   if (!data) return <span className="text-xs text-slate-500 dark:text-slate-400">loading meter…</span>;
   const { session, budget } = data;
   const reached = budget.reached ? reachedNotes(budget) : null;
-  const budgetText = reached ? `. ${reached.sentence}` : budget.limit === null ? '' : `, ${budget.remaining} of ${budget.limit} left`;
+  // Amber before the hard stop; once a limit is reached the red state says more.
+  const warning = !reached && budget.warning;
+  const budgetText = reached ? `. ${reached.sentence}` : meterBudgetSentence(budget);
+  const figure = meterBudgetText(budget);
   return (
     <Link
       to="/credits"
       data-testid="credit-meter"
       data-budget-reached={reached ? 'true' : undefined}
+      data-budget-warning={warning ? 'true' : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
       aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. Open the credits page.`}
-      title={reached?.title}
-      className={`flex items-center gap-2 rounded-full border px-3 py-1 text-sm tabular-nums no-underline ${budget.reached
-        ? 'border-red-500 bg-red-50 text-red-900 hover:bg-red-100 dark:border-red-500 dark:bg-red-950/70 dark:text-red-100 dark:hover:bg-red-950'
-        : 'border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-900'}`}
+      title={reached?.title ?? (warning ? `Close to the credit limit (warns at ${budget.warnAt}): paid calls are refused once it is reached.` : undefined)}
+      className={`flex items-center gap-2 rounded-full border px-3 py-1 text-sm tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >
       <span><strong data-testid="meter-total">{session.total}</strong> credits</span>
-      <span className={budget.reached ? '' : 'text-slate-600 dark:text-slate-400'} data-testid="meter-calls">{session.calls} {session.calls === 1 ? 'call' : 'calls'}</span>
+      <span className={reached || warning ? '' : 'text-slate-600 dark:text-slate-400'} data-testid="meter-calls">{session.calls} {session.calls === 1 ? 'call' : 'calls'}</span>
       {reached ? (
         <span data-testid="meter-budget" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-600">
           <span aria-hidden>■ </span>{reached.label}
         </span>
-      ) : budget.limit !== null && (
-        <span data-testid="meter-budget" className="text-slate-600 dark:text-slate-400">{budget.remaining} of {budget.limit} left</span>
+      ) : figure !== null && (
+        <span data-testid="meter-budget" className={warning ? 'font-semibold' : 'text-slate-600 dark:text-slate-400'}>
+          {warning && <span aria-hidden>▲ </span>}{figure}{warning && <span aria-hidden className="hidden sm:inline"> · near limit</span>}
+        </span>
       )}
     </Link>
   );

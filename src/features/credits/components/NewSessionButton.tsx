@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sessionQueryOptions } from '../../../api/session';
 import { ErrorPanel } from '../../../components/ErrorPanel';
+import { operatorScope } from '../budget-words';
 import { useStartNewSession } from '../use-session-actions';
 
 /** Starts the session totals again at 0 after an explicit confirmation; the current session moves to past sessions. */
 export function NewSessionButton({ total }: { total: string }) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useStartNewSession();
-  const operatorLimit = useQuery(sessionQueryOptions()).data?.budget.operatorLimit ?? null;
+  const budget = useQuery(sessionQueryOptions()).data?.budget;
+  const operatorLimit = budget?.operatorLimit ?? null;
   const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
   if (!confirming) {
     return (
@@ -21,7 +23,7 @@ export function NewSessionButton({ total }: { total: string }) {
     <div role="group" aria-label="Confirm new session" className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 p-2 text-sm dark:border-slate-700">
       <span>
         Start a new session at 0? This one ({total} credits) stays in past sessions.
-        {operatorLimit !== null && ` The server operator's limit of ${operatorLimit} keeps counting all spend since the server started.`}
+        {operatorLimit !== null && budget && ` The server operator's limit of ${operatorLimit} keeps counting ${operatorScope(budget.period)}.`}
       </span>
       <button type="button" autoFocus disabled={mutation.isPending} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
         onClick={() => mutation.mutate(undefined, { onSuccess: () => setConfirming(false) })}>Start new session</button>
