@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { sessionQueryOptions } from '../api/session';
+import { sessionQueryOptions, type SessionState } from '../api/session';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
 import { BudgetControl } from '../features/credits/components/BudgetControl';
 import { BudgetReachedNotice } from '../features/credits/components/BudgetReachedNotice';
+import { ExportPeriod } from '../features/credits/components/ExportPeriod';
 import { LedgerSection } from '../features/credits/components/LedgerSection';
 import { NewSessionButton } from '../features/credits/components/NewSessionButton';
 import { OperationBreakdown } from '../features/credits/components/OperationBreakdown';
 import { PastSessions } from '../features/credits/components/PastSessions';
 import { SessionOverview } from '../features/credits/components/SessionOverview';
 import { SpendChart } from '../features/credits/components/SpendChart';
+import { useLedgerRows } from '../features/credits/use-ledger-rows';
 
 export const Route = createFileRoute('/credits')({
   // Reading the ledger is free, so the page can ask for it before it renders.
@@ -38,19 +40,30 @@ function CreditsPage() {
       </div>
       {error && !data && <ErrorPanel error={error} onRetry={() => void refetch()} />}
       {!data && !error && <Spinner label="Reading the ledger…" />}
-      {data && (
-        <>
-          {data.budget.reached && <BudgetReachedNotice />}
-          <SessionOverview state={data} />
-          <Section title="Cumulative spend"><SpendChart rows={data.rows} limit={data.budget.limit} /></Section>
-          <div className="grid gap-4 lg:grid-cols-2">
-            <Section title="By operation"><OperationBreakdown state={data} /></Section>
-            <Section title="Budget"><BudgetControl budget={data.budget} spent={data.session.total} /></Section>
-          </div>
-          <Section title="Ledger"><LedgerSection rows={data.rows} sessionId={data.session.id} /></Section>
-          <Section title="Past sessions"><PastSessions sessions={data.pastSessions} /></Section>
-        </>
-      )}
+      {data && <CreditsBody state={data} />}
     </main>
+  );
+}
+
+function CreditsBody({ state }: { state: SessionState }) {
+  // The chart and the ledger read the same rows: the newest page, plus the older ones asked for.
+  const ledger = useLedgerRows(state);
+  const partial = ledger.rows.length < ledger.total;
+  return (
+    <>
+      {state.budget.reached && <BudgetReachedNotice />}
+      <SessionOverview state={state} />
+      <Section title="Cumulative spend">
+        <SpendChart rows={ledger.rows} limit={state.budget.limit} />
+        {partial && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Drawn from the {ledger.rows.length} loaded calls of {ledger.total}: load older calls in the ledger below to draw them all.</p>}
+      </Section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="By operation"><OperationBreakdown state={state} /></Section>
+        <Section title="Budget"><BudgetControl budget={state.budget} spent={state.session.total} /></Section>
+      </div>
+      <Section title="Ledger"><LedgerSection state={state} ledger={ledger} /></Section>
+      <Section title="Export a period"><ExportPeriod /></Section>
+      <Section title="Past sessions"><PastSessions sessions={state.pastSessions} /></Section>
+    </>
   );
 }

@@ -1,0 +1,72 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { apiFetch, readApiResponse, sendApiRequest } from './client';
+import { ApiError } from './errors';
+
+const operation = v.picklist(['timeline', 'search']);
+const subject = v.object({ operation, subject: v.string(), pages: v.number(), lastBoughtAt: v.string() });
+const entry = v.object({
+  pageKey: v.string(), operation, subject: v.string(), params: v.record(v.string(), v.unknown()),
+  boughtAt: v.string(), credits: v.string(), purchaseId: v.string(),
+});
+const historyPage = v.object({ subjects: v.nullable(v.array(subject)), entries: v.array(entry), next: v.nullable(v.string()) });
+
+export type HistorySubject = v.InferOutput<typeof subject>;
+export type HistoryEntry = v.InferOutput<typeof entry>;
+export type HistoryPage = v.InferOutput<typeof historyPage>;
+export interface HistoryFilter { operation?: 'timeline' | 'search'; subject?: string }
+
+export const historyKeys = {
+  all: ['history'] as const,
+  list: (filter: HistoryFilter) => [...historyKeys.all, { operation: filter.operation ?? null, subject: filter.subject ?? null }] as const,
+};
+
+export async function fetchHistory(filter: HistoryFilter, before: string | null, signal?: AbortSignal): Promise<HistoryPage> {
+  const query = new URLSearchParams();
+  if (filter.operation) query.set('operation', filter.operation);
+  if (filter.subject) query.set('subject', filter.subject);
+  if (before) query.set('before', before);
+  const { json } = await apiFetch(`/api/_history${query.size ? `?${query}` : ''}`, { signal });
+  const parsed = v.safeParse(historyPage, json);
+  if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected history shape');
+  return parsed.output;
+}
+
+/**
+ * What the store has bought, newest first. Reading it is free, and every paid call can add to it, so,
+ * like the ledger, it is read again when the page opens and never persisted.
+ */
+export function historyQueryOptions(filter: HistoryFilter) {
+  return infiniteQueryOptions({
+    queryKey: historyKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => fetchHistory(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    meta: { persist: false },
+  });
+}
+
+export type PeriodExport = 'ledger.csv' | 'ledger.json' | 'archive.ndjson';
+export interface Period { from: string; to: string }
+
+/**
+ * A period export, read through the app's own request (with the client header, so the proxy's guard stays
+ * as strict as for every /api call: a bare link would be refused) and handed back as a file to save.
+ */
+export async function fetchPeriodExport(kind: PeriodExport, period: Period): Promise<{ blob: Blob; filename: string }> {
+  const query = new URLSearchParams();
+  if (period.from) query.set('from', period.from);
+  if (period.to) query.set('to', period.to);
+  const response = await sendApiRequest(`/api/_history/${kind}?${query}`).catch(() => {
+    throw new ApiError('network', 'The creditscope server did not answer. Is it still running?');
+  });
+  if (!response.ok) {
+    // Failures are JSON like every other /api answer: let the common reader turn them into an ApiError.
+    await readApiResponse(Promise.resolve(response));
+    throw new ApiError('bad_request', `HTTP ${response.status} from the creditscope server`, { status: response.status });
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), filename: named ?? `creditscope-${kind}` };
+}
