@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CreditsRouteImport } from './routes/credits'
+import { Route as HistoryRouteImport } from './routes/history'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TimelineRouteImport } from './routes/timeline'
 
@@ -22,6 +23,11 @@ const IndexRoute = IndexRouteImport.update({
 const CreditsRoute = CreditsRouteImport.update({
   id: '/credits',
   path: '/credits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -38,12 +44,14 @@ const TimelineRoute = TimelineRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
+  '/history': typeof HistoryRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
+  '/history': typeof HistoryRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
 }
@@ -51,20 +59,22 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
+  '/history': typeof HistoryRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/credits' | '/search' | '/timeline'
+  fullPaths: '/' | '/credits' | '/history' | '/search' | '/timeline'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/credits' | '/search' | '/timeline'
-  id: '__root__' | '/' | '/credits' | '/search' | '/timeline'
+  to: '/' | '/credits' | '/history' | '/search' | '/timeline'
+  id: '__root__' | '/' | '/credits' | '/history' | '/search' | '/timeline'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CreditsRoute: typeof CreditsRoute
+  HistoryRoute: typeof HistoryRoute
   SearchRoute: typeof SearchRoute
   TimelineRoute: typeof TimelineRoute
 }
@@ -83,6 +93,13 @@ declare module '@tanstack/react-router' {
       path: '/credits'
       fullPath: '/credits'
       preLoaderRoute: typeof CreditsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -105,6 +122,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CreditsRoute: CreditsRoute,
+  HistoryRoute: HistoryRoute,
   SearchRoute: SearchRoute,
   TimelineRoute: TimelineRoute,
 }

@@ -31,6 +31,7 @@ function RootLayout() {
             <Link to="/timeline" className={navLink} activeProps={activeLink}>Timeline</Link>
             <Link to="/search" className={navLink} activeProps={activeLink}>Search</Link>
             <Link to="/credits" className={navLink} activeProps={activeLink}>Credits</Link>
+            <Link to="/history" className={navLink} activeProps={activeLink}>History</Link>
           </nav>
           <div className="ml-auto"><CreditMeter /></div>
         </div>

@@ -1,0 +1,65 @@
+import type { HistoryEntry, HistorySubject } from '../../api/history';
+import type { SearchParams } from '../../api/keys';
+import { SEARCH_DEFAULT_NUM, SEARCH_FIRST_PAGE } from '../../api/identity';
+
+/** Where an archived page opens: its timeline (by handle, or by id when no answer named the handle), or its search. */
+export type OpenTarget =
+  | { kind: 'timeline'; search: { screen_name: string } | { rest_id: string }; label: string }
+  | { kind: 'search'; search: SearchParams; label: string };
+
+/**
+ * The server archives first pages and searches as "fresh" for ARCHIVE_FRESH_FOR (a day unless the
+ * operator set otherwise); older ones are bought again when opened. Later pages of a timeline stay free.
+ */
+export const ARCHIVE_FRESH_MS = 24 * 3_600_000;
+
+const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
+const REST_ID = /^\d{1,25}$/;
+
+function timelineTarget(subject: string): OpenTarget | null {
+  if (REST_ID.test(subject)) return { kind: 'timeline', search: { rest_id: subject }, label: `id ${subject}` };
+  if (HANDLE.test(subject)) return { kind: 'timeline', search: { screen_name: subject }, label: `@${subject}` };
+  return null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
+/** The search route's params, defaults left out so the address reads as a person would type it. */
+function searchTarget(params: Record<string, unknown>, subject: string): OpenTarget {
+  const q = text(params.q) ?? subject;
+  const num = Number(text(params.num) ?? SEARCH_DEFAULT_NUM);
+  const page = Number(text(params.page) ?? SEARCH_FIRST_PAGE);
+  const search: SearchParams = { q };
+  if (Number.isInteger(num) && num !== SEARCH_DEFAULT_NUM) search.num = num;
+  if (Number.isInteger(page) && page !== SEARCH_FIRST_PAGE) search.page = page;
+  const site = text(params.site);
+  const hl = text(params.hl);
+  if (site) search.site = site;
+  if (hl) search.hl = hl;
+  return { kind: 'search', search, label: `“${q}”` };
+}
+
+export function entryTarget(entry: HistoryEntry): OpenTarget | null {
+  return entry.operation === 'timeline' ? timelineTarget(entry.subject) : searchTarget(entry.params, entry.subject);
+}
+
+/** A timeline opens at its first page. A search subject has no one page to open (its pages may differ in site, hl, num): its entries do. */
+export function subjectTarget(subject: HistorySubject): OpenTarget | null {
+  return subject.operation === 'timeline' ? timelineTarget(subject.subject) : null;
+}
+
+/** A first page or a search: the kind of page the archive serves free only while it is fresh. */
+export function expires(entry: HistoryEntry): boolean {
+  return entry.operation === 'search' || entry.params.cursor === undefined;
+}
+
+/** "first page", "a later page", "page 2 · site:example.org": which page of its subject an entry is. */
+export function pageLabel(entry: HistoryEntry): string {
+  if (entry.operation === 'timeline') return entry.params.cursor === undefined ? 'first page' : 'a later page';
+  const parts = [`page ${text(entry.params.page) ?? SEARCH_FIRST_PAGE}`];
+  const num = text(entry.params.num);
+  if (num && Number(num) !== SEARCH_DEFAULT_NUM) parts.push(`${num} a page`);
+  if (entry.params.site) parts.push(`site:${text(entry.params.site)}`);
+  if (entry.params.hl) parts.push(`hl:${text(entry.params.hl)}`);
+  return parts.join(' · ');
+}
