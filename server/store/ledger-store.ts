@@ -1,13 +1,14 @@
 import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
 import { describeStorageError, LedgerWriteError } from './errors.ts';
 import type { Db } from './open.ts';
 import { toCallRow } from './rows-map.ts';
-import type { Database, TotalsTable } from './schema.ts';
-import { addToTotals, periodScope, readTotals, scopesOf, sessionScope, type Period } from './totals.ts';
+import { GroupCommit } from './group-commit.ts';
+import type { ArchiveTable, Database, PurchaseTable } from './schema.ts';
+import { addToTotals, periodScope, readTotals, scopesOf, sessionScope, toNano, TotalsChanges, type Period, type Totals } from './totals.ts';
 
 export type NewCall = Omit<CallRow, 'id' | 'session' | 'at' | 'credits'> & { credits: number | string };
 
@@ -25,6 +26,8 @@ export interface JournalRequest {
   leaseMs: number;
   /** Refuses the call from the figures, or null to admit it. */
   check: (figures: BudgetFigures) => Refusal | null;
+  /** The purchase whose answer the archive held for this page when the caller decided to buy (null: none). */
+  archivedSeen?: string | null;
 }
 
 export type JournalResult =
@@ -32,6 +35,8 @@ export type JournalResult =
   | { kind: 'refused'; refusal: Refusal }
   /** Another process (or browser) is buying this very page now: wait for it rather than buy it twice. */
   | { kind: 'in-flight'; id: string };
+
+interface Settlement { id: string; call: NewCall; archive: ArchiveWrite | null }
 
 export interface ArchiveWrite { body: string; subject: string; accounts: { restId: string; handle: string }[] }
 
@@ -45,11 +50,11 @@ function processGone(owner: string): boolean {
   try { process.kill(Number(pid), 0); return false; } catch (error) { return (error as NodeJS.ErrnoException).code !== 'EPERM'; }
 }
 
-const summaryOf = (sessionId: string, startedAt: string, totals: TotalsTable): SessionSummary => ({
-  id: sessionId, startedAt, calls: totals.calls, failedFree: totals.failed_free, total: totals.spent,
+const summaryOf = (sessionId: string, startedAt: string, totals: Totals): SessionSummary => ({
+  id: sessionId, startedAt, calls: totals.calls, failedFree: totals.failedFree, total: totals.spent,
   byOperation: {
-    timeline: { calls: totals.timeline_calls, total: totals.timeline_spent },
-    search: { calls: totals.search_calls, total: totals.search_spent },
+    timeline: { calls: totals.timeline.calls, total: totals.timeline.spent },
+    search: { calls: totals.search.calls, total: totals.search.spent },
   },
 });
 
@@ -85,9 +90,14 @@ export class LedgerStore {
     const session = await this.currentSession(db);
     const inPeriod = await readTotals(db, periodScope(this.period, new Date()));
     const inSession = await readTotals(db, sessionScope(session.id));
-    const pending = await db.selectFrom('purchases').select('reserved').where('state', '=', 'pending').execute();
+    const pending = await db.selectFrom('purchases').select(['operation', 'reserved']).where('state', '=', 'pending').execute();
     const personal = await db.selectFrom('settings').select('value').where('key', '=', 'personal_limit').executeTakeFirst();
-    const reserved = pending.reduce((sum, row) => sum.plus(row.reserved), new Big(0)).toString();
+    const highest = new Map((await db.selectFrom('prices').select(['operation', 'highest']).execute()).map((row) => [row.operation, new Big(row.highest)]));
+    // A call sent before its price was known (a scout, reserving 0) holds the price any process has learnt since.
+    const reserved = pending.reduce((sum, row) => {
+      const known = highest.get(row.operation);
+      return sum.plus(known && known.gt(row.reserved) ? known : row.reserved);
+    }, new Big(0)).toString();
     return { spentInPeriod: inPeriod.spent, spentInSession: inSession.spent, reserved, sessionId: session.id, personalLimit: personal?.value ?? null };
   }
 
@@ -100,72 +110,114 @@ export class LedgerStore {
    */
   async journal(request: JournalRequest): Promise<JournalResult> {
     try {
-      return await this.db.write(async (trx) => {
-        const now = new Date();
-        const inFlight = await trx.selectFrom('purchases').select('id')
-          .where('page_key', '=', request.pageKey).where('state', '=', 'pending').where('lease_until', '>', now.toISOString())
-          .executeTakeFirst();
-        if (inFlight) return { kind: 'in-flight', id: inFlight.id } as const;
-        const figures = await this.figures(trx);
-        const refusal = request.check(figures);
-        if (refusal) return { kind: 'refused', refusal } as const;
-        const id = randomUUID();
-        const last = await trx.selectFrom('purchases').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
-        await trx.insertInto('purchases').values({
-          id, seq: Number(last?.seq ?? 0) + 1, at: now.toISOString(), session_id: figures.sessionId, operation: request.operation,
-          params: JSON.stringify(request.params), page_key: request.pageKey, state: 'pending', reserved: request.reserve,
-          lease_until: new Date(now.getTime() + request.leaseMs).toISOString(), owner: OWNER,
-          status: 0, credits: '0', duration_ms: 0, ok: 0, charged: 'unknown', attempts: '[]', error_kind: null,
-        }).execute();
-        return { kind: 'journalled', id } as const;
-      });
+      return await this.journals.submit(request);
     } catch (error) {
       throw new LedgerWriteError(describeStorageError(error, this.db.label));
     }
   }
 
-  /** Settles a journalled call with what the upstream said, with its totals, prices and archived answer. */
-  async settle(id: string, call: NewCall, archive: ArchiveWrite | null): Promise<CallRow> {
-    const credits = new Big(call.credits).toString();
-    return this.db.write(async (trx) => {
-      const row = await trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      if (row.state === 'settled') return toCallRow(row);
-      // Booked as unknown by another process after its lease ran out: correct the booking, count the call once.
-      const booked = row.state === 'unknown' || row.state === 'cleared' ? row.credits : null;
-      const settled = {
-        state: 'settled' as const, reserved: '0', status: call.status, credits, duration_ms: call.durationMs, ok: call.ok ? 1 : 0,
-        charged: call.charged, attempts: JSON.stringify(call.attempts), error_kind: call.errorKind ?? null,
-      };
-      await trx.updateTable('purchases').set(settled).where('id', '=', id).execute();
-      const counted = call.charged !== 'no';
-      await addToTotals(trx, scopesOf(new Date(row.at), row.session_id), booked === null
-        ? { operation: call.operation, credits, calls: counted ? 1 : 0, freeCalls: counted ? 0 : 1 }
-        : { operation: call.operation, credits: new Big(credits).minus(booked).toString(), calls: 0, freeCalls: 0 });
-      if (call.charged === 'yes' && new Big(credits).gt(0)) await this.seePrice(trx, call.operation, credits);
-      if (archive) await this.archive(trx, row.page_key, row, archive, credits);
-      return toCallRow({ ...row, ...settled });
+  private readonly journals = new GroupCommit<JournalRequest, JournalResult>((requests) => this.db.write((trx) => this.journalBatch(trx, requests)));
+  private readonly settlements = new GroupCommit<Settlement, CallRow>((items) => this.db.transact((trx) => this.settleBatch(trx, items)));
+
+  /** A few statements per batch whatever its size: the figures are read once and carried forward in order. */
+  private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
+    const now = new Date();
+    const inFlight = new Map((await trx.selectFrom('purchases').select(['id', 'page_key'])
+      .where('page_key', 'in', [...new Set(requests.map((request) => request.pageKey))]).where('state', '=', 'pending')
+      .where('lease_until', '>', now.toISOString()).execute()).map((row) => [row.page_key, row.id]));
+    const figures = await this.figures(trx);
+    let seq = Number((await trx.selectFrom('purchases').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
+    const rows: Insertable<PurchaseTable>[] = [];
+    const results = requests.map((request): JournalResult => {
+      const pending = inFlight.get(request.pageKey);
+      if (pending) return { kind: 'in-flight', id: pending };
+      const refusal = request.check(figures);
+      if (refusal) return { kind: 'refused', refusal };
+      const id = randomUUID();
+      figures.reserved = new Big(figures.reserved).plus(request.reserve).toString();
+      inFlight.set(request.pageKey, id);
+      seq += 1;
+      rows.push({
+        id, seq, at: now.toISOString(), session_id: figures.sessionId, operation: request.operation,
+        params: JSON.stringify(request.params), page_key: request.pageKey, state: 'pending', reserved: request.reserve,
+        lease_until: new Date(now.getTime() + request.leaseMs).toISOString(), owner: OWNER,
+        status: 0, credits: '0', duration_ms: 0, ok: 0, charged: 'unknown', attempts: '[]', error_kind: null,
+      });
+      return { kind: 'journalled', id };
     });
+    for (let start = 0; start < rows.length; start += 50) await trx.insertInto('purchases').values(rows.slice(start, start + 50)).execute();
+    return results;
   }
 
-  private async seePrice(trx: Kysely<Database>, operation: Operation, credits: string) {
-    const known = await trx.selectFrom('prices').selectAll().where('operation', '=', operation).executeTakeFirst();
-    const highest = known && new Big(known.highest).gt(credits) ? known.highest : credits;
-    const next = { operation, last: credits, highest };
-    await trx.insertInto('prices').values(next).onConflict((conflict) => conflict.column('operation').doUpdateSet(next)).execute();
+  /** Settles a journalled call with what the upstream said, with its totals, prices and archived answer. */
+  settle(id: string, call: NewCall, archive: ArchiveWrite | null): Promise<CallRow> {
+    return this.settlements.submit({ id, call, archive });
   }
 
-  private async archive(trx: Kysely<Database>, pageKey: string, row: { id: string; operation: string; params: string }, entry: ArchiveWrite, credits: string) {
-    const value = { page_key: pageKey, operation: row.operation, params: row.params, body: entry.body, bought_at: new Date().toISOString(), purchase_id: row.id, credits, subject: entry.subject };
-    await trx.insertInto('archive').values(value).onConflict((conflict) => conflict.column('page_key').doUpdateSet(value)).execute();
-    for (const account of entry.accounts) {
-      const mapping = { rest_id: account.restId, handle: account.handle };
-      await trx.insertInto('accounts').values(mapping).onConflict((conflict) => conflict.column('rest_id').doUpdateSet(mapping)).execute();
+  /** Sums, prices and archived answers of a batch are written once each; only the rows are one statement apiece. */
+  private async settleBatch(trx: Kysely<Database>, items: Settlement[]): Promise<CallRow[]> {
+    const stored = new Map((await trx.selectFrom('purchases').selectAll().where('id', 'in', items.map((item) => item.id)).execute()).map((row) => [row.id, row]));
+    const totals = new TotalsChanges();
+    const archived = new Map<string, Insertable<ArchiveTable>>();
+    const accounts = new Map<string, string>();
+    const results: CallRow[] = [];
+    for (const { id, call, archive } of items) {
+      const credits = new Big(call.credits).toString();
+      for (let row = stored.get(id); ; row = await trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst()) {
+        if (!row) throw new Error(`no journal entry ${id} to settle`);
+        if (row.state === 'settled') { results.push(toCallRow(row)); break; }
+        // Booked as unknown by another process after its lease ran out: correct the booking, count the call once.
+        const booked = row.state === 'unknown' || row.state === 'cleared' ? row.credits : null;
+        const settled = {
+          state: 'settled' as const, reserved: '0', status: call.status, credits, duration_ms: call.durationMs, ok: call.ok ? 1 : 0,
+          charged: call.charged, attempts: JSON.stringify(call.attempts), error_kind: call.errorKind ?? null,
+        };
+        // Only from the state just read: a concurrent booking of this row makes the update miss, and it is read again.
+        const updated = await trx.updateTable('purchases').set(settled).where('id', '=', id).where('state', '=', row.state).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) continue;
+        const counted = call.charged !== 'no';
+        totals.add(scopesOf(new Date(row.at), row.session_id), booked === null
+          ? { operation: call.operation, credits, calls: counted ? 1 : 0, freeCalls: counted ? 0 : 1 }
+          : { operation: call.operation, credits: new Big(credits).minus(booked).toString(), calls: 0, freeCalls: 0 });
+        if (call.charged === 'yes' && new Big(credits).gt(0)) await this.seePrice(trx, call.operation, credits);
+        if (archive) {
+          archived.set(row.page_key, { page_key: row.page_key, operation: row.operation, params: row.params, body: archive.body, bought_at: new Date().toISOString(), purchase_id: row.id, credits, subject: archive.subject });
+          for (const account of archive.accounts) accounts.set(account.restId, account.handle);
+        }
+        results.push(toCallRow({ ...row, ...settled }));
+        break;
+      }
     }
+    await totals.apply(trx);
+    if (archived.size > 0) {
+      await trx.insertInto('archive').values([...archived.values()]).onConflict((conflict) => conflict.column('page_key').doUpdateSet((eb) => ({
+        body: eb.ref('excluded.body'), bought_at: eb.ref('excluded.bought_at'), purchase_id: eb.ref('excluded.purchase_id'),
+        credits: eb.ref('excluded.credits'), subject: eb.ref('excluded.subject'), params: eb.ref('excluded.params'),
+      }))).execute();
+    }
+    if (accounts.size > 0) {
+      await trx.insertInto('accounts').values([...accounts].map(([restId, handle]) => ({ rest_id: restId, handle })))
+        .onConflict((conflict) => conflict.column('rest_id').doUpdateSet((eb) => ({ handle: eb.ref('excluded.handle') }))).execute();
+    }
+    return results;
+  }
+
+  /** The latest price, and the highest kept by the database's own comparison: no read, no lock. */
+  private async seePrice(trx: Kysely<Database>, operation: Operation, credits: string) {
+    await trx.insertInto('prices').values({ operation, last: credits, highest: credits, highest_nano: toNano(credits) })
+      .onConflict((conflict) => conflict.column('operation').doUpdateSet((eb) => {
+        const higher = eb('excluded.highest_nano', '>', eb.ref('prices.highest_nano'));
+        return {
+          last: eb.ref('excluded.last'),
+          highest: eb.case().when(higher).then(eb.ref('excluded.highest')).else(eb.ref('prices.highest')).end(),
+          highest_nano: eb.case().when(higher).then(eb.ref('excluded.highest_nano')).else(eb.ref('prices.highest_nano')).end(),
+        };
+      })).execute();
   }
 
   /** Latest and highest charged price per operation, across every process. */
   async prices(): Promise<Record<Operation, { last: string; highest: string } | null>> {
-    const rows = await this.read.selectFrom('prices').selectAll().execute();
+    const rows = await this.read.selectFrom('prices').select(['operation', 'last', 'highest']).execute();
     const of = (operation: Operation) => rows.find((row) => row.operation === operation) ?? null;
     return { timeline: of('timeline'), search: of('search') };
   }

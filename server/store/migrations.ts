@@ -34,14 +34,15 @@ const migrations: Record<string, Migration> = {
         .addColumn('scope', 'text', (c) => c.primaryKey())
         .addColumn('calls', 'integer', (c) => c.notNull())
         .addColumn('failed_free', 'integer', (c) => c.notNull())
-        .addColumn('spent', 'text', (c) => c.notNull())
+        .addColumn('spent_nano', 'bigint', (c) => c.notNull())
         .addColumn('timeline_calls', 'integer', (c) => c.notNull())
-        .addColumn('timeline_spent', 'text', (c) => c.notNull())
+        .addColumn('timeline_nano', 'bigint', (c) => c.notNull())
         .addColumn('search_calls', 'integer', (c) => c.notNull())
-        .addColumn('search_spent', 'text', (c) => c.notNull())
+        .addColumn('search_nano', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createTable('prices').addColumn('operation', 'text', (c) => c.primaryKey())
-        .addColumn('last', 'text', (c) => c.notNull()).addColumn('highest', 'text', (c) => c.notNull()).execute();
+        .addColumn('last', 'text', (c) => c.notNull()).addColumn('highest', 'text', (c) => c.notNull())
+        .addColumn('highest_nano', 'bigint', (c) => c.notNull()).execute();
       await db.schema.createTable('archive')
         .addColumn('page_key', 'text', (c) => c.primaryKey())
         .addColumn('operation', 'text', (c) => c.notNull())

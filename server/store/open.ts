@@ -19,6 +19,8 @@ export interface Db {
    * settlements read-modify-write the totals inside it, so N processes can never both pass a check.
    */
   write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** A transaction without the budget lock, for writes whose every statement is atomic on its own (SQLite has one writer anyway). */
+  transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -67,21 +69,18 @@ function openSqlite(dataDir: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 10000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
-  return {
-    kind: 'sqlite', label: file, kysely,
-    write: (work) => kysely.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(connection);
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection).catch(() => undefined);
-        throw error;
-      }
-    }),
-    close: () => kysely.destroy(),
-  };
+  const write: Db['write'] = (work) => kysely.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+  return { kind: 'sqlite', label: file, kysely, write, transact: write, close: () => kysely.destroy() };
 }
 
 function openPostgres(url: string): Db {
@@ -95,6 +94,7 @@ function openPostgres(url: string): Db {
       await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
       return work(trx);
     }),
+    transact: (work) => kysely.transaction().execute(work),
     close: () => kysely.destroy(),
   };
 }

@@ -1,15 +1,15 @@
 import type { Generated } from 'kysely';
 
 /**
- * One schema for both dialects: text for decimals (exact, summed with big.js inside a locked
- * transaction), text for ISO-8601 UTC times (they sort as they read), integers for flags.
+ * One schema for both dialects: text for each exact decimal as received, integer nano-credits for
+ * sums, text for ISO-8601 UTC times (they sort as they read), integers for flags.
  */
 export interface Database {
   sessions: { id: string; started_at: string };
   settings: { key: string; value: string | null };
   purchases: PurchaseTable;
   totals: TotalsTable;
-  prices: { operation: string; last: string; highest: string };
+  prices: { operation: string; last: string; highest: string; highest_nano: number };
   archive: ArchiveTable;
   accounts: { rest_id: string; handle: string };
 }
@@ -39,16 +39,20 @@ export interface PurchaseTable {
   error_kind: string | null;
 }
 
-/** Running sums per scope ('all', 'day:2026-11-23', 'month:2026-11', 'session:<id>'): O(1) budget checks. */
+/**
+ * Running sums per scope ('all', 'day:2026-11-23', 'month:2026-11', 'session:<id>'): O(1) budget
+ * checks. Sums are integers of nano-credits, so both databases add them exactly in one statement
+ * without a lock; each purchase row keeps its `meta.credits` as the exact decimal text.
+ */
 export interface TotalsTable {
   scope: string;
   calls: number;
   failed_free: number;
-  spent: string;
+  spent_nano: number;
   timeline_calls: number;
-  timeline_spent: string;
+  timeline_nano: number;
   search_calls: number;
-  search_spent: string;
+  search_nano: number;
 }
 
 export interface ArchiveTable {

@@ -19,31 +19,71 @@ export function scopesOf(at: Date, sessionId: string): string[] {
   return ['all', periodScope('day', at), periodScope('month', at), sessionScope(sessionId)];
 }
 
-const empty = (scope: string): TotalsTable => ({
-  scope, calls: 0, failed_free: 0, spent: '0', timeline_calls: 0, timeline_spent: '0', search_calls: 0, search_spent: '0',
+const NANO = 1_000_000_000;
+/**
+ * Credits to integer nano-credits for the sums. Prices have a few decimals; one with more than nine
+ * would be rounded up here (the row keeps it exactly), so a budget never under-counts. Exact up to
+ * 9 million credits per scope (2^53 nano-credits).
+ */
+export const toNano = (credits: string | number): number => new Big(credits).times(NANO).round(0, Big.roundUp).toNumber();
+export const fromNano = (nano: number | string): string => new Big(nano).div(NANO).toString();
+
+/** A scope's sums as the UI reads them: exact decimal strings. */
+export interface Totals { calls: number; failedFree: number; spent: string; timeline: { calls: number; spent: string }; search: { calls: number; spent: string } }
+
+const asTotals = (row: TotalsTable | undefined): Totals => ({
+  calls: Number(row?.calls ?? 0), failedFree: Number(row?.failed_free ?? 0), spent: fromNano(row?.spent_nano ?? 0),
+  timeline: { calls: Number(row?.timeline_calls ?? 0), spent: fromNano(row?.timeline_nano ?? 0) },
+  search: { calls: Number(row?.search_calls ?? 0), spent: fromNano(row?.search_nano ?? 0) },
 });
 
-export async function readTotals(db: Kysely<Database>, scope: string): Promise<TotalsTable> {
-  return (await db.selectFrom('totals').selectAll().where('scope', '=', scope).executeTakeFirst()) ?? empty(scope);
+export async function readTotals(db: Kysely<Database>, scope: string): Promise<Totals> {
+  return asTotals(await db.selectFrom('totals').selectAll().where('scope', '=', scope).executeTakeFirst());
 }
 
 export interface TotalsChange { operation: Operation; credits: string; /** +1 a counted call, -1 one taken back, 0 none. */ calls: number; freeCalls: number }
 
-/** Adds a change to each scope. Runs inside the store's write lock, so the read-modify-write cannot interleave. */
-export async function addToTotals(db: Kysely<Database>, scopes: string[], change: TotalsChange) {
-  const stored = await db.selectFrom('totals').selectAll().where('scope', 'in', scopes).execute();
-  for (const scope of scopes) {
-    const current = stored.find((row) => row.scope === scope) ?? empty(scope);
-    const next: TotalsTable = {
-      ...current,
-      calls: current.calls + change.calls,
-      failed_free: current.failed_free + change.freeCalls,
-      spent: new Big(current.spent).plus(change.credits).toString(),
-      timeline_calls: current.timeline_calls + (change.operation === 'timeline' ? change.calls : 0),
-      timeline_spent: change.operation === 'timeline' ? new Big(current.timeline_spent).plus(change.credits).toString() : current.timeline_spent,
-      search_calls: current.search_calls + (change.operation === 'search' ? change.calls : 0),
-      search_spent: change.operation === 'search' ? new Big(current.search_spent).plus(change.credits).toString() : current.search_spent,
-    };
-    await db.insertInto('totals').values(next).onConflict((conflict) => conflict.column('scope').doUpdateSet(next)).execute();
+type Delta = Omit<TotalsTable, 'scope'>;
+
+function deltaOf(change: TotalsChange): Delta {
+  const nano = toNano(change.credits);
+  return {
+    calls: change.calls, failed_free: change.freeCalls, spent_nano: nano,
+    timeline_calls: change.operation === 'timeline' ? change.calls : 0, timeline_nano: change.operation === 'timeline' ? nano : 0,
+    search_calls: change.operation === 'search' ? change.calls : 0, search_nano: change.operation === 'search' ? nano : 0,
+  };
+}
+
+/** Changes to many scopes, summed per scope first: a batch of settlements costs one statement per scope. */
+export class TotalsChanges {
+  private readonly byScope = new Map<string, Delta>();
+
+  add(scopes: string[], change: TotalsChange) {
+    const delta = deltaOf(change);
+    for (const scope of scopes) {
+      const sum = this.byScope.get(scope);
+      if (!sum) { this.byScope.set(scope, { ...delta }); continue; }
+      for (const key of Object.keys(delta) as (keyof Delta)[]) sum[key] += delta[key];
+    }
+    return this;
   }
+
+  /** The database adds, so no lock is needed. */
+  async apply(db: Kysely<Database>) {
+    for (const [scope, delta] of this.byScope) {
+      await db.insertInto('totals').values({ scope, ...delta }).onConflict((conflict) => conflict.column('scope').doUpdateSet((eb) => ({
+        calls: eb('totals.calls', '+', eb.ref('excluded.calls')),
+        failed_free: eb('totals.failed_free', '+', eb.ref('excluded.failed_free')),
+        spent_nano: eb('totals.spent_nano', '+', eb.ref('excluded.spent_nano')),
+        timeline_calls: eb('totals.timeline_calls', '+', eb.ref('excluded.timeline_calls')),
+        timeline_nano: eb('totals.timeline_nano', '+', eb.ref('excluded.timeline_nano')),
+        search_calls: eb('totals.search_calls', '+', eb.ref('excluded.search_calls')),
+        search_nano: eb('totals.search_nano', '+', eb.ref('excluded.search_nano')),
+      }))).execute();
+    }
+  }
+}
+
+export function addToTotals(db: Kysely<Database>, scopes: string[], change: TotalsChange) {
+  return new TotalsChanges().add(scopes, change).apply(db);
 }
