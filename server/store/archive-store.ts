@@ -28,6 +28,11 @@ export class ArchiveStore {
     return page;
   }
 
+  /** Which purchase the archived answer for a page came from, or null when there is none. */
+  async purchaseOf(pageKey: string): Promise<string | null> {
+    return (await this.db.kysely.selectFrom('archive').select('purchase_id').where('page_key', '=', pageKey).executeTakeFirst())?.purchase_id ?? null;
+  }
+
   async handleOf(restId: string): Promise<string | null> {
     return (await this.db.kysely.selectFrom('accounts').select('handle').where('rest_id', '=', restId).executeTakeFirst())?.handle ?? null;
   }

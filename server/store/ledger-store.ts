@@ -125,12 +125,18 @@ export class LedgerStore {
     const inFlight = new Map((await trx.selectFrom('purchases').select(['id', 'page_key'])
       .where('page_key', 'in', [...new Set(requests.map((request) => request.pageKey))]).where('state', '=', 'pending')
       .where('lease_until', '>', now.toISOString()).execute()).map((row) => [row.page_key, row.id]));
+    // A page archived by another process since the caller looked (and decided to buy) is not bought again.
+    const keys = [...new Set(requests.filter((request) => request.archivedSeen !== undefined).map((request) => request.pageKey))];
+    const archivedNow = new Map(keys.length === 0 ? [] : (await trx.selectFrom('archive').select(['page_key', 'purchase_id'])
+      .where('page_key', 'in', keys).execute()).map((row) => [row.page_key, row.purchase_id]));
     const figures = await this.figures(trx);
     let seq = Number((await trx.selectFrom('purchases').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
     const rows: Insertable<PurchaseTable>[] = [];
     const results = requests.map((request): JournalResult => {
       const pending = inFlight.get(request.pageKey);
       if (pending) return { kind: 'in-flight', id: pending };
+      const archived = archivedNow.get(request.pageKey);
+      if (request.archivedSeen !== undefined && archived !== undefined && archived !== request.archivedSeen) return { kind: 'in-flight', id: archived };
       const refusal = request.check(figures);
       if (refusal) return { kind: 'refused', refusal };
       const id = randomUUID();
