@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const BENCH = { app: 4717, standin: 4718, devApp: 4719, dist: 'dist-bench', token: 'bench-token-not-secret' } as const;
+export const BENCH = { app: 4717, standin: 4718, devApp: 4719, postgresApp: 4720, dist: 'dist-bench', token: 'bench-token-not-secret' } as const;
 
 async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -26,19 +26,20 @@ function stop(child: ChildProcess) {
  * The app as users run it (vite preview), in front of a standalone stand-in with a known token,
  * so the proxy-overhead figure can call the stand-in directly too.
  */
-export async function startApp(): Promise<{ origin: string; standinOrigin: string; stop: () => void }> {
+export async function startApp(options: { databaseUrl?: string; port?: number; standinRunning?: boolean } = {}): Promise<{ origin: string; standinOrigin: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-'));
   const standinOrigin = `http://127.0.0.1:${BENCH.standin}`;
-  const standin = start('npx', ['tsx', 'server/standin/main.ts'], { STANDIN_PORT: String(BENCH.standin), STANDIN_TOKEN: BENCH.token });
+  const standin = options.standinRunning ? null : start('npx', ['tsx', 'server/standin/main.ts'], { STANDIN_PORT: String(BENCH.standin), STANDIN_TOKEN: BENCH.token });
   await waitFor(`${standinOrigin}/media/ready.svg`);
+  const port = options.port ?? BENCH.app;
   // A budget far above what the bench spends: the reserve-and-settle path is on, as operators run it.
-  const app = start('npx', ['vite', 'preview', '--port', String(BENCH.app), '--strictPort', '--outDir', BENCH.dist],
-    { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir, CREDIT_LIMIT: '1000000' });
-  const origin = `http://127.0.0.1:${BENCH.app}`;
+  const app = start('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--outDir', BENCH.dist],
+    { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir, CREDIT_LIMIT: '1000000', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) });
+  const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/`);
   return {
     origin, standinOrigin,
-    stop: () => { stop(app); stop(standin); fs.rmSync(dataDir, { recursive: true, force: true }); },
+    stop: () => { stop(app); if (standin) stop(standin); fs.rmSync(dataDir, { recursive: true, force: true }); },
   };
 }
 
