@@ -1,18 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../ledger/ledger.ts';
+import type { StoreKind } from '../store/open.ts';
 import { aliases, burst } from '../testing/burst.ts';
-import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { startProxyAgainstStandin, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
+import { STORE_KINDS } from '../testing/postgres.ts';
+import { openScratch, scratchStore } from '../testing/store-reads.ts';
 
-const open: ProxyHarness[] = [];
-async function fresh(env: Record<string, string> = {}) {
-  const harness = await startProxyAgainstStandin({ CREDIT_LIMIT: '0.25', ...env });
-  open.push(harness);
-  return harness;
-}
-afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
 
 const buyOne = (harness: ProxyHarness, handle: string) => harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`);
 const putLimit = (harness: ProxyHarness, body: unknown) => harness.api('/api/_session/budget', { method: 'PUT', body: JSON.stringify(body) });
@@ -28,7 +22,13 @@ async function buyUntilRefused(harness: ProxyHarness, tag: string) {
   throw new Error('never refused');
 }
 
-describe('CREDIT_LIMIT is a ceiling nothing from the browser can lift', () => {
+describe.each(STORE_KINDS)('CREDIT_LIMIT is a ceiling nothing from the browser can lift (%s store)', (store: StoreKind) => {
+  async function fresh(env: Record<string, string> = {}, options: HarnessOptions = {}) {
+    const harness = await startProxyAgainstStandin({ CREDIT_LIMIT: '0.25', ...env }, { store, ...options });
+    cleanup.push(() => harness.close());
+    return harness;
+  }
+
   it('refuses a personal limit above it with a 400 naming both numbers', async () => {
     const harness = await fresh();
     const response = await putLimit(harness, { limit: '100' });
@@ -44,14 +44,15 @@ describe('CREDIT_LIMIT is a ceiling nothing from the browser can lift', () => {
     expect((await putLimit(harness, { limit: null })).status).toBe(200);
     expect(await buyUntilRefused(harness, 'capa')).toBe(3);
     const refusal = (await (await buyOne(harness, 'ada__capa_more')).json()) as { error: { message: string } };
-    expect(refusal.error.message).toMatch(/server operator's credit limit of 0\.25 is reached/);
+    expect(refusal.error.message).toMatch(/server operator's credit limit of 0\.25 in total is reached/);
     expect(refusal.error.message).not.toMatch(/Credits page/);
 
     expect((await newSession(harness)).status).toBe(200);
     expect(await buyUntilRefused(harness, 'capb')).toBe(0);
     expect(await harness.upstreamLog('ada__cap')).toHaveLength(3);
     expect((await harness.state()).budget).toEqual({
-      operatorLimit: '0.25', personalLimit: null, limit: '0.25', spentSinceStart: '0.3', remaining: '0', reached: true, reachedBy: 'operator',
+      operatorLimit: '0.25', period: 'total', personalLimit: null, limit: '0.25', spentInPeriod: '0.3', spentSinceStart: '0.3', remaining: '0',
+      warnAt: null, warning: false, reached: true, reachedBy: 'operator',
     });
   });
 
@@ -85,19 +86,16 @@ describe('CREDIT_LIMIT is a ceiling nothing from the browser can lift', () => {
   });
 
   it('is never overridden by a personal limit kept from a past run without it', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-past-'));
-    try {
-      const past = new Ledger(dataDir);
-      past.setPersonalLimit('100');
-      past.close();
-      const harness = await fresh({ CREDITSCOPE_DATA_DIR: dataDir });
-      expect((await harness.state()).budget).toMatchObject({ operatorLimit: '0.25', personalLimit: null, limit: '0.25' });
-      const { paid, refused } = await burst(harness, aliases('past', 10));
-      expect(paid).toBe(3);
-      expect(refused).toHaveLength(7);
-      expect(await harness.upstreamLog('ada__past')).toHaveLength(3);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    const past = await scratchStore(store);
+    cleanup.push(() => past.remove());
+    const pastRun = await openScratch(past);
+    await pastRun.ledger.setPersonalLimit('100');
+    await pastRun.close();
+    const harness = await fresh({}, { shareStoreOf: past });
+    expect((await harness.state()).budget).toMatchObject({ operatorLimit: '0.25', personalLimit: null, limit: '0.25' });
+    const { paid, refused } = await burst(harness, aliases('past', 10));
+    expect(paid).toBe(3);
+    expect(refused).toHaveLength(7);
+    expect(await harness.upstreamLog('ada__past')).toHaveLength(3);
   });
 });

@@ -1,40 +1,57 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../ledger/ledger.ts';
 import { CREDITS } from '../standin/server.ts';
+import type { Store } from '../store/store.ts';
+import { STORE_KINDS } from '../testing/postgres.ts';
+import { book, openScratch, paidCall, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 import { Prices } from './prices.ts';
 
-const ledgers: Ledger[] = [];
-function ledger() {
-  const created = new Ledger(fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-prices-')));
-  ledgers.push(created);
-  return created;
-}
-afterEach(() => { for (const open of ledgers.splice(0)) open.close(); });
+describe.each(STORE_KINDS)('prices (%s store)', (kind) => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
 
-const search = (credits: string, charged: 'yes' | 'unknown' = 'yes') => ({
-  operation: 'search' as const, params: { q: 'x' }, status: 200, credits, durationMs: 1, ok: charged === 'yes', charged,
-  attempts: [{ at: '', status: 200, durationMs: 1, credits, charged }],
-});
+  async function store(): Promise<{ scratch: ScratchStore; opened: Store }> {
+    const scratch = await scratchStore(kind);
+    cleanup.push(() => scratch.remove());
+    const opened = await openScratch(scratch);
+    cleanup.push(() => opened.close());
+    return { scratch, opened };
+  }
 
-describe('prices', () => {
-  it('in demo mode are the stand-in list prices until a charge says otherwise', () => {
-    const book = ledger();
-    const prices = new Prices(book, CREDITS);
+  const search = (credits: string, charged: 'yes' | 'unknown' = 'yes') => paidCall(credits, { operation: 'search', charged, ok: charged === 'yes' });
+
+  it('in demo mode are the stand-in list prices until a charge says otherwise', async () => {
+    const { opened } = await store();
+    const prices = new Prices(opened.ledger, CREDITS);
+    await prices.refresh();
     expect(prices.state()).toEqual({ timeline: '0.1', search: '0.2' });
-    book.record(search('0.25'));
+    await book(opened.ledger, search('0.25'));
+    await prices.refresh();
     expect(prices.state()).toEqual({ timeline: '0.1', search: '0.25' });
   });
 
-  it('against a real upstream are unknown until charged, then the latest for display and the highest for reservations', () => {
-    const book = ledger();
-    const prices = new Prices(book, null);
+  it('against a real upstream are unknown until charged, then the latest for display and the highest for reservations', async () => {
+    const { opened } = await store();
+    const prices = new Prices(opened.ledger, null);
+    await prices.refresh();
     expect([prices.current('search'), prices.ceiling('search')]).toEqual([null, null]);
-    book.record(search('0.3'));
-    book.record(search('0.2'));
-    book.record(search('9', 'unknown'));
+    await book(opened.ledger, search('0.3'));
+    await book(opened.ledger, search('0.2'));
+    await book(opened.ledger, search('9', 'unknown'));
+    await prices.refresh();
     expect([prices.current('search'), prices.ceiling('search'), prices.current('timeline')]).toEqual(['0.2', '0.3', null]);
+  });
+
+  it('are shared through the store: a second process opening it knows what the first learnt', async () => {
+    const { scratch, opened } = await store();
+    await book(opened.ledger, search('0.4'));
+    await book(opened.ledger, search('0.35'));
+    const second = await openScratch(scratch);
+    try {
+      const prices = new Prices(second.ledger, null);
+      await prices.refresh();
+      expect([prices.current('search'), prices.ceiling('search')]).toEqual(['0.35', '0.4']);
+    } finally {
+      await second.close();
+    }
   });
 });
