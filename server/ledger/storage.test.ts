@@ -2,20 +2,28 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createApiHandler, StartupError } from '../proxy/handler.ts';
-import { startProxyAgainstStandin, TEST_TOKEN } from '../testing/harness.ts';
+import type { StoreKind } from '../store/open.ts';
+import { startProxyAgainstStandin, TEST_TOKEN, type ProxyHarness } from '../testing/harness.ts';
+import { STORE_KINDS } from '../testing/postgres.ts';
+import { dumpStore, openRaw, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 
 /**
- * No record, no spend, on a real full disk: the data directory is a 48 KB tmpfs (the machine's root
- * may mount one; the suite fails with the reason when it cannot, rather than passing untested).
+ * No record, no spend, on a real full disk. SQLite only, by nature: the embedded store is a file in
+ * the data directory, which here is a 1 MB tmpfs (the machine's root may mount one; the suite fails
+ * with the reason when it cannot, rather than passing untested). PostgreSQL's disk is the database
+ * server's, out of this process's reach: a write it refuses is the same LedgerWriteError path.
+ * The tmpfs is large enough for the database file and its write-ahead log to be created at start-up;
+ * it is filled to the last byte with a filler file once the server is up, so the next journal entry
+ * (a WAL frame appended to the log) fails with SQLITE_FULL.
  */
 let mountPoint: string;
 beforeAll(() => {
   mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-full-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48k', 'tmpfs', mountPoint], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], { stdio: 'pipe' });
   } catch (error) {
     throw new Error(`Cannot mount a small tmpfs for the full-disk test (run as root): ${(error as Error).message}`, { cause: error });
   }
@@ -25,65 +33,135 @@ afterAll(() => {
   fs.rmSync(mountPoint, { recursive: true, force: true });
 });
 
-interface LedgerLine { type: string; id?: string }
-const readLines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').flatMap((line) => {
-  try { return [JSON.parse(line) as LedgerLine]; } catch { return []; }
-});
+const FILLER = () => path.join(mountPoint, 'filler');
 
-describe('a data directory on a full disk', () => {
-  it('buys nothing it cannot record: every call the upstream saw was journalled first, the rest are refused', async () => {
-    const dataDir = path.join(mountPoint, 'data');
-    const harness = await startProxyAgainstStandin({ CREDITSCOPE_DATA_DIR: dataDir });
-    try {
-      const statuses: number[] = [];
-      let refusal = '';
-      for (let batch = 0; batch < 40 && statuses.filter((status) => status === 507).length < 20; batch += 1) {
-        const answers = await Promise.all(Array.from({ length: 10 }, (_, index) =>
-          harness.api(`/api/v1/social/microblog/posts?screen_name=ada__full${batch}x${index}`)));
-        for (const answer of answers) {
-          statuses.push(answer.status);
-          const body = await answer.text();
-          if (answer.status === 507) refusal = body;
+/** Writes until the file system refuses another byte. */
+function fillDisk() {
+  const fd = fs.openSync(FILLER(), 'a');
+  try {
+    for (const size of [65_536, 4096, 1]) {
+      const chunk = Buffer.alloc(size, 0x2e);
+      for (;;) {
+        try { fs.writeSync(fd, chunk); } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
         }
       }
-      expect(statuses.filter((status) => status === 507).length).toBeGreaterThanOrEqual(20);
-      expect(refusal).toMatch(/Not sent, nothing charged.*disk is full/);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
-      const upstream = await harness.upstreamLog('ada__full');
-      const journalled = new Set(readLines(path.join(dataDir, 'ledger.jsonl')).filter((line) => line.type === 'pending').map((line) => line.id));
-      // Every request that reached the upstream had its pending entry written in full before it left.
-      expect(upstream.length).toBeGreaterThan(0);
-      expect(upstream.length).toBeLessThanOrEqual(journalled.size);
-      expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(upstream.length);
-      // The server is still up and says what it has.
-      expect((await harness.api('/api/_session')).status).toBe(200);
+describe('a data directory on a full disk (SQLite)', () => {
+  let harness: ProxyHarness | null = null;
+  afterEach(async () => {
+    fs.rmSync(FILLER(), { force: true });
+    await harness?.close().catch(() => {});
+    harness = null;
+  });
+
+  it('buys nothing it cannot record: the calls bought before the disk filled are journalled, none after reaches the upstream', async () => {
+    const dataDir = path.join(mountPoint, 'data');
+    harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+    const before = await Promise.all(Array.from({ length: 5 }, (_, index) => harness!.api(`/api/v1/social/microblog/posts?screen_name=ada__roomy${index}`)));
+    expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const bought = await harness.upstreamLog('ada__roomy');
+    expect(bought).toHaveLength(5);
+    const rowsBefore = (await harness.state()).rows;
+    expect(rowsBefore).toHaveLength(5);
+
+    fillDisk();
+    const statuses: number[] = [];
+    let refusal = '';
+    for (let batch = 0; batch < 3; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, index) =>
+        harness!.api(`/api/v1/social/microblog/posts?screen_name=ada__full${batch}x${index}`)));
+      for (const answer of answers) {
+        statuses.push(answer.status);
+        const body = await answer.text();
+        if (answer.status === 507) refusal = body;
+      }
+    }
+    expect(statuses).toEqual(Array(30).fill(507));
+    expect(refusal).toMatch(/Not sent, nothing charged.*disk is full/);
+    // Not one of them was sent: nothing was journalled, so nothing left.
+    expect(await harness.upstreamLog('ada__full')).toEqual([]);
+    // The server is still up and says what it has.
+    const state = await harness.state();
+    expect(state.rows.map((row) => row.id)).toEqual(rowsBefore.map((row) => row.id));
+    expect(state.session).toMatchObject({ calls: 5, total: '0.5' });
+
+    // Room again: the store takes the next purchase, and every call the upstream ever saw is in it.
+    fs.rmSync(FILLER());
+    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__roomagain')).status).toBe(200);
+    const reader = await openRaw(harness);
+    try {
+      const journalled = new Set((await dumpStore(reader)).purchases.map((row) => String((JSON.parse(row.params) as { screen_name: string }).screen_name)));
+      const seen = (await harness.upstreamLog()).map((call) => call.query.screen_name!);
+      expect(seen).toHaveLength(6);
+      expect(seen.filter((name) => !journalled.has(name))).toEqual([]);
     } finally {
-      await harness.close().catch(() => {});
+      await reader.close();
     }
   }, 60_000);
 
-  it('a server started on a full or unwritable data directory stops with one line that says why', async () => {
-    const dataDir = path.join(mountPoint, 'data');
+  it('a server started on a full data directory stops with one line that says why', async () => {
+    const dataDir = path.join(mountPoint, 'data-late');
+    fs.mkdirSync(dataDir);
+    fillDisk();
     const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir });
-    const failure = await createApiHandler(config).then(() => null, (error: unknown) => error);
+    const failure = await createApiHandler(config).then(async (handler) => { await handler.close(); return null; }, (error: unknown) => error);
     expect(failure).toBeInstanceOf(StartupError);
     expect((failure as Error).message).toMatch(/disk is full|ENOSPC/);
     expect((failure as Error).message).not.toMatch(/\n/);
   });
+
+  it('a server started on a data directory it cannot write stops with one line that says why', async () => {
+    const dataDir = path.join(mountPoint, 'read-only');
+    fs.mkdirSync(dataDir);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,ro', 'tmpfs', dataDir], { stdio: 'pipe' });
+    try {
+      const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir });
+      const failure = await createApiHandler(config).then(async (handler) => { await handler.close(); return null; }, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(StartupError);
+      expect((failure as Error).message).toMatch(/read-only|EROFS/);
+      expect((failure as Error).message).toContain('CREDITSCOPE_DATA_DIR');
+      expect((failure as Error).message).not.toMatch(/\n/);
+    } finally {
+      execFileSync('umount', ['-l', dataDir]);
+    }
+  });
 });
 
-describe('one server per data directory', () => {
-  it('a second server on the same folder refuses, naming the first one; after the first stops, it starts', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-lock-'));
-    const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir });
+describe.each(STORE_KINDS)('several servers on one %s store', (kind: StoreKind) => {
+  let store: ScratchStore;
+  beforeAll(async () => { store = await scratchStore(kind); });
+  afterAll(async () => { await store.remove(); });
+
+  it('start side by side (there is no per-folder lock any more) and read and write the same ledger', async () => {
+    const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: store.dataDir, ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}) });
     const first = await createApiHandler(config);
-    first.listeningAt('http://127.0.0.1:4173');
-    const second = await createApiHandler(config).then(() => null, (error: unknown) => error);
-    expect(second).toBeInstanceOf(StartupError);
-    expect((second as Error).message).toContain('http://127.0.0.1:4173');
-    await first.close();
-    const third = await createApiHandler(config);
-    await third.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      first.listeningAt('http://127.0.0.1:4173');
+      const second = await createApiHandler(config);
+      await second.close();
+    } finally {
+      await first.close();
+    }
+    // Two proxies on the store, each with its own upstream: what one buys, the other counts.
+    const one = await startProxyAgainstStandin({}, { shareStoreOf: store });
+    const two = await startProxyAgainstStandin({}, { shareStoreOf: store });
+    try {
+      expect((await one.api('/api/v1/social/microblog/posts?screen_name=ada__shared1')).status).toBe(200);
+      expect((await two.api('/api/v1/social/microblog/posts?screen_name=ada__shared2')).status).toBe(200);
+      const [stateOne, stateTwo] = [await one.state(), await two.state()];
+      expect(stateOne.session).toMatchObject({ calls: 2, total: '0.2' });
+      expect(stateTwo.session).toEqual(stateOne.session);
+      expect(stateTwo.rows.map((row) => row.id)).toEqual(stateOne.rows.map((row) => row.id));
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });
