@@ -286,12 +286,16 @@ export class LedgerStore {
       const now = new Date().toISOString();
       const pending = await trx.selectFrom('purchases').selectAll().where('state', '=', 'pending').execute();
       const abandoned = pending.filter((row) => row.lease_until <= now || processGone(row.owner));
+      const highest = new Map((await trx.selectFrom('prices').select(['operation', 'highest']).execute()).map((row) => [row.operation, row.highest]));
       for (const row of abandoned) {
+        // A call sent before its price was known (a scout reserved 0) is booked at the price learnt since, as figures() holds it.
+        const known = highest.get(row.operation);
+        const credits = known !== undefined && new Big(known).gt(row.reserved) ? known : row.reserved;
         await trx.updateTable('purchases').set({
-          state: 'unknown', credits: row.reserved, reserved: '0', charged: 'unknown', error_kind: 'outcome_unknown',
-          attempts: JSON.stringify([{ at: row.at, status: 0, durationMs: 0, credits: row.reserved, charged: 'unknown' }]),
+          state: 'unknown', credits, reserved: '0', charged: 'unknown', error_kind: 'outcome_unknown',
+          attempts: JSON.stringify([{ at: row.at, status: 0, durationMs: 0, credits, charged: 'unknown' }]),
         }).where('id', '=', row.id).execute();
-        await addToTotals(trx, scopesOf(new Date(row.at), row.session_id), { operation: row.operation as Operation, credits: row.reserved, calls: 1, freeCalls: 0 });
+        await addToTotals(trx, scopesOf(new Date(row.at), row.session_id), { operation: row.operation as Operation, credits, calls: 1, freeCalls: 0 });
       }
       return abandoned.length;
     });
