@@ -2,9 +2,9 @@ import Big from 'big.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { purchaseKey } from '../../src/api/identity.ts';
-import { upgradeRow, type CallRow, type Operation } from '../ledger/rows.ts';
+import { PriceBook, upgradeRow, type CallRow, type Operation } from '../ledger/rows.ts';
 import type { Db } from './open.ts';
-import { addToTotals, scopesOf } from './totals.ts';
+import { addToTotals, scopesOf, toNano } from './totals.ts';
 
 type LegacyEvent =
   | ({ type: 'call' } & Omit<CallRow, 'charged' | 'attempts'> & Partial<Pick<CallRow, 'charged' | 'attempts'>>)
@@ -43,6 +43,8 @@ export async function importLegacyLedger(db: Db, dataDir: string, highestPrice: 
     let personal: string | null | undefined;
     const pending: Extract<LegacyEvent, { type: 'pending' }>[] = [];
     for (const event of events) if (event.type === 'call') settled.add(event.id);
+    // The prices the file's rows were charged, as the old replay learnt them: what its unsettled calls are booked at.
+    const book = new PriceBook();
     let count = 0;
     for (const event of events) {
       if (event.type === 'session') { session = { id: event.id, at: event.at }; sessions.set(event.id, event.at); continue; }
@@ -51,6 +53,7 @@ export async function importLegacyLedger(db: Db, dataDir: string, highestPrice: 
       if (event.type !== 'call') continue;
       const { type: _type, ...stored } = event;
       const row = upgradeRow(stored);
+      book.see(row);
       if (!sessions.has(session.id)) sessions.set(session.id, session.at);
       seq += 1;
       await trx.insertInto('purchases').values({
@@ -64,7 +67,7 @@ export async function importLegacyLedger(db: Db, dataDir: string, highestPrice: 
       count += 1;
     }
     for (const event of pending) {
-      const price = highestPrice(event.operation);
+      const price = book.highestPrice(event.operation) ?? highestPrice(event.operation);
       const sessionId = sessions.has(event.session) ? event.session : session.id;
       if (!sessions.has(sessionId)) sessions.set(sessionId, session.at);
       seq += 1;
@@ -77,6 +80,14 @@ export async function importLegacyLedger(db: Db, dataDir: string, highestPrice: 
       const scopes = scopesOf(new Date(event.at), sessionId).filter((scope) => !cleared.has(event.id) || scope.startsWith('session:'));
       await addToTotals(trx, scopes, { operation: event.operation, credits: price, calls: 1, freeCalls: 0 });
       count += 1;
+    }
+    for (const operation of ['timeline', 'search'] as const) {
+      const last = book.lastPrice(operation);
+      const highest = book.highestPrice(operation);
+      if (last === null || highest === null) continue;
+      const known = await trx.selectFrom('prices').select('highest').where('operation', '=', operation).executeTakeFirst();
+      if (!known) await trx.insertInto('prices').values({ operation, last, highest, highest_nano: toNano(highest) }).execute();
+      else if (new Big(highest).gt(known.highest)) await trx.updateTable('prices').set({ highest, highest_nano: toNano(highest) }).where('operation', '=', operation).execute();
     }
     for (const [id, startedAt] of sessions) {
       await trx.insertInto('sessions').values({ id, started_at: startedAt }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
