@@ -65,9 +65,10 @@ function openSqlite(dataDir: string): Db {
   // WAL: readers never wait for the writer; synchronous=NORMAL: a commit is in the OS before it returns,
   // so it outlives a crash or kill -9 of any process (an fsync per commit would also cover power loss
   // at milliseconds per call). busy_timeout lets a second process wait its turn for the write lock.
+  // busy_timeout first: switching to WAL needs the lock too, and a second process starting at once must wait for it.
+  database.pragma('busy_timeout = 10000');
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 10000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
   const write: Db['write'] = (work) => kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
@@ -94,7 +95,12 @@ function openPostgres(url: string): Db {
       await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
       return work(trx);
     }),
-    transact: (work) => kysely.transaction().execute(work),
+    // Shared: settlements run side by side, but never between the statements of a budget check (which
+    // holds the lock exclusively), or a call settling mid-check would be counted neither spent nor reserved.
+    transact: (work) => kysely.transaction().execute(async (trx: Transaction<Database>) => {
+      await sql`select pg_advisory_xact_lock_shared(${BUDGET_LOCK})`.execute(trx);
+      return work(trx);
+    }),
     close: () => kysely.destroy(),
   };
 }
@@ -103,7 +109,14 @@ function openPostgres(url: string): Db {
 export async function openDb(options: { dataDir: string; databaseUrl: string | null }): Promise<Db> {
   const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
   try {
-    const { error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest();
+    let { error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest();
+    // SQLite migrations take no lock (Kysely runs them outside a transaction there): a second process starting
+    // on a new file at the same moment loses the race on the first table. Once the winner is done there is nothing left to do.
+    const lostRace = (problem: unknown) => db.kind === 'sqlite' && /already exists|SQLITE_BUSY|database is locked/i.test(String((problem as Error)?.message ?? problem));
+    for (let retry = 0; error && lostRace(error) && retry < 50; retry += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ({ error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest());
+    }
     if (error) {
       const failed = results?.find((result) => result.status === 'Error')?.migrationName;
       throw new Error(`cannot bring the store at ${db.label} up to date${failed ? ` (migration ${failed})` : ''}: ${(error as Error).message}`);
