@@ -7,7 +7,7 @@ import { OpenLink } from './OpenLink';
 /** Long histories start short; the rest is one click away. */
 const FIRST = 8;
 const panel = 'rounded-xl border border-slate-200 p-3 dark:border-slate-800';
-const small = 'rounded-md px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const small = 'whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** Who and what was bought: each timeline opens free, each subject narrows the list of pages below. */
 export function SubjectsOverview({ subjects, now, onFilter }: { subjects: readonly HistorySubject[]; now: number; onFilter: (filter: HistoryFilter) => void }) {
@@ -46,7 +46,7 @@ function SubjectList({ title, empty, subjects, now, onFilter }: {
                 </span>
                 <span className="flex items-center gap-1">
                   <button type="button" className={small} onClick={() => onFilter({ operation: subject.operation, subject: subject.subject })}>
-                    Pages<span className="sr-only"> of {name}</span>
+                    Show pages<span className="sr-only"> of {name}</span>
                   </button>
                   {target && <OpenLink target={target} boughtAt={subject.lastBoughtAt} expires now={now} />}
                 </span>
