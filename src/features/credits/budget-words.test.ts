@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget } from '../../api/session';
-import { meterBudgetSentence, meterBudgetText, operatorLeft } from './budget-words';
+import { meterBudgetSentence, meterBudgetText } from './budget-words';
 
 const budget: Budget = {
   operatorLimit: null, personalLimit: null, limit: null, spentSinceStart: '0', remaining: null, reached: false, reachedBy: null,
@@ -15,7 +15,6 @@ describe('the meter budget', () => {
     expect(meterBudgetText(daily)).toBe('4.7 of 5 today');
     expect(meterBudgetText({ ...daily, period: 'month' })).toBe('4.7 of 5 this month');
     expect(meterBudgetText({ ...daily, personalLimit: '2', limit: '2', remaining: '1.5' })).toBe('1.5 of 2 left');
-    expect(operatorLeft(daily)).toBe('0.3 left today');
   });
 
   it('says the warning in words, not only in colour', () => {

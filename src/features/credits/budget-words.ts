@@ -1,4 +1,4 @@
-import { leftUnder, type Budget } from '../../api/session';
+import type { Budget } from '../../api/session';
 
 /** "today", "this month" or "in total": the span the operator's limit counts, in the meter's words. */
 export function periodWords(period: Budget['period']): string {
@@ -31,10 +31,4 @@ export function meterBudgetSentence(budget: Budget): string {
     ? `, ${budget.spentInPeriod} of the operator's ${budget.operatorLimit} credits spent ${periodWords(budget.period)}`
     : `, ${budget.remaining} of ${budget.limit} left`;
   return budget.warning ? `${figure}. Warning: close to the limit (warns at ${budget.warnAt}); paid calls stop when it is reached` : figure;
-}
-
-/** "0.2 left today": what the operator's limit leaves in its period. */
-export function operatorLeft(budget: Budget): string | null {
-  const left = leftUnder(budget.operatorLimit, budget.spentInPeriod);
-  return left === null ? null : `${left} left ${periodWords(budget.period)}`;
 }

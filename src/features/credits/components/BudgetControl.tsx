@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ApiError } from '../../../api/errors';
 import { isAbove, leftUnder, type Budget } from '../../../api/session';
-import { operatorLeft, operatorScope } from '../budget-words';
+import { operatorScope, periodWords } from '../budget-words';
 import { useSetBudget } from '../use-session-actions';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -21,7 +21,7 @@ function OperatorLimit({ budget }: { budget: Budget }) {
         {operatorLimit === null
           ? <>No limit set by the server operator.</>
           : <>Limit set by the server operator: <strong className="tabular-nums" data-testid="operator-limit-value">{operatorLimit}</strong> credits
-            {' · '}<span className="tabular-nums" data-testid="operator-limit-left">{operatorLeft(budget)}</span></>}
+            {' · '}<span className="tabular-nums" data-testid="operator-limit-left">{leftUnder(operatorLimit, budget.spentInPeriod)}</span> left {periodWords(budget.period)}</>}
       </p>
       <p className={note}>
         {operatorLimit === null

@@ -1,4 +1,5 @@
 import type { SessionState } from '../../../api/session';
+import { periodWords } from '../budget-words';
 import { dateTime, plural } from '../format';
 
 const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
@@ -9,8 +10,9 @@ function budgetSummary({ budget }: SessionState): string {
   if (budget.limit === null) return 'No limit';
   if (budget.reachedBy === 'operator') return `Reached: the server operator's limit of ${budget.operatorLimit}`;
   if (budget.reachedBy === 'personal') return `Reached: your limit of ${budget.personalLimit}`;
-  const whose = budget.limit === budget.personalLimit ? 'your limit' : "the operator's limit";
-  return `${budget.remaining} of ${budget.limit} left (${whose})`;
+  if (budget.limit === budget.personalLimit) return `${budget.remaining} of ${budget.limit} left (your limit)`;
+  const when = budget.period === 'total' ? '' : ` ${periodWords(budget.period)}`;
+  return `${budget.remaining} of ${budget.limit} left${when} (the operator's limit)`;
 }
 
 /** The session at a glance: exact total from the server, calls, budget and where the data comes from. */
