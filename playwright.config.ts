@@ -10,13 +10,16 @@ process.env.CREDITSCOPE_E2E_DIR = runDir;
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function preview(port: number, env: Record<string, string>) {
+/** The production server (`npm start`: server/main.ts) on the build in E2E_DIST (default dist/). */
+function production(port: number, env: Record<string, string>) {
   return {
-    command: `npx vite preview --port ${port} --strictPort --outDir ${process.env.E2E_DIST ?? "dist"}`,
+    command: `node --import tsx server/main.ts --port ${port} --outDir ${process.env.E2E_DIST ?? 'dist'}`,
     // Readiness is checked on `/`, never on /api: starting the suite must not spend credits.
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // Stopped as an operator would: SIGTERM, in-flight calls drain, exit 0.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     env: { CREDITSCOPE_DATA_DIR: path.join(runDir, String(port)), ...env },
   };
 }
@@ -24,6 +27,7 @@ function preview(port: number, env: Record<string, string>) {
 const DEV_SUITES = [
   'spend-audit.spec.ts', 'no-rebuy.spec.ts', 'timeline.spec.ts', 'timeline-paging.spec.ts', 'search.spec.ts',
   'search-state.spec.ts', 'smoke.spec.ts', 'start-page.spec.ts', 'priced-controls.spec.ts', 'attacker.spec.ts',
+  'archive.spec.ts',
 ];
 
 export default defineConfig({
@@ -61,7 +65,7 @@ export default defineConfig({
   ],
   webServer: [
     // Demo mode, as a user gets it, with the built-in stand-in on a known port so tests can read its log and inject faults.
-    preview(E2E.demoApp, { CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.demoStandin) }),
+    production(E2E.demoApp, { CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.demoStandin) }),
     // A "real" upstream: a standalone stand-in with a known token, reached through API_BASE_URL/API_TOKEN.
     {
       command: 'npx tsx server/standin/main.ts',
@@ -69,7 +73,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { STANDIN_PORT: String(E2E.upstreamStandin), STANDIN_TOKEN: E2E.token },
     },
-    preview(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, UPSTREAM_TIMEOUT_MS: '3000' }),
+    production(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, UPSTREAM_TIMEOUT_MS: '3000' }),
     {
       command: `npx vite --port ${E2E.devApp} --strictPort`,
       url: `http://127.0.0.1:${E2E.devApp}/`,
@@ -77,8 +81,8 @@ export default defineConfig({
       timeout: 60_000,
       env: { CREDITSCOPE_DATA_DIR: path.join(runDir, String(E2E.devApp)), CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.devStandin) },
     },
-    preview(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
+    production(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
     // The same upstream without CREDIT_LIMIT, for the credits page's exact totals: its ledger is written by credits.spec.ts alone.
-    preview(E2E.creditsApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),
+    production(E2E.creditsApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),
   ],
 });

@@ -18,5 +18,7 @@ export const E2E = {
   /** Two instances on one PostgreSQL (e2e/two-instances.spec.ts starts them itself). */
   sharedStoreA: base + 25,
   sharedStoreB: base + 26,
+  /** An instance of its own (e2e/ledger-paging.spec.ts starts it): a ledger no other spec writes to, a per-day limit with a warning. */
+  ledgerApp: base + 27,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;
