@@ -155,7 +155,7 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     // 0.1 a page: at most 3 pages fit under 0.25 since the server started, so the 4th click at the latest is refused.
     const pages = await loadUntilRefused(page, 4);
     await expect(refusal(page)).toContainText('Credit budget reached');
-    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 is reached");
+    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 in total is reached");
     await settled(page);
     // Every page on screen was one upstream call; the refused one never left the proxy.
     const bought = (await upstream.log(handle)).length;
@@ -186,7 +186,7 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     // Pages bought before the reload come back free (from the persisted cache, or the recent-purchases
     // journal when a write was cut short by the reload); the first page not yet bought is refused.
     if (!(await refusal(page).isVisible())) await loadUntilRefused(page, pages + 1);
-    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 is reached");
+    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 in total is reached");
     await settled(page);
     expect(await upstream.log(handle)).toHaveLength(bought);
     await second.close();
