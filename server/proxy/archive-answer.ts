@@ -14,15 +14,18 @@ export function archivedAnswer(page: ArchivedPage): Answer {
   };
 }
 
+const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals. */
 export function archiveWrite(operation: Operation, params: Record<string, unknown>, body: string): ArchiveWrite {
   if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
-  let user: { rest_id?: unknown; id?: unknown; screen_name?: unknown } | undefined;
+  let user: { rest_id?: unknown; id?: unknown; profile?: unknown; screen_name?: unknown } | undefined;
   try { user = (JSON.parse(body) as { data?: { user?: typeof user } }).data?.user; } catch { user = undefined; }
-  const handle = text(user?.screen_name)?.toLowerCase() ?? null;
+  // data.user names the handle `profile` (as the profile schema reads it); `screen_name` is a post author's word for it.
+  const told = text(user?.profile) ?? text(user?.screen_name);
+  const handle = told && HANDLE.test(told) ? told.toLowerCase() : null;
   const restId = text(user?.rest_id) ?? text(user?.id);
-  const subject = handle ?? String(params.screen_name ?? params.rest_id ?? '');
+  const subject = typeof params.screen_name === 'string' ? params.screen_name : handle ?? String(params.rest_id ?? '');
   return { body, subject, accounts: handle && restId ? [{ restId, handle }] : [] };
 }

@@ -58,7 +58,10 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     if (!handle) return request;
     const { rest_id: _restId, ...rest } = request.params;
     const params = { ...rest, screen_name: handle };
-    return { ...request, params, key: purchaseKey('timeline', params) };
+    const key = purchaseKey('timeline', params);
+    // Only once the handle's page is archived: a rest_id page bought before its handle was known stays its own, free the next time too.
+    if ((await archive.purchaseOf(key)) === null) return request;
+    return { ...request, params, key };
   }
 
   async function obtain(asked: PurchaseRequest): Promise<Answer> {
