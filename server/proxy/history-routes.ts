@@ -7,11 +7,14 @@ import { sendError, sendJson } from './send.ts';
 const PAGE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A calendar day as written, or false: 2026-02-30 and 2026-13-45 are not days (Date would roll or fail). */
+const realDay = (day: string) => DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
 /** [from, to) from ?from=YYYY-MM-DD&to=YYYY-MM-DD (to inclusive as a day); the whole history when absent. */
 function period(url: URL): { from: string; to: string } | null {
   const from = url.searchParams.get('from');
   const to = url.searchParams.get('to');
-  if ((from && !DAY.test(from)) || (to && !DAY.test(to))) return null;
+  if ((from && !realDay(from)) || (to && !realDay(to)) || (from && to && from > to)) return null;
   const end = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : '9999-12-31T00:00:00.000Z';
   return { from: from ? `${from}T00:00:00.000Z` : '0000', to: end };
 }
@@ -52,7 +55,7 @@ export async function handleHistoryRoute(subpath: string, url: URL, request: Inc
     return sendJson(response, 200, { subjects, entries: page.entries, next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null });
   }
   const range = period(url);
-  if (!range) return sendError(response, normalisedError(400, 'bad_request', 'from and to must be dates like 2026-11-23'));
+  if (!range) return sendError(response, normalisedError(400, 'bad_request', 'from and to must be real days like 2026-11-23 (UTC), from no later than to'));
   const suffix = `${url.searchParams.get('from') ?? 'all'}_${url.searchParams.get('to') ?? 'now'}`;
   if (subpath === '/archive.ndjson') {
     return stream(response, 'application/x-ndjson; charset=utf-8', `creditscope-archive-${suffix}.ndjson`, map(store.archive.pagesBetween(range.from, range.to), (page) => `${JSON.stringify({
