@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { archiveFreshFor, creditLimitPeriod, creditWarnAt, databaseUrl } from './store-config-rules.ts';
+import { archiveFreshFor, creditLimitPeriod, creditWarnAt, databaseUrl, warnAtProblem } from './store-config-rules.ts';
 import type { Period } from './store/totals.ts';
 import { allowedHosts, apiBaseUrl, apiToken, creditLimit, DEMO_STANDIN_PORT, demoStandinPort, Problem, TIMEOUT_MS, upstreamTimeout } from './config-rules.ts';
 
@@ -70,6 +70,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     demoStandinPort: read('CREDITSCOPE_DEMO_STANDIN_PORT', demoStandinPort, DEMO_STANDIN_PORT),
     allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
   };
+  const warnProblem = warnAtProblem(setting('CREDIT_WARN_AT'), config.creditWarnAt, setting('CREDIT_LIMIT'), config.creditLimit);
+  if (warnProblem) problems.push(warnProblem);
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;
 }

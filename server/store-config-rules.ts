@@ -38,3 +38,15 @@ export function archiveFreshFor(raw: string): number {
   if (!match) throw new Problem(`ARCHIVE_FRESH_FOR must be a duration like 24h, 90m, 7d or 0s, got ${quoted(raw)}. Leave it unset for 24h.`);
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
+
+/** A warning that could never show is a mistake worth a word at start-up, not a meter that silently never turns amber. */
+export function warnAtProblem(rawWarn: string | undefined, warn: { credits: string } | { percent: number } | null, rawLimit: string | undefined, limit: string | null): string | null {
+  if (!warn || rawWarn === undefined) return null;
+  if ('percent' in warn && rawLimit === undefined) {
+    return `CREDIT_WARN_AT=${rawWarn} is a share of CREDIT_LIMIT, which is not set: set CREDIT_LIMIT, or CREDIT_WARN_AT to a number of credits.`;
+  }
+  if ('credits' in warn && limit !== null && new Big(warn.credits).gte(limit)) {
+    return `CREDIT_WARN_AT=${rawWarn} is not below CREDIT_LIMIT=${limit}, so it would never warn before the limit stops calls: set it lower, e.g. CREDIT_WARN_AT=80%.`;
+  }
+  return null;
+}
