@@ -6,6 +6,7 @@ import { defineConfig, loadEnv } from 'vite';
 import { ConfigError, loadConfig, type AppConfig } from './server/config.ts';
 import { pageGuard } from './server/http/page-guard.ts';
 import { inlineEarlyFetch } from './server/build/inline-early-fetch.ts';
+import { precompress } from './server/build/precompress.ts';
 import { preloadRouteChunk } from './server/build/preload-route-chunk.ts';
 import { creditscopeApi } from './server/proxy/plugin.ts';
 
@@ -38,6 +39,8 @@ export default defineConfig(({ mode }) => {
       creditscopeApi(env),
       inlineEarlyFetch(),
       preloadRouteChunk('/timeline', 'timeline'),
+      // .br and .gz beside every text file of the build, for the production server (server/main.ts).
+      precompress(),
     ],
     envPrefix: 'CREDITSCOPE_PUBLIC_',
     server: {

@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
  * App instances a spec starts itself, for set-ups the config's webServer list cannot give (they start
- * before global setup, so they never see the run's PostgreSQL). Each runs the production build.
+ * before global setup, so they never see the run's PostgreSQL). Each runs the production build under the
+ * production server (server/main.ts), as `npm start` does.
  */
 export async function startInstance(port: number, env: Record<string, string>): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', process.env.E2E_DIST ?? 'dist'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--outDir', process.env.E2E_DIST ?? 'dist'], {
     env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
   let output = '';

@@ -32,10 +32,15 @@ export function guardPage(request: IncomingMessage, response: ServerResponse) {
 /** Vite's editor launcher lets any page open files on this machine; creditscope has no use for it. */
 const REFUSED_PATHS = ['/__open-in-editor'];
 
+/** Paths every server answers 404, whatever it would otherwise serve there (the app's page included). */
+export function isRefusedPath(path: string): boolean {
+  return REFUSED_PATHS.some((refused) => path === refused || path.startsWith(`${refused}/`));
+}
+
 function middleware(): Connect.NextHandleFunction {
   return (request, response, next) => {
     const path = (request.url ?? '/').split('?')[0]!;
-    if (REFUSED_PATHS.some((refused) => path === refused || path.startsWith(`${refused}/`))) {
+    if (isRefusedPath(path)) {
       response.statusCode = 404;
       response.end('Not found');
       return;
@@ -45,7 +50,7 @@ function middleware(): Connect.NextHandleFunction {
   };
 }
 
-/** The page rules above, in `vite` and `vite preview` alike. */
+/** The page rules above, in `vite` and `vite preview` alike (server/http/production.ts applies them in `npm start`). */
 export function pageGuard(): Plugin {
   return {
     name: 'creditscope-page-guard',

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  /** The folder `vite build` wrote (its `--outDir`). */
+  dist: string;
+}
+
+export class OptionsError extends Error {}
+
+const USAGE = 'usage: node --import tsx server/main.ts [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
+
+function portNumber(raw: string, from: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new OptionsError(`${from} must be a whole number from 1 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+/**
+ * Vite's flags for `vite preview` that make sense here: `--port`, `--host` (bare: every address, as
+ * in Vite), `--outDir` (alias `--dist`) and `--strictPort` (accepted; a taken port is always an error
+ * here). Flags win over PORT and HOST from the environment; loopback and 4173 otherwise.
+ */
+export function readOptions(argv: string[], env: Record<string, string | undefined>, cwd = process.cwd()): ServerOptions {
+  const flags = new Map<string, string | true>();
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    const match = /^--([A-Za-z-]+)(?:=(.*))?$/.exec(argument);
+    if (!match) throw new OptionsError(`unexpected argument "${argument}"; ${USAGE}`);
+    const name = match[1]!;
+    if (!['port', 'host', 'outDir', 'dist', 'strictPort'].includes(name)) throw new OptionsError(`unknown option --${name}; ${USAGE}`);
+    const next = argv[index + 1];
+    const value = match[2] ?? (next !== undefined && !next.startsWith('--') && name !== 'strictPort' ? (index++, next) : true);
+    flags.set(name === 'dist' ? 'outDir' : name, value);
+  }
+  const flag = (name: string) => flags.get(name);
+  const portFlag = flag('port');
+  if (portFlag === true) throw new OptionsError(`--port needs a number; ${USAGE}`);
+  const hostFlag = flag('host');
+  const outDir = flag('outDir');
+  if (outDir === true) throw new OptionsError(`--outDir needs a folder; ${USAGE}`);
+  const envPort = env.PORT?.trim();
+  const envHost = env.HOST?.trim();
+  return {
+    port: portFlag !== undefined ? portNumber(portFlag, '--port') : envPort ? portNumber(envPort, 'PORT') : 4173,
+    host: hostFlag === true ? '0.0.0.0' : hostFlag ?? (envHost || '127.0.0.1'),
+    dist: path.resolve(cwd, outDir ?? 'dist'),
+  };
+}
+
+/**
+ * The environment as `vite` and `vite preview` see it (vite.config.ts: `loadEnv` for the production
+ * mode, then process.env on top): `.env`, `.env.local`, `.env.production`, `.env.production.local`,
+ * later files winning. Variables are not expanded (`${OTHER}` stays as written), as the settings
+ * creditscope reads never need it.
+ */
+export function loadEnvFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  const merged: Record<string, string | undefined> = {};
+  for (const name of ['.env', '.env.local', '.env.production', '.env.production.local']) {
+    const file = path.join(cwd, name);
+    if (fs.existsSync(file)) Object.assign(merged, parseEnv(fs.readFileSync(file, 'utf8')));
+  }
+  return { ...merged, ...env };
+}
