@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import * as v from 'valibot';
 import { historyQueryOptions, type HistoryFilter } from '../api/history';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -23,9 +23,9 @@ export const Route = createFileRoute('/history')({
   component: HistoryPage,
 });
 
-function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+function Section({ title, children, aside, ref }: { title: string; children: ReactNode; aside?: ReactNode; ref?: RefObject<HTMLElement | null> }) {
   return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+    <section ref={ref} aria-label={title} className="scroll-mt-32 rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h2>
         {aside}
@@ -39,11 +39,18 @@ function HistoryPage() {
   const filter: HistoryFilter = Route.useSearch();
   const navigate = Route.useNavigate();
   const [now] = useState(() => Date.now());
-  const query = useInfiniteQuery(historyQueryOptions(filter));
+  // The page stays while another filter's list is read: the overview never blinks away under a click.
+  const query = useInfiniteQuery({ ...historyQueryOptions(filter), placeholderData: keepPreviousData });
   const pages = query.data?.pages ?? [];
   const subjects = pages[0]?.subjects ?? [];
   const entries = pages.flatMap((page) => page.entries);
-  const setFilter = (next: HistoryFilter) => void navigate({ search: { operation: next.operation, subject: next.subject }, replace: false });
+  const entriesRef = useRef<HTMLElement>(null);
+  // A filter changes the list in place: the page keeps its scroll, and a subject picked in the overview brings the list into view.
+  const setFilter = (next: HistoryFilter) => void navigate({ search: { operation: next.operation, subject: next.subject }, resetScroll: false });
+  const showPagesOf = (next: HistoryFilter) => {
+    setFilter(next);
+    entriesRef.current?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <main className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:py-6">
@@ -61,8 +68,8 @@ function HistoryPage() {
       {query.isError && pages.length === 0 && <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />}
       {pages.length > 0 && (
         <>
-          <Section title="Bought so far"><SubjectsOverview subjects={subjects} now={now} onFilter={setFilter} /></Section>
-          <Section title="Pages, newest first" aside={<HistoryFilters filter={filter} subjects={subjects} onChange={setFilter} />}>
+          <Section title="Bought so far"><SubjectsOverview subjects={subjects} now={now} onFilter={showPagesOf} /></Section>
+          <Section ref={entriesRef} title="Pages, newest first" aside={<HistoryFilters filter={filter} subjects={subjects} onChange={setFilter} />}>
             {entries.length === 0
               ? <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="history-empty">{filter.operation || filter.subject ? 'Nothing bought matches this filter.' : 'Nothing bought yet: timelines and searches appear here once bought.'}</p>
               : <HistoryEntries entries={entries} now={now} />}

@@ -1,7 +1,8 @@
 import type { HistoryFilter, HistorySubject } from '../../../api/history';
 
-const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
-const label = 'flex min-w-0 flex-col text-xs font-medium text-slate-600 dark:text-slate-400';
+const control = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
+// Side by side from `sm`; on a phone each takes the row it needs, so a long subject never squeezes its box away.
+const label = 'flex min-w-40 flex-1 flex-col text-xs font-medium text-slate-600 sm:flex-none dark:text-slate-400';
 
 /** Operation and subject (the server matches a subject exactly, so it is picked from those bought, not typed). */
 export function HistoryFilters({ filter, subjects, onChange }: { filter: HistoryFilter; subjects: readonly HistorySubject[]; onChange: (next: HistoryFilter) => void }) {
@@ -24,7 +25,7 @@ export function HistoryFilters({ filter, subjects, onChange }: { filter: History
           <option value="search">Searches</option>
         </select>
       </label>
-      <label className={`${label} max-w-full flex-1 sm:max-w-xs`}>
+      <label className={`${label} sm:w-56`}>
         Subject
         <select className={control} value={value}
           onChange={(event) => {

@@ -38,7 +38,8 @@ function SubjectList({ title, empty, subjects, now, onFilter }: {
             const name = subject.operation === 'timeline' ? `@${subject.subject}` : `“${subject.subject}”`;
             return (
               <li key={`${subject.operation} ${subject.subject}`} data-testid="history-subject" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <span className="min-w-0 flex-1">
+                {/* Wide enough to read: on a phone the buttons go to the next line instead of squeezing the name. */}
+                <span className="min-w-40 flex-1">
                   <span className="block truncate font-semibold text-slate-900 dark:text-white">{name}</span>
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
                     {plural(subject.pages, 'page')} · last bought {boughtOn(subject.lastBoughtAt)}
