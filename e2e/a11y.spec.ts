@@ -8,6 +8,7 @@ const PAGES = [
   { name: 'protected timeline', path: () => `/timeline?screen_name=${alias('linus', 'axe')}`, ready: 'main h1, main h2' },
   { name: 'search', path: () => '/search?q=accessible%20engines', ready: 'main ol li, main [role=list] li' },
   { name: 'credits', path: () => '/credits', ready: 'main h1' },
+  { name: 'history', path: () => '/history', ready: '[aria-label="Pages, newest first"]' },
 ];
 
 for (const scheme of ['light', 'dark'] as const) {
