@@ -35,9 +35,32 @@ async function* map<T>(source: AsyncIterable<T>, line: (item: T) => string, pref
   if (suffix) yield suffix;
 }
 
+const MAX_LOOKUP = 100;
+
+/**
+ * `GET /api/_history/lookup?key=<purchase key>&key=…`: which of these pages the archive would serve
+ * free right now, and when each was bought; what a priced control needs to say "from archive · 0 credits".
+ */
+async function lookup(url: URL, response: ServerResponse, store: Store) {
+  const keys = url.searchParams.getAll('key');
+  if (keys.length === 0 || keys.length > MAX_LOOKUP || keys.some((key) => key.length > 2000)) {
+    return sendError(response, normalisedError(400, 'bad_request', `Give 1 to ${MAX_LOOKUP} page keys as ?key=…&key=…, each under 2,000 characters`));
+  }
+  const pages: Record<string, { boughtAt: string } | null> = {};
+  for (const key of keys) {
+    const [operation, ...rest] = key.split(' ');
+    let params: Record<string, unknown> = {};
+    try { params = Object.fromEntries(JSON.parse(rest.join(' ')) as [string, unknown][]); } catch { pages[key] = null; continue; }
+    const page = await store.archive.servable(key, operation ?? '', params);
+    pages[key] = page ? { boughtAt: page.bought_at } : null;
+  }
+  return sendJson(response, 200, { pages });
+}
+
 /** `/api/_history`: what this store has bought, openable and exportable without spending. */
 export async function handleHistoryRoute(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse, store: Store) {
   if (request.method !== 'GET') return sendError(response, normalisedError(405, 'bad_request', 'History is read-only: GET only'));
+  if (subpath === '/lookup') return lookup(url, response, store);
   if (subpath === '') {
     const operation = url.searchParams.get('operation') ?? undefined;
     const subject = url.searchParams.get('subject') ?? undefined;

@@ -10,6 +10,8 @@ import { sendError, sendJson } from './send.ts';
 
 export interface SessionContext {
   ledger: LedgerStore; limits: Limits; prices: Prices; exchanges: ExchangeStore; mode: 'demo' | 'upstream'; upstreamLabel: string; storeKind: StoreKind;
+  /** How long a first page or a search is served from the archive: the UI says when one would be bought again. */
+  archiveFreshForMs: number;
 }
 
 /** Rows sent with the session state: the newest page; older ones come from /api/_session/calls. */
@@ -32,11 +34,11 @@ function pageSize(url: URL, fallback: number): number | null {
 }
 
 /** Totals, budget and prices, with one page of rows: its size does not grow with the ledger. */
-export async function sessionState({ ledger, limits, prices, mode, upstreamLabel, storeKind }: SessionContext, rowLimit = FIRST_ROWS) {
+export async function sessionState({ ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext, rowLimit = FIRST_ROWS) {
   await prices.refresh();
   const [session, figures, page, pastSessions] = [await ledger.summary(), await ledger.budgetFigures(), await ledger.rowsPage({ limit: rowLimit }), await ledger.pastSessions()];
   return {
-    mode, upstream: upstreamLabel, store: storeKind,
+    mode, upstream: upstreamLabel, store: storeKind, archive: { freshForMs: archiveFreshForMs },
     session,
     budget: limits.state(figures),
     prices: prices.state(),
