@@ -23,7 +23,7 @@ function stop(child: ChildProcess) {
 }
 
 /**
- * The app as users run it (vite preview), in front of a standalone stand-in with a known token,
+ * The app as users run it (`npm start`: the production server), in front of a standalone stand-in with a known token,
  * so the proxy-overhead figure can call the stand-in directly too.
  */
 export async function startApp(options: { databaseUrl?: string; port?: number; standinRunning?: boolean } = {}): Promise<{ origin: string; standinOrigin: string; stop: () => void }> {
@@ -33,7 +33,7 @@ export async function startApp(options: { databaseUrl?: string; port?: number; s
   await waitFor(`${standinOrigin}/media/ready.svg`);
   const port = options.port ?? BENCH.app;
   // A budget far above what the bench spends: the reserve-and-settle path is on, as operators run it.
-  const app = start('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--outDir', BENCH.dist],
+  const app = start(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--outDir', BENCH.dist],
     { API_BASE_URL: standinOrigin, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir, CREDIT_LIMIT: '1000000', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/`);

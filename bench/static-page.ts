@@ -6,7 +6,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.cha
 
 /**
  * The physical limit for "time to first post": the same 20 posts already in the HTML, served
- * by the same server. Written into the bench build so `vite preview` serves it like the app.
+ * by the same server. Written into the bench build so the production server serves it like the app.
  */
 export async function writeStaticTimeline(origin: string, handle: string): Promise<string> {
   const response = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${handle}`, { headers: { 'x-creditscope-client': '1' } });
