@@ -24,7 +24,8 @@ function add(figure: string, value: number, unit: string, baseline: number, base
 }
 
 execSync(`npx vite build --outDir ${BENCH.dist}`, { stdio: 'ignore' });
-const app = await startApp();
+let staticPath = '';
+const app = await startApp({ beforeStart: async (standinOrigin) => { staticPath = await writeStaticTimeline(standinOrigin, 'grace__static'); } });
 const browser = await launch();
 const logCount = async (match: string) =>
   ((await (await fetch(`${app.standinOrigin}/_control/log?match=${encodeURIComponent(match)}`)).json()) as unknown[]).length;
@@ -43,7 +44,6 @@ try {
   }
 
   // 2. Time to first post: the app cold vs the same 20 posts pre-rendered, same server, interleaved runs.
-  const staticPath = await writeStaticTimeline(app.origin, 'grace__static');
   const appTimes: number[] = [];
   const staticTimes: number[] = [];
   for (let run = 0; run < RUNS; run++) {

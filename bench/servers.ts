@@ -26,11 +26,12 @@ function stop(child: ChildProcess) {
  * The app as users run it (`npm start`: the production server), in front of a standalone stand-in with a known token,
  * so the proxy-overhead figure can call the stand-in directly too.
  */
-export async function startApp(options: { databaseUrl?: string; port?: number; standinRunning?: boolean } = {}): Promise<{ origin: string; standinOrigin: string; stop: () => void }> {
+export async function startApp(options: { databaseUrl?: string; port?: number; standinRunning?: boolean; beforeStart?: (standinOrigin: string) => Promise<void> } = {}): Promise<{ origin: string; standinOrigin: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-'));
   const standinOrigin = `http://127.0.0.1:${BENCH.standin}`;
   const standin = options.standinRunning ? null : start('npx', ['tsx', 'server/standin/main.ts'], { STANDIN_PORT: String(BENCH.standin), STANDIN_TOKEN: BENCH.token });
   await waitFor(`${standinOrigin}/media/ready.svg`);
+  await options.beforeStart?.(standinOrigin);
   const port = options.port ?? BENCH.app;
   // A budget far above what the bench spends: the reserve-and-settle path is on, as operators run it.
   const app = start(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--outDir', BENCH.dist],

@@ -6,10 +6,11 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.cha
 
 /**
  * The physical limit for "time to first post": the same 20 posts already in the HTML, served
- * by the same server. Written into the bench build so the production server serves it like the app.
+ * by the same server. Written into the bench build before the production server starts (it serves
+ * the files it found at start), from the stand-in directly.
  */
-export async function writeStaticTimeline(origin: string, handle: string): Promise<string> {
-  const response = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${handle}`, { headers: { 'x-creditscope-client': '1' } });
+export async function writeStaticTimeline(standinOrigin: string, handle: string): Promise<string> {
+  const response = await fetch(`${standinOrigin}/v1/social/microblog/posts?screen_name=${handle}`, { headers: { authorization: `Bearer ${BENCH.token}` } });
   const body = (await response.json()) as { data: { timeline: { post_id: string; text: string; author?: { name?: string } }[] } };
   const articles = body.data.timeline.map((post) => `<article style="padding:12px;border-bottom:1px solid #ddd"><b>${escape(post.author?.name ?? '')}</b><p>${escape(post.text)}</p></article>`).join('\n');
   const file = 'static-timeline.html';
