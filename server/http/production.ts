@@ -43,7 +43,7 @@ function isFileLike(pathname: string): boolean {
  * API handler mounted unchanged on /api, the app's page for its client-side routes, /healthz, and one
  * JSON log line per request.
  */
-export async function createProductionServer(options: { dist: string; config: AppConfig; handler: ApiHandler }): Promise<ProductionServer> {
+export async function createProductionServer(options: { dist: string; config: AppConfig; handler: ApiHandler; /** Tests mounting many servers: no log lines. */ quiet?: boolean }): Promise<ProductionServer> {
   const { dist, config, handler } = options;
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) throw new Error(`no build in ${dist} (index.html is missing): run \`vite build\` first, or pass --outDir`);
@@ -55,7 +55,7 @@ export async function createProductionServer(options: { dist: string; config: Ap
 
   const app = Fastify({
     logger: {
-      level: 'info',
+      level: options.quiet ? 'silent' : 'info',
       base: { pid: process.pid },
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       // Error lines name the method and path, never the query (screen names, searches), headers or cookies.

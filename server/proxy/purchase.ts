@@ -85,7 +85,9 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
   }
 
   async function buy({ route, params, key }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
-    const turn = await scout.turn(route.operation, () => prices.ceiling(route.operation) !== null, true);
+    // Only a limit needs the price before a call: without one, calls of an unknown price go together.
+    const limited = prices.ceiling(route.operation) === null && (limits.operatorLimit !== null || await ledger.personalLimit() !== null);
+    const turn = await scout.turn(route.operation, () => prices.ceiling(route.operation) !== null, limited);
     try {
       // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
       let journal: Awaited<ReturnType<LedgerStore['journal']>>;
@@ -108,7 +110,12 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
 
   async function send(route: Route, params: Record<string, unknown>, journalId: string): Promise<Answer> {
     const started = performance.now();
-    const outcome = await withRetries(() => attemptOnce(upstream, route, params, redactor.text));
+    const attemptHeaders: Record<string, string>[] = [];
+    const outcome = await withRetries(async () => {
+      const result = await attemptOnce(upstream, route, params, redactor.text);
+      attemptHeaders.push(result.kept);
+      return result;
+    });
     const last = outcome.attempts[outcome.attempts.length - 1]!;
     // A call that may have been charged is booked at the going price, not as free.
     const credits = last.charged === 'unknown'
@@ -119,12 +126,12 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     const row = await ledger.settle(journalId, {
       operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
       ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
-    }, failure ? null : archiveWrite(route.operation, params, final.text));
+    }, failure ? null : archiveWrite(route.operation, params, final.text), attemptHeaders);
     prices.see(route.operation, row.credits, row.charged);
 
     exchanges.put(row.id, {
       request: { method: route.method, path: route.upstreamPath, params: route.method === 'GET' ? params : {}, body: route.method === 'POST' ? params : null },
-      status: row.status, durationMs: row.durationMs, credits: row.credits, responseText: final.text,
+      status: row.status, durationMs: row.durationMs, credits: row.credits, responseText: final.text, attemptHeaders,
     });
     const headers = { ...final.headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
     if (failure) return errorAnswer(failure, headers);

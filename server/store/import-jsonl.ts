@@ -33,8 +33,10 @@ export async function importLegacyLedger(db: Db, dataDir: string, highestPrice: 
   const file = path.join(dataDir, 'ledger.jsonl');
   if (!fs.existsSync(file)) return 0;
   const events = readEvents(file);
+  const importedKey = `imported_jsonl:${fs.realpathSync(file)}`;
   const imported = await db.write(async (trx) => {
-    if ((await trx.selectFrom('settings').select('key').where('key', '=', 'imported_jsonl').executeTakeFirst())) return 0;
+    // Per file: instances with data directories of their own, sharing one PostgreSQL, each bring their own ledger.
+    if ((await trx.selectFrom('settings').select('key').where('key', '=', importedKey).executeTakeFirst())) return 0;
     let session = { id: 'imported', at: events.find((event) => 'at' in event)?.at ?? new Date().toISOString() };
     let seq = Number((await trx.selectFrom('purchases').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
     const settled = new Set<string>();
@@ -95,9 +97,14 @@ export async function importLegacyLedger(db: Db, dataDir: string, highestPrice: 
     if (personal !== undefined) {
       await trx.insertInto('settings').values({ key: 'personal_limit', value: personal }).onConflict((conflict) => conflict.column('key').doUpdateSet({ value: personal })).execute();
     }
-    await trx.insertInto('settings').values({ key: 'imported_jsonl', value: new Date().toISOString() }).execute();
+    await trx.insertInto('settings').values({ key: importedKey, value: new Date().toISOString() }).execute();
     return count;
   });
-  fs.renameSync(file, `${file}.imported`);
+  try {
+    fs.renameSync(file, `${file}.imported`);
+  } catch (error) {
+    // Two processes starting together on one folder: the other one renamed it first, after the same import.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
   return imported;
 }

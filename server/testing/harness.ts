@@ -1,10 +1,11 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config.ts';
-import { createApiHandler } from '../proxy/handler.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { createProductionServer } from '../http/production.ts';
+import { createApiHandler, type ApiHandler } from '../proxy/handler.ts';
 import { startStandin } from '../standin/server.ts';
 import { inject } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
@@ -20,6 +21,8 @@ export interface HarnessOptions {
   baseUrl?: string;
   /** The store under test: the embedded SQLite file (default) or a fresh database on the run's PostgreSQL. */
   store?: StoreKind;
+  /** Which server mounts the proxy: plain node:http (default) or the production server (Fastify) `npm start` runs. */
+  host?: 'node' | 'production';
   /** Share another harness's store (its data directory and database): a second server process on one store. */
   shareStoreOf?: { dataDir: string; databaseUrl: string | null };
 }
@@ -43,12 +46,13 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...rest });
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
-  const server = createServer((request, response) => {
+  const host = options.host ?? (process.env.CREDITSCOPE_TEST_HOST === 'production' ? 'production' : 'node');
+  const server = host === 'production' ? await productionHost(config, handler) : createServer((request, response) => {
     void handler.handle(request, response).then((handled) => {
       if (!handled) response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const api = (pathname: string, init: RequestInit = {}) =>
@@ -72,6 +76,16 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
       }
     },
   };
+}
+
+/** The production server (server/http/production.ts) over a one-file build, listening on a free loopback port. */
+async function productionHost(config: AppConfig, handler: ApiHandler): Promise<Server> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  const production = await createProductionServer({ dist, config, handler, quiet: true });
+  await production.app.listen({ port: 0, host: '127.0.0.1' });
+  production.app.server.once('close', () => fs.rmSync(dist, { recursive: true, force: true }));
+  return production.app.server;
 }
 
 export type ProxyHarness = Awaited<ReturnType<typeof startProxyAgainstStandin>>;
