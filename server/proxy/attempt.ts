@@ -11,6 +11,8 @@ export interface AttemptResult {
   text: string;
   /** The upstream headers passed on to the browser (only Retry-After), token redacted. */
   headers: Record<string, string>;
+  /** The headers the request inspector shows (content type, rate limits, Retry-After), token redacted; never Authorization. */
+  kept: Record<string, string>;
   failure: NormalisedError | null;
   /** True only when the upstream cannot have charged and the same request may pass if sent again. */
   retryable: boolean;
@@ -46,7 +48,7 @@ function readEnvelope(text: string): { json: boolean; success: boolean; credits:
   }
 }
 
-type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers'> & { status: number; credits: string; charged: Charged };
+type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers' | 'kept'> & { status: number; credits: string; charged: Charged };
 
 const timedOut = (timeoutMs: number, what: string): Verdict => ({
   status: 504, credits: '0', charged: 'unknown', retryable: false,
@@ -83,6 +85,15 @@ function judge(status: number, text: string, retryAfterHeader: string | null): V
     retryable: charged === 'no' && (status === 429 || status >= 500) };
 }
 
+/** What explains an answer to a person reading it later: its format and the upstream's rate limiting. */
+const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-[\w-]+|ratelimit(-[\w-]+)?|x-rate-limit-[\w-]+)$/;
+
+function keptHeaders(headers: Headers, redact: (text: string) => string): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) if (KEPT_HEADER.test(name)) kept[name] = redact(value).slice(0, 500);
+  return kept;
+}
+
 /** One try at the upstream, judged by what the upstream can have charged for it. */
 export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redact: (text: string) => string): Promise<AttemptResult> {
   const at = new Date().toISOString();
@@ -92,6 +103,7 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   if (route.method === 'GET') for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
   const body = route.method === 'POST' ? JSON.stringify(params) : undefined;
   const headers: Record<string, string> = {};
+  let kept: Record<string, string> = {};
   let text = '';
   let httpStatus: number | null = null;
   let verdict: Verdict;
@@ -101,6 +113,7 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
       headers: { authorization: `Bearer ${upstream.token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
     });
     httpStatus = response.status;
+    kept = keptHeaders(response.headers, redact);
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter) headers['retry-after'] = redact(retryAfter);
     try {
@@ -118,5 +131,5 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   const { status, credits, charged, ...rest } = verdict;
   // The ledger keeps the status the upstream sent (a truncated 200 stays 200); with none, the one the browser got.
   const attempt = { at, status: httpStatus ?? status, durationMs: Math.round(performance.now() - started), credits, charged };
-  return { ...rest, text, headers, attempt };
+  return { ...rest, text, headers, kept, attempt };
 }

@@ -53,7 +53,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const exchanges = new ExchangeStore();
   const forward = createForwarder({ upstream, ledger: store.ledger, archive: store.archive, exchanges, limits, prices });
   const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
-  const context: SessionContext = { ledger: store.ledger, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind, archiveFreshForMs: config.archiveFreshForMs };
+  const context: SessionContext = { ledger: store.ledger, archive: store.archive, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind, archiveFreshForMs: config.archiveFreshForMs };
   const unknown = (await store.ledger.outcomesUnknown()).length;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {

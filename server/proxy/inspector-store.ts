@@ -5,6 +5,8 @@ export interface Exchange {
   durationMs: number;
   credits: string;
   responseText: string;
+  /** The headers that matter of each attempt, in order (content type, rate limits, Retry-After); never Authorization. */
+  attemptHeaders: Record<string, string>[];
 }
 
 export class ExchangeStore {

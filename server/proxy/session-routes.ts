@@ -1,7 +1,9 @@
 import Big from 'big.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
+import { callDetail } from './call-detail.ts';
 import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from './limits.ts';
@@ -9,7 +11,7 @@ import type { Prices } from './prices.ts';
 import { sendError, sendJson } from './send.ts';
 
 export interface SessionContext {
-  ledger: LedgerStore; limits: Limits; prices: Prices; exchanges: ExchangeStore; mode: 'demo' | 'upstream'; upstreamLabel: string; storeKind: StoreKind;
+  ledger: LedgerStore; archive: ArchiveStore; limits: Limits; prices: Prices; exchanges: ExchangeStore; mode: 'demo' | 'upstream'; upstreamLabel: string; storeKind: StoreKind;
   /** How long a first page or a search is served from the archive: the UI says when one would be bought again. */
   archiveFreshForMs: number;
 }
@@ -100,9 +102,9 @@ export async function handleSessionRoute(subpath: string, url: URL, request: Inc
   }
   const callMatch = /^\/calls\/([\w-]+)$/.exec(subpath);
   if (callMatch && method === 'GET') {
-    const row = await context.ledger.findRow(callMatch[1]!);
-    if (!row) return sendError(response, normalisedError(404, 'not_found', 'No such call in the ledger'));
-    return sendJson(response, 200, { row, exchange: context.exchanges.get(row.id) ?? null });
+    const detail = await callDetail(callMatch[1]!, context);
+    if (!detail) return sendError(response, normalisedError(404, 'not_found', 'No such call in the ledger'));
+    return sendJson(response, 200, detail);
   }
   const known = ['', '/new', '/budget', '/calls'].includes(subpath) || callMatch;
   return sendError(response, normalisedError(known ? 405 : 404, 'bad_request', known ? `Method ${method} not allowed here` : 'No such endpoint'));

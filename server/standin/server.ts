@@ -7,6 +7,8 @@ import { timelinePage } from './timeline.ts';
 import { findUser } from './users.ts';
 
 export const CREDITS = { timeline: 0.1, search: 0.2 } as const;
+/** Requests a minute the stand-in says it allows (x-ratelimit-*). */
+const RATE_LIMIT = 600;
 
 export interface StandinOptions {
   token: string;
@@ -53,6 +55,7 @@ export async function startStandin(options: StandinOptions) {
       const query = Object.fromEntries(url.searchParams);
       let body: unknown = null;
       try { body = raw ? JSON.parse(raw) : null; } catch { body = raw; }
+      rateLimitHeaders(response);
       log.push({ at: new Date().toISOString(), method: request.method ?? '', path: url.pathname, query, body,
         authorization: request.headers.authorization ?? null, cookie: request.headers.cookie ?? null });
       if (log.length > 20_000) log.splice(0, log.length - 20_000);
@@ -72,6 +75,17 @@ export async function startStandin(options: StandinOptions) {
       send(500, { success: false, message: `Stand-in failure: ${(error as Error).message}` });
     }
   });
+
+  // Advisory only, as many APIs send them: the request inspector shows them, and nothing here enforces them.
+  const rateWindow = { start: 0, used: 0 };
+  function rateLimitHeaders(response: ServerResponse) {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    if (rateWindow.start !== minute) Object.assign(rateWindow, { start: minute, used: 0 });
+    rateWindow.used += 1;
+    response.setHeader('x-ratelimit-limit', String(RATE_LIMIT));
+    response.setHeader('x-ratelimit-remaining', String(Math.max(0, RATE_LIMIT - rateWindow.used)));
+    response.setHeader('x-ratelimit-reset', String(Math.ceil((minute + 60_000 - Date.now()) / 1000)));
+  }
 
   function timeline(query: Record<string, string>, send: (status: number, body: unknown) => void) {
     if (!query.screen_name && !query.rest_id) return send(400, { success: false, message: 'screen_name or rest_id is required' });

@@ -33,6 +33,11 @@ export class ArchiveStore {
     return (await this.db.kysely.selectFrom('archive').select('purchase_id').where('page_key', '=', pageKey).executeTakeFirst())?.purchase_id ?? null;
   }
 
+  /** The answer a purchase bought, while the archive still holds it: a later purchase of the same page replaces it. */
+  async bodyOfPurchase(purchaseId: string): Promise<string | null> {
+    return (await this.db.kysely.selectFrom('archive').select('body').where('purchase_id', '=', purchaseId).executeTakeFirst())?.body ?? null;
+  }
+
   async handleOf(restId: string): Promise<string | null> {
     return (await this.db.kysely.selectFrom('accounts').select('handle').where('rest_id', '=', restId).executeTakeFirst())?.handle ?? null;
   }

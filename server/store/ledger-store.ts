@@ -36,7 +36,7 @@ export type JournalResult =
   /** Another process (or browser) is buying this very page now: wait for it rather than buy it twice. */
   | { kind: 'in-flight'; id: string };
 
-interface Settlement { id: string; call: NewCall; archive: ArchiveWrite | null }
+interface Settlement { id: string; call: NewCall; archive: ArchiveWrite | null; responseHeaders?: Record<string, string>[] }
 
 export interface ArchiveWrite { body: string; subject: string; accounts: { restId: string; handle: string }[] }
 
@@ -156,8 +156,8 @@ export class LedgerStore {
   }
 
   /** Settles a journalled call with what the upstream said, with its totals, prices and archived answer. */
-  settle(id: string, call: NewCall, archive: ArchiveWrite | null): Promise<CallRow> {
-    return this.settlements.submit({ id, call, archive });
+  settle(id: string, call: NewCall, archive: ArchiveWrite | null, responseHeaders?: Record<string, string>[]): Promise<CallRow> {
+    return this.settlements.submit({ id, call, archive, responseHeaders });
   }
 
   /** Sums, prices and archived answers of a batch are written once each; only the rows are one statement apiece. */
@@ -167,7 +167,7 @@ export class LedgerStore {
     const archived = new Map<string, Insertable<ArchiveTable>>();
     const accounts = new Map<string, string>();
     const results: CallRow[] = [];
-    for (const { id, call, archive } of items) {
+    for (const { id, call, archive, responseHeaders } of items) {
       const credits = new Big(call.credits).toString();
       for (let row = stored.get(id); ; row = await trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst()) {
         if (!row) throw new Error(`no journal entry ${id} to settle`);
@@ -177,6 +177,7 @@ export class LedgerStore {
         const settled = {
           state: 'settled' as const, reserved: '0', status: call.status, credits, duration_ms: call.durationMs, ok: call.ok ? 1 : 0,
           charged: call.charged, attempts: JSON.stringify(call.attempts), error_kind: call.errorKind ?? null,
+          response_headers: responseHeaders ? JSON.stringify(responseHeaders) : null,
         };
         // Only from the state just read: a concurrent booking of this row makes the update miss, and it is read again.
         const updated = await trx.updateTable('purchases').set(settled).where('id', '=', id).where('state', '=', row.state).executeTakeFirst();
@@ -260,6 +261,12 @@ export class LedgerStore {
   async findRow(id: string): Promise<CallRow | undefined> {
     const row = await this.read.selectFrom('purchases').selectAll().where('id', '=', id).where('state', '!=', 'pending').executeTakeFirst();
     return row ? toCallRow(row) : undefined;
+  }
+
+  /** A settled call's kept response headers, one object per attempt; null when none were kept. */
+  async responseHeadersOf(id: string): Promise<Record<string, string>[] | null> {
+    const row = await this.read.selectFrom('purchases').select('response_headers').where('id', '=', id).executeTakeFirst();
+    return row?.response_headers ? JSON.parse(row.response_headers) as Record<string, string>[] : null;
   }
 
   async pastSessions(limit = 20): Promise<SessionSummary[]> {

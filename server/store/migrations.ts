@@ -58,6 +58,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.createTable('accounts').addColumn('rest_id', 'text', (c) => c.primaryKey()).addColumn('handle', 'text', (c) => c.notNull()).execute();
     },
   },
+  // The request inspector reads a call's rate-limit and content-type headers from its row, whichever process made it.
+  '2026-11-23-002-purchase-response-headers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('purchases').addColumn('response_headers', 'text').execute();
+      // The inspector finds a call's archived answer by its purchase: without this, a scan of every archived page.
+      await db.schema.createIndex('archive_purchase_id').on('archive').column('purchase_id').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,11 @@ export interface PurchaseTable {
   charged: string;
   attempts: string;
   error_kind: string | null;
+  /**
+   * JSON: per attempt, the answer's headers that matter (content type, rate limits, Retry-After) for the
+   * request inspector; never Authorization. Null for rows settled before it was kept, or never settled.
+   */
+  response_headers: string | null;
 }
 
 /**
