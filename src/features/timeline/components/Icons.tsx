@@ -1,8 +1,26 @@
-/** Small inline icons; decorative unless given a label. */
+import {
+  ArrowRight, Ban, Bookmark, CalendarDays, ChartNoAxesColumn, Ellipsis, ExternalLink, Hash, Heart, Link,
+  Link2, Lock, MapPin, MessageCircle, MessageSquareQuote, Pin, Play, RefreshCw, Repeat2, UserRoundX, type LucideIcon,
+} from 'lucide-react';
+
+/**
+ * Icons from Lucide (lucide-react): drawn as SVG strokes on a 24-unit grid, so each reads as the same
+ * shape from 14 px to 24 px, and only the icons imported here reach the bundle. Decorative: the text or
+ * label next to each says what it is.
+ */
 type IconProps = { className?: string };
 
 const base = 'inline-block shrink-0';
 
+function icon(Glyph: LucideIcon, name: string, defaults = 'h-4 w-4') {
+  const Icon = ({ className = defaults }: IconProps) => (
+    <Glyph aria-hidden="true" focusable="false" strokeWidth={2} data-icon={name} className={`${base} ${className}`} />
+  );
+  Icon.displayName = `${name}Icon`;
+  return Icon;
+}
+
+/** The platform's own badge shape (filled), which no icon set draws; kept as its path. */
 export function VerifiedBadge({ className = 'h-4 w-4' }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" role="img" aria-label="Verified account" className={`${base} text-brand-500 ${className}`} data-testid="verified-badge">
@@ -12,25 +30,26 @@ export function VerifiedBadge({ className = 'h-4 w-4' }: IconProps) {
   );
 }
 
-function Path({ d, className = 'h-4 w-4' }: IconProps & { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={`${base} ${className}`} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-      <path d={d} />
-    </svg>
-  );
-}
-
-export const ReplyIcon = (p: IconProps) => <Path {...p} d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1.2-4.3A8 8 0 1 1 21 12z" />;
-export const RepostIcon = (p: IconProps) => <Path {...p} d="M7 7h10l-3-3M17 17H7l3 3M17 7v5M7 17v-5" />;
-export const QuoteIcon = (p: IconProps) => <Path {...p} d="M7 7h4v4H8v2a2 2 0 0 0 2 2M13 7h4v4h-3v2a2 2 0 0 0 2 2" />;
-export const HeartIcon = (p: IconProps) => <Path {...p} d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />;
-export const BookmarkIcon = (p: IconProps) => <Path {...p} d="M6 4h12v16l-6-4-6 4z" />;
-export const ViewsIcon = (p: IconProps) => <Path {...p} d="M4 20V10M10 20V4M16 20v-8M22 20H2" />;
-export const PinIcon = (p: IconProps) => <Path {...p} d="M9 4h6l-1 6 4 3v2H6v-2l4-3zM12 15v6" />;
-export const LocationIcon = (p: IconProps) => <Path {...p} d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />;
-export const CalendarIcon = (p: IconProps) => <Path {...p} d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5" />;
-export const LinkIcon = (p: IconProps) => <Path {...p} d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />;
-export const LockIcon = (p: IconProps) => <Path {...p} d="M6 11h12v9H6zM8 11V8a4 4 0 0 1 8 0v3" />;
+export const ReplyIcon = icon(MessageCircle, 'reply');
+export const RepostIcon = icon(Repeat2, 'repost');
+export const QuoteIcon = icon(MessageSquareQuote, 'quote');
+export const HeartIcon = icon(Heart, 'like');
+export const BookmarkIcon = icon(Bookmark, 'bookmark');
+export const ViewsIcon = icon(ChartNoAxesColumn, 'views');
+export const PinIcon = icon(Pin, 'pin');
+export const LocationIcon = icon(MapPin, 'location');
+export const CalendarIcon = icon(CalendarDays, 'calendar');
+export const LinkIcon = icon(Link, 'link');
+export const LockIcon = icon(Lock, 'lock');
+export const MoreIcon = icon(Ellipsis, 'more', 'h-5 w-5');
+export const CopyLinkIcon = icon(Link2, 'copy-link');
+export const OpenIcon = icon(ArrowRight, 'open');
+export const HashIcon = icon(Hash, 'hash');
+export const ExternalIcon = icon(ExternalLink, 'external');
+export const RefreshIcon = icon(RefreshCw, 'refresh');
+export const SuspendedIcon = icon(Ban, 'suspended', 'h-6 w-6');
+export const NotFoundIcon = icon(UserRoundX, 'not-found', 'h-6 w-6');
+/** Filled: a play badge on a thumbnail reads as a solid triangle. */
 export const PlayIcon = ({ className = 'h-6 w-6' }: IconProps) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" className={`${base} ${className}`}><path fill="currentColor" d="M8 5v14l11-7z" /></svg>
+  <Play aria-hidden="true" focusable="false" fill="currentColor" strokeWidth={0} data-icon="play" className={`${base} ${className}`} />
 );
