@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
+import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -33,7 +34,10 @@ function RootLayout() {
             <Link to="/credits" className={navLink} activeProps={activeLink}>Credits</Link>
             <Link to="/history" className={navLink} activeProps={activeLink}>History</Link>
           </nav>
-          <div className="ml-auto"><CreditMeter /></div>
+          <div className="ml-auto flex items-center gap-2">
+            <KeyboardShortcuts />
+            <CreditMeter />
+          </div>
         </div>
       </header>
       <Outlet />

@@ -1,10 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { searchBody } from '../../../api/search';
 import { CostChip } from '../../../components/CostHint';
 import { fieldsOf, searchFromFields, type FieldErrors, type FormFields } from '../form-values';
 import { COMMON_LANGUAGES, DEFAULT_NUM, toApiParams, type SearchRouteParams } from '../params';
 import { useIsCached } from '../use-is-cached';
-import { useSlashFocus } from '../use-slash-focus';
 import { OptionField } from './OptionField';
 
 /**
@@ -23,8 +22,6 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
     setFields(fieldsOf(current));
     setErrors({});
   }
-  const inputRef = useRef<HTMLInputElement>(null);
-  useSlashFocus(inputRef);
 
   const set = (name: keyof FormFields) => (value: string) => {
     setFields((previous) => ({ ...previous, [name]: value }));
@@ -50,7 +47,7 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
           <svg aria-hidden viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 fill-slate-400">
             <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
           </svg>
-          <input ref={inputRef} id="search-q" name="q" type="search" autoFocus autoComplete="off" enterKeyHint="search"
+          <input id="search-q" name="q" type="search" autoFocus autoComplete="off" enterKeyHint="search"
             value={fields.q} onChange={(event) => set('q')(event.target.value)} placeholder="Search the web…"
             aria-keyshortcuts="/"
             className="h-full w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100" />

@@ -1,16 +1,5 @@
 import { useEffect, useRef } from 'react';
-
-function typingInto(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
-
-function openPopover(): boolean {
-  try {
-    return document.querySelector('[popover]:popover-open') !== null;
-  } catch {
-    return false;
-  }
-}
+import { shortcutBlocked } from '../../../lib/keyboard';
 
 /**
  * j / k move focus to the next / previous post. `current()` says which index holds focus (or is on
@@ -22,10 +11,7 @@ export function useJkNavigation(count: number, current: () => number, go: (index
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingInto(event.target)) return;
-      if (event.key !== 'j' && event.key !== 'k') return;
-      // A dialog or a menu (popover) has the keyboard: j and k are letters there, not moves.
-      if (document.querySelector('dialog[open]') || openPopover()) return;
+      if (shortcutBlocked(event) || (event.key !== 'j' && event.key !== 'k')) return;
       const { count: total, current: at, go: move } = latest.current;
       if (total === 0) return;
       event.preventDefault();

@@ -1,0 +1,71 @@
+/**
+ * The app's keyboard shortcuts: one list (the help overlay shows it, the handlers read it) and one rule for
+ * when a single key is a command and when it is just a letter.
+ */
+
+/** Inputs whose keys are not text: a shortcut still works while one of these has focus. */
+const NOT_TEXT = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+
+/** Keys pressed here are the person's text (or a select's type-ahead), never commands. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true;
+  return target instanceof HTMLInputElement && !NOT_TEXT.has(target.type);
+}
+
+/** A modal dialog or an open menu has the keyboard: its letters are not the page's commands. */
+function overlayOpen(): boolean {
+  if (document.querySelector('dialog[open]')) return true;
+  try {
+    return document.querySelector('[popover]:popover-open') !== null;
+  } catch {
+    return false; // a browser without the popover API has no popovers open
+  }
+}
+
+/**
+ * Whether a one-key shortcut must stay quiet: while typing, mid-composition (an IME), with Ctrl, Alt or Meta
+ * (the browser's and the system's), under a dialog or menu, or once another handler took the key. Shift is
+ * allowed: it is part of the character on most layouts (`?`).
+ */
+export function shortcutBlocked(event: KeyboardEvent): boolean {
+  return event.defaultPrevented || event.isComposing || event.ctrlKey || event.altKey || event.metaKey
+    || isTypingTarget(event.target) || overlayOpen();
+}
+
+/** `g` then one of these letters goes to that page. */
+export const GO_TO = {
+  t: { to: '/timeline', name: 'Timeline' },
+  s: { to: '/search', name: 'Search' },
+  c: { to: '/credits', name: 'Credits' },
+  h: { to: '/history', name: 'History' },
+} as const;
+
+export type GoKey = keyof typeof GO_TO;
+
+export function isGoKey(key: string): key is GoKey {
+  return Object.hasOwn(GO_TO, key);
+}
+
+/** How long after `g` the second key still counts as its pair. */
+export const SEQUENCE_MS = 1500;
+
+export interface Shortcut { keys: readonly string[]; does: string; where?: string }
+
+/** Every shortcut, as the help overlay lists it; `keys` are pressed one after the other. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['/'], does: 'Focus the handle or search box' },
+  { keys: ['?'], does: 'Show these shortcuts' },
+  ...Object.entries(GO_TO).map(([key, page]) => ({ keys: ['g', key], does: `Go to ${page.name}` })),
+  { keys: ['j'], does: 'Next post', where: 'Timeline' },
+  { keys: ['k'], does: 'Previous post', where: 'Timeline' },
+  { keys: ['←'], does: 'Previous photo', where: 'Photo viewer' },
+  { keys: ['→'], does: 'Next photo', where: 'Photo viewer' },
+  { keys: ['Esc'], does: 'Close a dialog, a menu or this list' },
+];
+
+/** The box `/` jumps to: one that says so, else the page's first search form (the handle box on the start page). */
+export function slashTarget(): HTMLInputElement | null {
+  return document.querySelector<HTMLInputElement>('input[aria-keyshortcuts~="/"]')
+    ?? document.querySelector<HTMLInputElement>('main form[role="search"] input:not([type="hidden"])');
+}
