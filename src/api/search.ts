@@ -22,7 +22,8 @@ function purchaseOf(params: SearchParams): Purchase {
 function toSearchPage({ json, callId, credits, boughtAt, fromArchive }: PaidResponse): SearchPage {
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The search response has no results list');
-  return { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now(), ...(fromArchive ? { fromArchive } : {}) };
+  const page: SearchPage = { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now(), raw: json };
+  return fromArchive ? { ...page, fromArchive } : page;
 }
 
 export async function fetchSearch(params: SearchParams): Promise<SearchPage> {

@@ -84,4 +84,8 @@ export interface TimelinePage {
 
 export interface SearchResult { title: string; url: string; href: string | null }
 
-export interface SearchPage { results: SearchResult[]; credits: string; callId: string | null; boughtAt: number; fromArchive?: boolean }
+export interface SearchPage {
+  results: SearchResult[]; credits: string; callId: string | null; boughtAt: number; fromArchive?: boolean;
+  /** The answer exactly as bought, for "Export raw pages". Absent on pages cached before it was kept. */
+  raw?: unknown;
+}

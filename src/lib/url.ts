@@ -9,14 +9,21 @@ export function safeHttpUrl(value: unknown): string | null {
   }
 }
 
-/** `host › path › segments` for showing a URL the way search pages do. */
-export function breadcrumb(value: string): string {
+/** `https://www.docs.example.org/a` → `docs.example.org`: the site a link is on, as a person names it. */
+export function siteDomain(value: string): string | null {
   try {
-    const url = new URL(value);
-    const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponentSafe);
-    return [url.hostname.replace(/^www\./, ''), ...segments].join(' › ');
+    return new URL(value).hostname.replace(/^www\./, '') || null;
   } catch {
-    return value;
+    return null;
+  }
+}
+
+/** `https://example.org/docs/intro%20page` → `['docs', 'intro page']`: the path the way search pages show it. */
+export function pathCrumbs(value: string): string[] {
+  try {
+    return new URL(value).pathname.split('/').filter(Boolean).map(decodeURIComponentSafe);
+  } catch {
+    return [];
   }
 }
 

@@ -1,5 +1,5 @@
 import type { SearchResult } from '../../../api/types';
-import { breadcrumb } from '../../../lib/url';
+import { pathCrumbs, siteDomain } from '../../../lib/url';
 
 /** One result the way search pages show it; a URL that is not http(s) stays text and is never a link. */
 export function ResultItem({ result, rank }: { result: SearchResult; rank: number }) {
@@ -17,12 +17,18 @@ export function ResultItem({ result, rank }: { result: SearchResult; rank: numbe
 function WebLink({ result, href }: { result: SearchResult; href: string }) {
   return (
     <>
-      <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={result.url} data-testid="result-breadcrumb">
-        {breadcrumb(href)}
+      <p className="flex min-w-0 items-baseline gap-1.5 text-xs" title={result.url}>
+        <span data-testid="result-domain" className="max-w-[70%] shrink-0 truncate font-semibold text-slate-800 dark:text-slate-200">
+          {siteDomain(href)}
+        </span>
+        <span data-testid="result-breadcrumb" className="min-w-0 truncate text-slate-600 dark:text-slate-400">
+          {pathCrumbs(href).map((crumb) => ` › ${crumb}`).join('')}
+        </span>
       </p>
       <h3 className="mt-0.5 text-base leading-snug font-medium">
         <a href={href} target="_blank" rel="noopener noreferrer"
-          className="break-words text-brand-700 [overflow-wrap:anywhere] visited:text-purple-800 hover:underline dark:text-blue-300 dark:visited:text-purple-300">
+          className="break-words text-brand-700 [overflow-wrap:anywhere] visited:text-purple-800 hover:underline
+            dark:text-blue-300 dark:visited:text-purple-300">
           {result.title || result.url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

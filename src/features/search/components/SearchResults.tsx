@@ -8,13 +8,18 @@ import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
 import { rememberSearch } from '../use-recent-searches';
 import { CostLine } from './CostLine';
+import { ExportResults } from './ExportResults';
 import { NoResults } from './NoResults';
 import { Pager } from './Pager';
 import { ResultItem } from './ResultItem';
 
-/** The results of one search (params come from the URL), what they cost, and paging. */
-/** `inspect` renders the route's request-inspector trigger for the call that bought this page (features do not import each other). */
-export function SearchResults({ params, onPage, onDropSite, inspect }: { params: SearchParams; onPage: (page: number) => void; onDropSite: () => void; inspect?: (callId: string) => ReactNode }) {
+/**
+ * The results of one search (params come from the URL), what they cost, and paging. `inspect` renders the
+ * route's request-inspector trigger for the call that bought this page (features do not import each other).
+ */
+export function SearchResults({ params, onPage, onDropSite, inspect }: {
+  params: SearchParams; onPage: (page: number) => void; onDropSite: () => void; inspect?: (callId: string) => ReactNode;
+}) {
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
   const { data, isPlaceholderData } = query;
@@ -50,6 +55,7 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: { params:
       <CostLine params={params} data={data} first={first}
         fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={buyAgain}
         inspector={data.callId && inspect ? inspect(data.callId) : null} />
+      <ExportResults params={params} />
       {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} /></div>}
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />

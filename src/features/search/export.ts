@@ -1,0 +1,50 @@
+import type { CanonicalSearch } from '../../api/identity';
+import type { SearchPage } from '../../api/types';
+import { csvCell } from '../../lib/csv';
+import { siteDomain } from '../../lib/url';
+
+/** One page of a search as the query cache holds it, under its canonical identity. */
+export interface LoadedPage { search: CanonicalSearch; data: SearchPage }
+
+interface ResultRow { rank: number; page: number; title: string; url: string; domain: string | null }
+
+const COLUMNS = ['rank', 'page', 'title', 'url', 'domain'] as const;
+
+/** Every loaded result in page order, ranked as the pages showed them. */
+export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
+  return pages.flatMap(({ search, data }) => {
+    const page = Number(search.page);
+    return data.results.map((result, index) => ({
+      rank: (page - 1) * search.num + index + 1, page, title: result.title, url: result.url,
+      domain: result.href ? siteDomain(result.href) : null,
+    }));
+  });
+}
+
+export function resultsCsv(rows: readonly ResultRow[]): string {
+  return [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\r\n') + '\r\n';
+}
+
+export function resultsJson(rows: readonly ResultRow[]): string {
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+/** One line a page, in the shape of the History page's archive export, so the two files can be read alike. */
+export function rawPagesNdjson(pages: readonly LoadedPage[]): string {
+  return pages.filter(({ data }) => data.raw !== undefined).map(({ search, data }) => `${JSON.stringify({
+    operation: 'search', params: search, boughtAt: new Date(data.boughtAt).toISOString(), credits: data.credits,
+    purchaseId: data.callId, answer: data.raw,
+  })}\n`).join('');
+}
+
+/** `search-rust-async-2026-11-23.csv`: a file name that says which search and when. */
+export function searchFileName(q: string, kind: 'results' | 'raw-pages', extension: 'csv' | 'json' | 'ndjson', now = new Date()): string {
+  const slug = q.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  return `search-${slug ? `${slug}-` : ''}${kind}-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+/** `[1, 2, 3]` → `1–3`, `[1, 3]` → `1, 3`: which pages an export holds. */
+export function pagesLabel(numbers: readonly number[]): string {
+  const contiguous = numbers.every((page, index) => index === 0 || page === numbers[index - 1]! + 1);
+  return contiguous && numbers.length > 2 ? `${numbers[0]}–${numbers.at(-1)}` : numbers.join(', ');
+}
