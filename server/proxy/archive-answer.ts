@@ -1,3 +1,4 @@
+import { HANDLE } from '../../src/api/identity.ts';
 import type { ArchivedPage } from '../store/archive-store.ts';
 import type { ArchiveWrite } from '../store/ledger-store.ts';
 import type { Operation } from '../ledger/rows.ts';
@@ -14,7 +15,6 @@ export function archivedAnswer(page: ArchivedPage): Answer {
   };
 }
 
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals. */

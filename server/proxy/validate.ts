@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HANDLE, REST_ID } from '../../src/api/identity.ts';
 import type { Route } from './operations.ts';
 
 /**
@@ -7,8 +8,6 @@ import type { Route } from './operations.ts';
  * These are the rules the app's own forms and routes already follow (src/features/{search,timeline}/params.ts).
  */
 const MAX_TEXT = 2048;
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
-const REST_ID = /^\d{1,25}$/;
 const HL = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 

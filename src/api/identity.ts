@@ -14,8 +14,10 @@ export const SEARCH_FIRST_PAGE = 1;
 export type CanonicalTimeline = { screen_name?: string; rest_id?: string; cursor?: string };
 export type CanonicalSearch = { q: string; num: number; page: string; site?: string; hl?: string };
 
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
-const REST_ID = /^\d{1,25}$/;
+/** A handle as the platform allows it: letters, digits and _, at most 50. The browser and the proxy both check with this one. */
+export const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
+/** A numeric user id. */
+export const REST_ID = /^\d{1,25}$/;
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,6 +1,6 @@
-export type ProfileLookup = { screen_name: string } | { rest_id: string };
+import { HANDLE } from '../api/identity';
 
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
+export type ProfileLookup = { screen_name: string } | { rest_id: string };
 
 /** `jack`, `@jack`, `12345` or `https://<platform>/jack` → the timeline search params, or an error sentence. */
 export function parseProfileLookup(input: string): ProfileLookup | { error: string } {

@@ -1,3 +1,4 @@
+import { HANDLE, REST_ID } from '../identity';
 import { readStoredRecord } from './stored-record';
 
 /**
@@ -12,12 +13,12 @@ const read = () => readStoredRecord<string>(KNOWN_IDS);
 /** The lowercased handle of a user id, when a bought page has told us. */
 export function handleOfId(restId: string): string | null {
   const handle = read()[restId];
-  return typeof handle === 'string' && /^[a-z0-9_]{1,50}$/.test(handle) ? handle : null;
+  return typeof handle === 'string' && HANDLE.test(handle) && handle === handle.toLowerCase() ? handle : null;
 }
 
 export function rememberIdHandle(restId: string, handle: string) {
   const lower = handle.toLowerCase();
-  if (!/^\d{1,25}$/.test(restId) || !/^[a-z0-9_]{1,50}$/.test(lower)) return;
+  if (!REST_ID.test(restId) || !HANDLE.test(lower)) return;
   try {
     const known = read();
     if (known[restId] === lower) return;

@@ -1,6 +1,6 @@
 import type { HistoryEntry, HistorySubject } from '../../api/history';
 import type { SearchParams } from '../../api/keys';
-import { SEARCH_DEFAULT_NUM, SEARCH_FIRST_PAGE } from '../../api/identity';
+import { HANDLE, REST_ID, SEARCH_DEFAULT_NUM, SEARCH_FIRST_PAGE } from '../../api/identity';
 
 /** Where an archived page opens: its timeline (by handle, or by id when no answer named the handle), or its search. */
 export type OpenTarget =
@@ -13,8 +13,6 @@ export type OpenTarget =
  */
 export const ARCHIVE_FRESH_MS = 24 * 3_600_000;
 
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
-const REST_ID = /^\d{1,25}$/;
 
 function timelineTarget(subject: string): OpenTarget | null {
   if (REST_ID.test(subject)) return { kind: 'timeline', search: { rest_id: subject }, label: `id ${subject}` };

@@ -1,5 +1,6 @@
 import type { IgnoredParam } from '../../components/IgnoredNote';
 import * as v from 'valibot';
+import { HANDLE } from '../../api/identity';
 import type { SearchParams } from '../../api/search';
 
 /** The upstream's default page size when `num` is not sent (the stand-in's; the spec does not say). */
@@ -115,5 +116,6 @@ export function toApiParams(search: SearchRouteParams): SearchParams {
 
 /** `@jack` → `jack`, for the "open the timeline" offer; null for anything else. */
 export function handleOf(query: string): string | null {
-  return /^@([A-Za-z0-9_]{1,50})$/.exec(query.trim())?.[1] ?? null;
+  const text = query.trim();
+  return text.startsWith('@') && HANDLE.test(text.slice(1)) ? text.slice(1) : null;
 }
