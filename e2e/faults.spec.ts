@@ -15,11 +15,12 @@ function trackPageErrors(page: Page) {
  * `upstreamCalls` 3: a 5xx or 429 without `meta.credits` cannot have been charged, so the proxy tries twice
  * more on its own; the browser adds nothing to what the proxy answered. `absent`: what the message must not say.
  */
-const CASES: { name: string; rule: Omit<FaultRule, 'match'>; message: RegExp; absent?: RegExp; upstreamCalls: number }[] = [
+const CASES: { name: string; rule: Omit<FaultRule, 'match'>; message: RegExp; absent?: RegExp; upstreamCalls: number; panel?: string }[] = [
   { name: '400', rule: { status: 400, body: 'json' }, message: /rejected the request/i, upstreamCalls: 1 },
   { name: '401', rule: { status: 401, body: 'json-error' }, message: /token is missing or was rejected[\s\S]*API_TOKEN/i, upstreamCalls: 1 },
   { name: '403', rule: { status: 403, body: 'text' }, message: /token is missing or was rejected/i, upstreamCalls: 1 },
-  { name: '404', rule: { status: 404, body: 'json-error' }, message: /not found/i, upstreamCalls: 1 },
+  // A 404 is the account's own state (said once, with the handle), not an error panel.
+  { name: '404', rule: { status: 404, body: 'json-error' }, message: /doesn’t exist/i, upstreamCalls: 1, panel: 'state-not-found' },
   { name: '429 without Retry-After', rule: { status: 429, body: 'json' }, message: /rate limited[\s\S]*429 Too Many Requests/i, upstreamCalls: 3 },
   // The gateway page's own title says "502 Bad Gateway": the status the upstream really sent is what counts.
   { name: '500 with an HTML body', rule: { status: 500, body: 'html' },
@@ -33,7 +34,7 @@ const CASES: { name: string; rule: Omit<FaultRule, 'match'>; message: RegExp; ab
   { name: 'an unknown error shape', rule: { status: 500, body: 'unknown-shape' }, message: /upstream failed \(500 Internal Server Error\)/i, upstreamCalls: 3 },
 ];
 
-for (const { name, rule, message, absent, upstreamCalls } of CASES) {
+for (const { name, rule, message, absent, upstreamCalls, panel: panelId = 'error-panel' } of CASES) {
   test(`upstream ${name}: a specific message, ${upstreamCalls === 1 ? 'never retried' : 'retried twice by the proxy'}, never by the browser, no uncaught error`, async ({ page }) => {
     test.setTimeout(40_000);
     const errors = trackPageErrors(page);
@@ -42,7 +43,7 @@ for (const { name, rule, message, absent, upstreamCalls } of CASES) {
     page.on('request', (request) => { if (request.url().includes('/api/v1/') && request.url().includes(handle)) asked.push(request.url()); });
     await standin().fault({ match: handle, ...rule });
     await page.goto(`/timeline?screen_name=${handle}`);
-    const panel = page.getByTestId('error-panel').first();
+    const panel = page.getByTestId(panelId).first();
     await expect(panel).toBeVisible({ timeout: 20_000 });
     await expect(panel).toContainText(message);
     if (absent) await expect(panel).not.toContainText(absent);
@@ -77,7 +78,7 @@ test.describe('an upstream that does not answer in time', () => {
     // This app runs with UPSTREAM_TIMEOUT_MS=3000 (playwright.config.ts); the stand-in answers the first call after 4 s.
     await standin(E2E.upstreamStandin).fault({ match: handle, latencyMs: 4000, times: 1 });
     await page.goto(`/timeline?screen_name=${handle}`);
-    const panel = page.getByTestId('error-panel').first();
+    const panel = page.getByTestId(panelId).first();
     await expect(panel).toBeVisible({ timeout: 30_000 });
     await expect(panel).toContainText('The upstream failed (504 Gateway Timeout)');
     await expect(panel).toContainText(/did not answer within 3 s; it may have charged for this call/);

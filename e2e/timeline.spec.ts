@@ -207,11 +207,11 @@ test('protected, suspended, not found and empty accounts each get their own stat
 
   await page.goto(`/timeline?screen_name=${alias('banned', 'state')}`);
   await expect(page.getByTestId('state-suspended')).toContainText('Account suspended');
+  await expect(page.getByTestId('profile-header')).toHaveCount(0);
 
   const nobody = alias('nobody', 'state');
   await page.goto(`/timeline?screen_name=${nobody}`);
-  await expect(page.getByTestId('state-not-found')).toContainText('This account doesn’t exist');
-  await expect(page.getByTestId('state-not-found')).toContainText(`@${nobody}`);
+  await expect(page.getByTestId('state-not-found').getByRole('heading', { level: 1 })).toHaveText(`@${nobody} doesn’t exist`);
   await settled(page);
   expect(await standin().log(nobody)).toHaveLength(1);
 

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { LockIcon } from './Icons';
+import { ApiError } from '../../../api/errors';
+import type { TimelinePage } from '../../../api/types';
+import { boughtClock } from '../../../lib/format';
+import { LockIcon, NotFoundIcon, SuspendedIcon } from './Icons';
+import { WebSearchLink } from './WebSearchLink';
 
 /** A whole-page state in place of the posts: protected, suspended, not found, empty. */
 export function StateCard({ testId, title, icon, children, heading = 'h2' }: {
@@ -10,34 +13,63 @@ export function StateCard({ testId, title, icon, children, heading = 'h2' }: {
   return (
     <div data-testid={testId} role="status" className="mx-4 my-10 text-center sm:mx-auto sm:max-w-sm">
       {icon && <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{icon}</div>}
-      <Heading className="text-2xl font-extrabold text-slate-900 dark:text-white">{title}</Heading>
-      {children && <div className="mt-2 text-[15px] text-slate-600 dark:text-slate-400">{children}</div>}
+      <Heading className="text-2xl font-extrabold text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white">{title}</Heading>
+      {children && <div className="mt-2 space-y-3 text-[15px] text-slate-600 dark:text-slate-400">{children}</div>}
     </div>
   );
 }
 
-export function ProtectedState({ handle }: { handle: string }) {
+const note = 'rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300';
+
+/** Whether the answer behind a state cost anything: the person should not have to open the ledger to know. */
+export function PageChargeNote({ page }: { page: TimelinePage }) {
+  const text = page.fromArchive ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt)}), 0 credits.`
+    : page.boughtAt < performance.timeOrigin ? 'Not charged now: opened from this browser’s cache, 0 credits.'
+    : `Charged: this answer cost ${page.credits} credits.`;
+  return <p data-testid="charge-note" className={note}>{text}</p>;
+}
+
+export function ErrorChargeNote({ error }: { error: unknown }) {
+  const charged = error instanceof ApiError ? error.charged : null;
+  const text = charged === 'yes' ? 'Charged: the upstream took credits for this answer.'
+    : charged === 'unknown' ? 'May have been charged: no readable answer came back.'
+    : charged === 'no' ? 'Not charged: the upstream took no credits for this answer.'
+    : 'Not charged: the request did not reach the upstream.';
+  return <p data-testid="charge-note" className={note}>{text}</p>;
+}
+
+export function ProtectedState({ handle, page }: { handle: string; page: TimelinePage | null }) {
   return (
     <StateCard testId="state-protected" title="These posts are protected" icon={<LockIcon className="h-6 w-6" />}>
-      Only approved followers can see @{handle}’s posts. Nothing more was fetched.
+      <p>@{handle} shares posts only with followers the account has approved, so the platform sends the profile and no posts. Nothing more was asked for.</p>
+      {page && <PageChargeNote page={page} />}
     </StateCard>
   );
 }
 
-export function SuspendedState({ handle }: { handle: string }) {
+/** Nothing of the profile is shown: the platform no longer shows it either, and a name or picture here would be a fake. */
+export function SuspendedState({ handle, page }: { handle: string; page: TimelinePage | null }) {
   return (
-    <StateCard testId="state-suspended" title="Account suspended">
-      The platform has suspended @{handle}. Its posts are not available.
+    <StateCard testId="state-suspended" title="Account suspended" heading="h1" icon={<SuspendedIcon />}>
+      <p>The platform has suspended @{handle}. Its profile and posts are not available.</p>
+      {page && <PageChargeNote page={page} />}
     </StateCard>
   );
 }
 
-/** The upstream's own words stay available below the plain sentence, for telling a typo from an outage. */
-export function NotFoundState({ handle, error }: { handle: string; error: unknown }) {
+/** Said once, with what was asked for; the upstream's own words stay one click away, for telling a typo from an outage. */
+export function NotFoundState({ asked, handle, error }: { asked: string; handle: string | null; error: unknown }) {
   return (
-    <StateCard testId="state-not-found" title="This account doesn’t exist" heading="h1">
-      <p>No user answers to {handle}. Check the spelling, or try a numeric id or profile URL above.</p>
-      <div className="mt-4 text-left"><ErrorPanel error={error} compact /></div>
+    <StateCard testId="state-not-found" title={`${asked} doesn’t exist`} heading="h1" icon={<NotFoundIcon />}>
+      <p>No account answers to it. Check the spelling{handle ? ', or search the web for it' : ''}.</p>
+      {handle && <p><WebSearchLink q={`@${handle}`} className="justify-center" /></p>}
+      <ErrorChargeNote error={error} />
+      {error instanceof Error && (
+        <details className="text-left text-xs">
+          <summary className="cursor-pointer text-center">What the upstream said</summary>
+          <p className="mt-1 break-words font-mono">{error.message}</p>
+        </details>
+      )}
     </StateCard>
   );
 }
