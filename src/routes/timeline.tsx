@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { autoBuyAllowed } from '../api/early/arrival';
 import { timelineKeys } from '../api/keys';
 import { resolveTarget } from '../api/timeline';
@@ -9,9 +9,9 @@ import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
 import { InspectCallButton } from '../features/credits/components/InspectCallButton';
-import { TimelineView } from '../features/timeline/components/TimelineView';
+import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
-import { targetKey, targetOf, timelineSearchSchema } from '../features/timeline/params';
+import { filterSearch, filtersOf, targetKey, targetOf, targetSearch, timelineSearchSchema } from '../features/timeline/params';
 
 export const Route = createFileRoute('/timeline')({
   // A bad value falls back to "not set" (never an error screen); the page names what it ignored.
@@ -28,13 +28,22 @@ function TimelinePage() {
   // Sent here by another site: nothing is bought until the person asks (a bought page still shows, free).
   const [confirmed, setConfirmed] = useState(autoBuyAllowed);
   const bought = useIsBought(target ? timelineKeys.user(resolveTarget(target)) : null);
+  // Filters change the view, not the purchase: the scroll stays where it is.
+  const setFilters = useCallback<SetFilters>((patch, options) => navigate({
+    search: (previous) => ({ ...previous, ...filterSearch({ ...filtersOf(previous), ...patch }) }),
+    replace: options?.replace ?? false,
+    resetScroll: false,
+  }), [navigate]);
 
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
-      <IgnoredNote className="mx-4 mb-3" ignored={ignored} onDismiss={() => { dismiss(); void navigate({ search: target ? (('screenName' in target) ? { screen_name: target.screenName } : { rest_id: target.restId }) : {}, replace: true }); }} />
+      <IgnoredNote className="mx-4 mb-3" ignored={ignored} onDismiss={() => {
+        dismiss();
+        void navigate({ search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {}, replace: true });
+      }} />
       {target && !confirmed && !autoBuyAllowed() && !bought ? <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
-        : target ? <TimelineView key={targetKey(target)} target={target}
+        : target ? <TimelineView key={targetKey(target)} target={target} filters={filtersOf(search)} onFilters={setFilters}
         inspect={(callId) => <InspectCallButton callId={callId} label="Inspect last page" />} /> : <TimelineIntro />}
     </main>
   );

@@ -17,17 +17,19 @@ const toggle = 'flex cursor-pointer items-center gap-1.5 rounded-full border bor
 const button = 'rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /**
- * Filters, find and export over the loaded posts: they never call the API, and say so. A hashtag clicked in a
+ * Filters, find and export over the loaded posts: they never call the API, and say so. The filters are part
+ * of the address (the route keeps them), so a filtered view can be shared and comes back on reload and Back. A hashtag clicked in a
  * post lands in the find box; searching the web for it is offered next to it, as a separate, priced step.
  */
-export function FreeTools({ filters, onChange, loaded, shown, who, autoLoad, onAutoLoad, findRef }: {
-  filters: PostFilters; onChange: (next: PostFilters) => void; loaded: readonly Post[]; shown: number; who: string;
+export function FreeTools({ filters, onChange, onFind, loaded, shown, who, autoLoad, onAutoLoad, findRef }: {
+  filters: PostFilters; onChange: (patch: Partial<PostFilters>) => void; onFind: (text: string) => void;
+  loaded: readonly Post[]; shown: number; who: string;
   autoLoad: boolean; onAutoLoad: (on: boolean) => void; findRef?: Ref<HTMLInputElement>;
 }) {
   const tag = hashtagOf(filters.find);
   const check = (key: 'hideReposts' | 'hideReplies' | 'mediaOnly', label: string) => (
     <label className={toggle}>
-      <input type="checkbox" className="accent-brand-600" checked={filters[key]} onChange={(event) => onChange({ ...filters, [key]: event.target.checked })} />
+      <input type="checkbox" className="accent-brand-600" checked={filters[key]} onChange={(event) => onChange({ [key]: event.target.checked })} />
       {label}
     </label>
   );
@@ -40,7 +42,7 @@ export function FreeTools({ filters, onChange, loaded, shown, who, autoLoad, onA
         {check('hideReposts', 'Hide reposts')}
         {check('hideReplies', 'Hide replies')}
         {check('mediaOnly', 'Media only')}
-        <input ref={findRef} type="search" value={filters.find} onChange={(event) => onChange({ ...filters, find: event.target.value })}
+        <input ref={findRef} type="search" value={filters.find} onChange={(event) => onFind(event.target.value)}
           placeholder="Find in loaded posts" aria-label="Find in loaded posts"
           className="min-w-0 flex-1 basis-40 scroll-mt-24 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
       </div>
