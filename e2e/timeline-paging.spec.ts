@@ -21,15 +21,16 @@ test('Show newer posts prepends the newer page, then goes away when there is not
   const handle = alias('ada', 'newer');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  const firstBefore = await page.locator('article').first().getAttribute('data-post-id');
+  // The pinned post stays on top; newer posts go in right below it.
+  const firstBefore = await page.locator('article').nth(1).getAttribute('data-post-id');
   const newer = page.getByTestId('show-newer');
   await expect(newer).toContainText('Show newer posts');
   await expect(newer.getByTestId('cost-hint-timeline')).toContainText('0.1 credits');
   await newer.click();
   await expect.poll(() => loadedCount(page)).toBe(23);
   const ids = await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')));
-  expect(ids.indexOf(firstBefore)).toBe(3);
-  expect(BigInt(ids[0]!)).toBeGreaterThan(BigInt(firstBefore!));
+  expect(ids.indexOf(firstBefore)).toBe(4);
+  expect(BigInt(ids[1]!)).toBeGreaterThan(BigInt(firstBefore!));
   // The stand-in cannot tell whether more is newer until asked once more; that answer is empty and ends it.
   await newer.click();
   await expect(newer).toBeHidden();

@@ -65,6 +65,11 @@ export function forgetNewerPage(asked: TimelineTarget, data: InfiniteData<Timeli
   if (cursor) forget(purchaseOf(resolveTarget(asked), cursor));
 }
 
+/** Before "Check for new posts": the first page is bought fresh, neither this browser's copy nor the archive standing in. */
+export function forgetFirstPage(asked: TimelineTarget) {
+  forget(purchaseOf(resolveTarget(asked), null));
+}
+
 /**
  * Route loaders and components share this factory. The query function asks the purchase module and
  * never reads the abort signal: a query that is cancelled (unmount, StrictMode) leaves its request
@@ -81,7 +86,7 @@ export function timelineQueryOptions(asked: TimelineTarget) {
   });
 }
 
-type TimelineData = InfiniteData<TimelinePage, string | null>;
+export type TimelineData = InfiniteData<TimelinePage, string | null>;
 
 /** Where a bought page goes when the query that asked for it is gone or was cancelled: never lost. */
 export function landTimelinePage(data: TimelineData | undefined, cursor: string | null, page: TimelinePage): TimelineData | undefined {

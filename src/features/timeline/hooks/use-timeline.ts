@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { forgetNewerPage, timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
 import { uniquePosts } from '../filters';
+import { latestFirstPage, withPinnedFirst } from '../pinned';
 
 /**
  * The infinite timeline query plus what the page derives from it. Next and previous pages are asked
@@ -10,8 +11,9 @@ import { uniquePosts } from '../filters';
 export function useTimeline(target: TimelineTarget) {
   const query = useInfiniteQuery(timelineQueryOptions(target));
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
-  const posts = useMemo(() => uniquePosts(pages), [pages]);
-  const user = pages.find((page) => page.user)?.user ?? null;
+  const firstPage = useMemo(() => latestFirstPage(pages, query.data?.pageParams ?? []), [pages, query.data]);
+  const { posts, pinnedId } = useMemo(() => withPinnedFirst(uniquePosts(pages), firstPage), [pages, firstPage]);
+  const user = firstPage?.user ?? pages.find((page) => page.user)?.user ?? null;
   const { fetchNextPage, fetchPreviousPage, data } = query;
   const loadNext = useCallback(() => { void fetchNextPage({ cancelRefetch: false }); }, [fetchNextPage]);
   // Show newer is an explicit re-buy; Load more and the sentinel take the server's archived copy when it has one.
@@ -19,7 +21,6 @@ export function useTimeline(target: TimelineTarget) {
     forgetNewerPage(target, data);
     void fetchPreviousPage({ cancelRefetch: false });
   }, [fetchPreviousPage, data, target]);
-  const pinnedIds = useMemo(() => new Set(user?.pinnedIds ?? []), [user]);
   const suspended = user?.status === 'suspended' || pages.some((page) => page.status === 'suspended');
-  return { query, pages, posts, user, pinnedIds, suspended, loadNext, loadNewer };
+  return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNewer };
 }

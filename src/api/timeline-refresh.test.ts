@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { mergeCheckedFirstPage } from './timeline-refresh';
+import type { Post, TimelinePage } from './types';
+
+const posts = (...ids: string[]) => ids.map((id) => ({ id }) as Post);
+const page = (ids: string[], over: Partial<TimelinePage> = {}): TimelinePage => ({
+  posts: posts(...ids), pinned: null, nextCursor: null, prevCursor: null, status: null, user: null, credits: '0.1', callId: null, boughtAt: 1, ...over,
+});
+
+describe('check for new posts', () => {
+  it('puts the fresh first page in front and keeps every loaded page', () => {
+    const old = { pages: [page(['5', '4']), page(['3', '2'])], pageParams: [null, 'c2'] };
+    const fresh = page(['7', '6', '5'], { boughtAt: 9 });
+    const merged = mergeCheckedFirstPage(old, fresh);
+    expect(merged.data.pages).toEqual([fresh, ...old.pages]);
+    expect(merged.data.pageParams).toEqual([null, null, 'c2']);
+    expect(merged.added).toBe(2);
+    expect(merged.gap).toBe(false);
+  });
+
+  it('says when nothing is new, and when the fresh page does not reach what was loaded', () => {
+    const old = { pages: [page(['5', '4'])], pageParams: [null] };
+    expect(mergeCheckedFirstPage(old, page(['5', '4'])).added).toBe(0);
+    expect(mergeCheckedFirstPage(old, page(['9', '8']))).toMatchObject({ added: 2, gap: true });
+  });
+
+  it('lands alone when nothing was cached', () => {
+    const fresh = page(['1']);
+    expect(mergeCheckedFirstPage(undefined, fresh)).toEqual({ data: { pages: [fresh], pageParams: [null] }, added: 1, gap: false });
+  });
+});
