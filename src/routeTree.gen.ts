@@ -14,6 +14,7 @@ import { Route as CreditsRouteImport } from './routes/credits'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TimelineRouteImport } from './routes/timeline'
+import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,6 +41,11 @@ const TimelineRoute = TimelineRouteImport.update({
   path: '/timeline',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TimelineHandlePostIdRoute = TimelineHandlePostIdRouteImport.update({
+  id: '/timeline_/$handle/post/$id',
+  path: '/timeline/$handle/post/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -47,6 +53,7 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
+  '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -54,6 +61,7 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
+  '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -62,13 +70,33 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
+  '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/credits' | '/history' | '/search' | '/timeline'
+  fullPaths:
+    | '/'
+    | '/credits'
+    | '/history'
+    | '/search'
+    | '/timeline'
+    | '/timeline/$handle/post/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/credits' | '/history' | '/search' | '/timeline'
-  id: '__root__' | '/' | '/credits' | '/history' | '/search' | '/timeline'
+  to:
+    | '/'
+    | '/credits'
+    | '/history'
+    | '/search'
+    | '/timeline'
+    | '/timeline/$handle/post/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/credits'
+    | '/history'
+    | '/search'
+    | '/timeline'
+    | '/timeline_/$handle/post/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -77,6 +105,7 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute
   SearchRoute: typeof SearchRoute
   TimelineRoute: typeof TimelineRoute
+  TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -116,6 +145,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TimelineRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/timeline_/$handle/post/$id': {
+      id: '/timeline_/$handle/post/$id'
+      path: '/timeline/$handle/post/$id'
+      fullPath: '/timeline/$handle/post/$id'
+      preLoaderRoute: typeof TimelineHandlePostIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -125,6 +161,7 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   SearchRoute: SearchRoute,
   TimelineRoute: TimelineRoute,
+  TimelineHandlePostIdRoute: TimelineHandlePostIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

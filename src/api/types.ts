@@ -47,6 +47,11 @@ export interface Post {
   replyToId: string | null;
   repostOf: Post | null;
   quoted: Post | null;
+  /**
+   * This post's public address on the platform, when the answer itself gives one (a media entity's
+   * `expanded_url` that names the post's id). Absent on pages cached before it was read.
+   */
+  permalink?: string;
 }
 
 export interface Profile {

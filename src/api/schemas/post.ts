@@ -15,6 +15,7 @@ const focusRect = looseRecord({ x: count, y: count, w: count, h: count });
 
 const mediaEntity = looseRecord({
   id_str: idString,
+  expanded_url: httpUrl,
   original_info: looseRecord({ width: count, height: count, focus_rects: lenientArray(focusRect) }),
   ext_alt_text: optionalText,
 });
@@ -71,6 +72,22 @@ function normaliseMedia(media: v.InferOutput<typeof mediaSchema>, entities: RawM
   return [...photos, ...videos];
 }
 
+/**
+ * The platform's address of a post, when a media entity's `expanded_url` names the post's id as a path
+ * segment (`https://host/name/status/<id>/photo/1` → `https://host/name/status/<id>`). The spec gives no
+ * other way to build one, so a post without such a link has none.
+ */
+export function permalinkOf(id: string, entities: readonly { expanded_url: string | null }[]): string | null {
+  for (const { expanded_url: address } of entities) {
+    if (!address) continue;
+    const url = new URL(address);
+    const segments = url.pathname.split('/');
+    const at = segments.indexOf(id);
+    if (at > 0) return `${url.origin}${segments.slice(0, at + 1).join('/')}`;
+  }
+  return null;
+}
+
 /** Client names arrive as an HTML fragment; only its text is kept, so no markup ever renders. */
 export function sourceText(html: unknown): string | null {
   if (typeof html !== 'string') return null;
@@ -99,6 +116,7 @@ function toPost(raw: RawPost, embedded: { repostOf: Post | null; quoted: Post | 
   const links: LinkEntity[] = raw.entities.urls.filter((link) => link.url).map((link) => ({
     url: link.url, expandedUrl: link.expanded_url, displayUrl: link.display_url || link.expanded_url || link.url,
   }));
+  const permalink = permalinkOf(raw.post_id, raw.entities.media);
   const mentions: MentionEntity[] = raw.entities.user_mentions.filter((mention) => mention.screen_name).map((mention) => ({ handle: mention.screen_name, name: mention.name }));
   return {
     id: raw.post_id, createdAt: raw.created_at, text: raw.text, lang: raw.lang, source: raw.source,
@@ -108,6 +126,7 @@ function toPost(raw: RawPost, embedded: { repostOf: Post | null; quoted: Post | 
     author: raw.author,
     replyToId: raw.in_reply_to_status_id_str ?? (typeof raw.reply_to === 'string' ? raw.reply_to : null),
     ...embedded,
+    ...(permalink ? { permalink } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Post } from '../../../api/types';
 import { Avatar } from './Avatar';
 import { AuthorLine } from './AuthorLine';
 import { PinIcon, RepostIcon } from './Icons';
+import { PostActions } from './PostActions';
 import { PostCounts } from './PostCounts';
 import { PostMedia } from './PostMedia';
 import { ProfileMenu } from './ProfileMenu';
@@ -26,8 +27,13 @@ function repliedHandle(post: Post): string | null {
 
 const marker = 'mb-1 flex items-center gap-2 pl-8 text-[13px] font-semibold text-slate-600 dark:text-slate-400';
 
-/** One timeline entry. A repost shows who reposted, then the original in full. */
-export const PostCard = memo(function PostCard({ post, pinned, position, total }: { post: Post; pinned: boolean; position: number; total: number }) {
+/**
+ * One timeline entry. A repost shows who reposted, then the original in full. `owner` is the timeline's handle,
+ * the post's address when its author has none; `position` is left out where the card stands alone (its own page).
+ */
+export const PostCard = memo(function PostCard({ post, pinned, owner, position, total, actions = true }: {
+  post: Post; pinned: boolean; owner: string; position?: number; total?: number; actions?: boolean;
+}) {
   const shown = post.repostOf ?? post;
   const replyTo = repliedHandle(shown);
   return (
@@ -48,7 +54,10 @@ export const PostCard = memo(function PostCard({ post, pinned, position, total }
       <div className="flex gap-3">
         <Avatar url={shown.author?.avatarUrl ?? null} name={shown.author?.name ?? '?'} />
         <div className="min-w-0 flex-1">
-          <AuthorLine author={shown.author} createdAt={shown.createdAt} />
+          <div className="flex items-start gap-1">
+            <div className="min-w-0 flex-1"><AuthorLine author={shown.author} createdAt={shown.createdAt} /></div>
+            {actions && <PostActions id={post.id} handle={post.author?.handle || owner} permalink={shown.permalink ?? null} />}
+          </div>
           {replyTo && (
             <p className="text-[13px] text-slate-600 dark:text-slate-400">
               Replying to <ProfileMenu handle={replyTo} className="cursor-pointer text-brand-600 underline decoration-brand-500/30 underline-offset-2

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tansta
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '../../../api/types';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
+import { useKeepReadingPosition } from '../hooks/use-keep-reading-position';
 import { useRestoreScroll, useScrollMemory } from '../hooks/use-scroll-memory';
 import { PostCard } from './PostCard';
 
@@ -22,7 +23,9 @@ function rangeExtractor(range: Range): number[] {
  * `after` (the paging footer) is placed at the end of the list with a transform, not in normal flow:
  * a page appended above a footer in flow moves it, and browsers count that as layout shift.
  */
-export function VirtualPostList({ posts, pinnedIds, listKey, after }: { posts: readonly Post[]; pinnedIds: ReadonlySet<string>; listKey: string; after?: ReactNode }) {
+export function VirtualPostList({ posts, pinnedId, owner, listKey, after }: {
+  posts: readonly Post[]; pinnedId: string | null; owner: string; listKey: string; after?: ReactNode;
+}) {
   const [measureAfter, afterHeight] = useElementHeight();
   const listRef = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
@@ -54,6 +57,7 @@ export function VirtualPostList({ posts, pinnedIds, listKey, after }: { posts: r
     initialOffset: memory.saved?.offset,
   });
   useRestoreScroll(virtualizer, memory, posts.length > 0);
+  useKeepReadingPosition(virtualizer, listRef, posts, TOP_BAR);
 
   const current = useCallback(() => {
     const focused = document.activeElement?.closest<HTMLElement>('[data-index]');
@@ -85,7 +89,7 @@ export function VirtualPostList({ posts, pinnedIds, listKey, after }: { posts: r
         return (
           <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}>
-            <PostCard post={post} pinned={pinnedIds.has(post.id)} position={item.index + 1} total={posts.length} />
+            <PostCard post={post} pinned={post.id === pinnedId} owner={owner} position={item.index + 1} total={posts.length} />
           </div>
         );
       })}

@@ -1,0 +1,8 @@
+/** The free post view's address: built from what a card already holds, so it opens without buying. */
+export function postPath(handle: string, id: string): string {
+  return `/timeline/${encodeURIComponent(handle)}/post/${encodeURIComponent(id)}`;
+}
+
+export function postUrl(handle: string, id: string): string {
+  return `${window.location.origin}${postPath(handle, id)}`;
+}
