@@ -56,6 +56,8 @@ const sessionStateSchema = v.object({
   rows: v.array(ledgerRow),
   olderRowsCursor: v.optional(v.nullable(v.number()), null),
   store: v.optional(v.picklist(['sqlite', 'postgres'])),
+  /** How long the server's archive serves a first page or a search free (older servers do not say). */
+  archive: v.optional(v.object({ freshForMs: v.number() })),
   pastSessions: v.array(summary),
 });
 

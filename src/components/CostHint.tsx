@@ -5,14 +5,22 @@ import { absoluteTime, boughtClock } from '../lib/format';
 
 /**
  * What pressing a control will cost, inside or next to it so screen readers read it with the control:
- * "≈ 0.1 credits" (the server's price, else this session's average), or "cached · 0 credits" when the
- * answer is already in the query cache and opening it buys nothing.
+ * "≈ 0.1 credits" (the server's price, else this session's average), "cached · 0 credits" when the
+ * answer is already in the query cache, or "from archive · 0 credits" when the server would serve it free.
  */
-export function CostHint({ operation, pages = 1, cached = false, id, className = '' }: {
+export function CostHint({ operation, pages = 1, cached = false, archivedAt = null, id, className = '' }: {
   operation: PaidOperation; pages?: number; cached?: boolean; id?: string; className?: string;
+  /** When the server's archive holds the page and would serve it free: the time it was bought. */
+  archivedAt?: number | null;
 }) {
   const { data } = useQuery(sessionQueryOptions());
   const cost = expectedCost(data, operation);
+  if (!cached && archivedAt !== null) {
+    return (
+      <span id={id} data-testid={`cost-hint-${operation}`} data-archived="true" title={`Bought ${absoluteTime(new Date(archivedAt).toISOString())}; the server serves it again free`}
+        className={`text-xs font-normal text-emerald-700 dark:text-emerald-300 ${className}`}>from archive · 0 credits</span>
+    );
+  }
   if (cached) {
     return (
       <span id={id} data-testid={`cost-hint-${operation}`} data-cached="true"

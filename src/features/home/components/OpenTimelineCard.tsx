@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { timelineKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
 import { CostChip } from '../../../components/CostHint';
 import { parseProfileLookup, type ProfileLookup } from '../../../lib/handle';
 import { card, input, submit } from '../styles';
@@ -8,14 +7,14 @@ import { card, input, submit } from '../styles';
 /** The stand-in's users worth a look; picking one only fills the box, so it costs nothing. */
 const DEMO_HANDLES = ['ada', 'grace', 'newsdesk', 'archive', 'wild'];
 
-/** A handle, @handle, numeric id or profile URL → its timeline, with the price (or "cached") on the button. */
+/** A handle, @handle, numeric id or profile URL → its timeline, with the price (or "cached", "from archive") on the button. */
 export function OpenTimelineCard({ demo, onOpen }: { demo: boolean; onOpen: (lookup: ProfileLookup) => void }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const typed = parseProfileLookup(value);
-  const bought = useIsBought('error' in typed ? null
-    : timelineKeys.user('screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id }));
+  const cost = useOpenCost('error' in typed ? null
+    : 'screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id }, { settle: true });
   const open = (event: FormEvent) => {
     event.preventDefault();
     if ('error' in typed) { setError(typed.error); return; }
@@ -34,7 +33,7 @@ export function OpenTimelineCard({ demo, onOpen }: { demo: boolean; onOpen: (loo
         <button type="submit" data-testid="start-open-timeline"
           className={`${submit} bg-slate-900 hover:bg-slate-700 dark:bg-brand-600 dark:hover:bg-brand-700`}>
           Open timeline
-          <CostChip operation="timeline" cached={bought} />
+          <CostChip operation="timeline" {...costHintProps(cost)} />
         </button>
       </div>
       {error && <p id="start-handle-error" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-300">{error}</p>}

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { timelineKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
 import { CostChip } from '../../../components/CostHint';
 import { parseProfileLookup, type ProfileLookup } from '../../../lib/handle';
 
@@ -12,8 +11,8 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const typed = parseProfileLookup(value);
-  const bought = useIsBought('error' in typed ? null
-    : timelineKeys.user('screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id }));
+  const cost = useOpenCost('error' in typed ? null
+    : 'screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id }, { settle: true });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if ('error' in typed) { setError(typed.error); return; }
@@ -32,7 +31,7 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
           className="flex shrink-0 flex-col items-center justify-center rounded-full bg-slate-900 px-4 py-1 text-sm font-bold leading-tight text-white
             hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
           Open
-          <CostChip operation="timeline" cached={bought} />
+          <CostChip operation="timeline" {...costHintProps(cost)} />
         </button>
       </div>
       {error && <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">{error}</p>}

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { timelineKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
 import { CostHint } from '../../../components/CostHint';
 
 const DEMO = ['ada', 'grace', 'newsdesk', 'linus', 'quiet', 'banned', 'nobody'];
@@ -24,12 +23,12 @@ export function TimelineIntro() {
 
 /** A handle to start from, with what opening it costs (or that it is already bought). */
 function DemoHandle({ handle }: { handle: string }) {
-  const bought = useIsBought(timelineKeys.user({ screenName: handle }));
+  const cost = useOpenCost({ screenName: handle });
   return (
     <li>
       <Link to="/timeline" search={{ screen_name: handle }}
         className="inline-flex items-baseline gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
-        @{handle} <CostHint operation="timeline" cached={bought} />
+        @{handle} <CostHint operation="timeline" {...costHintProps(cost)} />
       </Link>
     </li>
   );

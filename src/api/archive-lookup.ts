@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import DataLoader from 'dataloader';
+import * as v from 'valibot';
+import { apiFetch } from './client';
+
+const answerSchema = v.object({ pages: v.record(v.string(), v.nullable(v.object({ boughtAt: v.string() }))) });
+
+/** The server takes at most this many keys in one look-up. */
+const MAX_KEYS = 100;
+/** Long enough for a list of cards mounting over a few frames to share one request. */
+const BATCH_WINDOW_MS = 25;
+
+/**
+ * When the archive would serve each page free right now (ms it was bought), or null. Free to ask. A server
+ * without the look-up, or any failure, reads as "not archived": the control then shows its price, which
+ * is never wrong about money, only sometimes pessimistic.
+ */
+async function lookUp(keys: readonly string[]): Promise<(number | null)[]> {
+  const query = new URLSearchParams();
+  for (const key of keys) query.append('key', key);
+  try {
+    const parsed = v.safeParse(answerSchema, (await apiFetch(`/api/_history/lookup?${query}`)).json);
+    if (!parsed.success) return keys.map(() => null);
+    return keys.map((key) => {
+      const at = Date.parse(parsed.output.pages[key]?.boughtAt ?? '');
+      return Number.isFinite(at) ? at : null;
+    });
+  } catch {
+    return keys.map(() => null);
+  }
+}
+
+/**
+ * DataLoader gathers the keys asked for within one short window into one request (deduplicated, at most
+ * MAX_KEYS each); caching is left to TanStack Query, which keeps each answer briefly per key.
+ */
+const loader = new DataLoader(lookUp, {
+  cache: false,
+  maxBatchSize: MAX_KEYS,
+  batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+});
+
+export const archiveLookupKeys = {
+  all: ['archive-lookup'] as const,
+  page: (purchaseKey: string) => [...archiveLookupKeys.all, purchaseKey] as const,
+};
+
+/**
+ * Whether the server's archive holds a page it would serve free. Short-lived (another browser can buy the
+ * page, or the archived copy can age out), asked again on mount once stale, and never persisted.
+ */
+export function archiveLookupOptions(purchaseKey: string) {
+  return queryOptions({
+    queryKey: archiveLookupKeys.page(purchaseKey),
+    queryFn: () => loader.load(purchaseKey),
+    staleTime: 30_000,
+    gcTime: 5 * 60_000,
+    refetchOnMount: true,
+    retry: false,
+    meta: { persist: false },
+  });
+}
