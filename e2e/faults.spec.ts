@@ -78,7 +78,7 @@ test.describe('an upstream that does not answer in time', () => {
     // This app runs with UPSTREAM_TIMEOUT_MS=3000 (playwright.config.ts); the stand-in answers the first call after 4 s.
     await standin(E2E.upstreamStandin).fault({ match: handle, latencyMs: 4000, times: 1 });
     await page.goto(`/timeline?screen_name=${handle}`);
-    const panel = page.getByTestId(panelId).first();
+    const panel = page.getByTestId('error-panel').first();
     await expect(panel).toBeVisible({ timeout: 30_000 });
     await expect(panel).toContainText('The upstream failed (504 Gateway Timeout)');
     await expect(panel).toContainText(/did not answer within 3 s; it may have charged for this call/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { alias, standin } from './support/standin.ts';
+import { alias } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 import { callsByCursor, loadedCount, scrollUntil } from './timeline-support.ts';
 
