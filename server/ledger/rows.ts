@@ -1,9 +1,10 @@
 import Big from 'big.js';
+import type { Charged } from '../../src/api/error-kinds.ts';
 
 export type Operation = 'timeline' | 'search';
 
 /** Whether the upstream may have charged: 'unknown' when the request went out and no readable answer came back. */
-export type Charged = 'yes' | 'no' | 'unknown';
+export type { Charged };
 
 /** One try at the upstream. A purchase is one ledger row however many tries it took. */
 export interface Attempt { at: string; status: number; durationMs: number; credits: string; charged: Charged }

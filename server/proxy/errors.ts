@@ -1,21 +1,10 @@
 import { STATUS_CODES } from 'node:http';
-import type { Charged } from '../ledger/rows.ts';
-
-export type ErrorKind = 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response' | 'ledger';
+import { kindForStatus, type Charged, type ErrorKind } from '../../src/api/error-kinds.ts';
 
 export interface NormalisedError {
   success: false;
   /** `charged` tells the browser whether trying again could pay twice. */
   error: { kind: ErrorKind; message: string; status: number; charged: Charged; retryAfter?: number };
-}
-
-export function kindForStatus(status: number): ErrorKind {
-  if (status === 401 || status === 403) return 'auth';
-  if (status === 404) return 'not_found';
-  if (status === 429) return 'rate_limited';
-  if (status === 402) return 'budget';
-  if (status >= 400 && status < 500) return 'bad_request';
-  return 'upstream';
 }
 
 /** "503 Service Unavailable": the status the upstream really sent, never one read from its error page. */

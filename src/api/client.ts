@@ -1,4 +1,5 @@
-import { ApiError, isApiErrorKind, type Charged } from './errors';
+import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
+import { ApiError } from './errors';
 
 /** Sent on every call; the proxy refuses /api requests without it (a cross-site page cannot add it). */
 export const CLIENT_HEADER = { 'x-creditscope-client': '1' } as const;
@@ -30,20 +31,17 @@ export function onPaidCall(listener: PaidCallListener): () => void {
   return () => paidCallListeners.delete(listener);
 }
 
-const CHARGED = new Set(['no', 'yes', 'unknown']);
-
 function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   const error = (body as { error?: { kind?: unknown; message?: unknown; retryAfter?: unknown; charged?: unknown } } | null)?.error;
   const retryAfterHeader = headers.get('retry-after');
   const retryHeader = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryHeader;
   const chargedText = typeof error?.charged === 'string' ? error.charged : headers.get('x-creditscope-charged');
-  const charged = chargedText && CHARGED.has(chargedText) ? chargedText as Charged : null;
-  if (error && isApiErrorKind(error.kind) && typeof error.message === 'string') {
+  const charged = isCharged(chargedText) ? chargedText : null;
+  if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
     return new ApiError(error.kind, error.message, { status, retryAfter, charged });
   }
-  const kind = status === 401 || status === 403 ? 'auth' : status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : status === 402 ? 'budget' : status < 500 ? 'bad_request' : 'upstream';
-  return new ApiError(kind, `HTTP ${status} from the creditscope server`, { status, retryAfter, charged });
+  return new ApiError(kindForStatus(status), `HTTP ${status} from the creditscope server`, { status, retryAfter, charged });
 }
 
 export type ApiInit = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };

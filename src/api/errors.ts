@@ -1,19 +1,15 @@
-export type ApiErrorKind =
-  | 'auth' | 'not_found' | 'rate_limited' | 'budget' | 'bad_request' | 'upstream' | 'network' | 'invalid_response' | 'ledger';
-
-/** Whether the upstream may have charged for a failed call: decides if trying again is safe to do unasked. */
-export type Charged = 'no' | 'yes' | 'unknown';
+import type { Charged, ErrorKind } from './error-kinds';
 
 /** Every failure the UI can meet, typed so each can get its own message and retry policy. */
 export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
+  readonly kind: ErrorKind;
   readonly status: number | null;
   /** Seconds the upstream asked us to wait, from Retry-After. */
   readonly retryAfter: number | null;
   /** What the proxy knows of the charge; null when the proxy was never reached. */
   readonly charged: Charged | null;
 
-  constructor(kind: ApiErrorKind, message: string, options: { status?: number | null; retryAfter?: number | null; charged?: Charged | null } = {}) {
+  constructor(kind: ErrorKind, message: string, options: { status?: number | null; retryAfter?: number | null; charged?: Charged | null } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
@@ -54,12 +50,6 @@ export function chargeNote(error: ApiError): string | null {
   if (error.charged === 'yes') return 'The upstream charged for this failed call.';
   if (error.charged === 'unknown') return 'The upstream may have charged for this call (no answer was read), so it was not retried automatically.';
   return null;
-}
-
-const KINDS: ApiErrorKind[] = ['auth', 'not_found', 'rate_limited', 'budget', 'bad_request', 'upstream', 'network', 'invalid_response', 'ledger'];
-
-export function isApiErrorKind(value: unknown): value is ApiErrorKind {
-  return typeof value === 'string' && (KINDS as string[]).includes(value);
 }
 
 /** The sentence a person should read for an error, with what to do about it. */
