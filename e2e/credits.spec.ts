@@ -120,7 +120,7 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   await expect(inspector.getByTestId('inspector-request')).toHaveText('POST /v1/search');
   await expect(inspector.getByTestId('inspector-facts')).toContainText('200 OK');
   await expect(inspector.getByTestId('response-tree')).toContainText('"credits": 0.2');
-  const curl = inspector.getByTestId('curl-command');
+  const curl = inspector.getByTestId('copy-as-text');
   await expect(curl).toContainText(`curl -X POST "$API_BASE_URL/v1/search" -H "Authorization: Bearer $API_TOKEN" -H 'Content-Type: application/json' -d '{"q":"`);
   await inspector.getByRole('button', { name: 'Copy as curl' }).click();
   await expect(inspector.getByText(/^Copied/)).toBeVisible();
@@ -136,7 +136,7 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   // A click on a timeline row: GET with its parameters in the URL.
   await page.getByTestId('ledger-row').last().click();
   await expect(inspector.getByTestId('inspector-request')).toHaveText('GET /v1/social/microblog/posts');
-  await expect(inspector.getByTestId('curl-command')).toContainText('curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada__');
+  await expect(inspector.getByTestId('copy-as-text')).toContainText('curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada__');
   await expect(inspector.getByTestId('response-tree')).toContainText('"success": true');
 });
 

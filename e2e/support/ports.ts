@@ -20,5 +20,9 @@ export const E2E = {
   sharedStoreB: base + 26,
   /** An instance of its own (e2e/ledger-paging.spec.ts starts it): a ledger no other spec writes to, a per-day limit with a warning. */
   ledgerApp: base + 27,
+  /** Instances of their own for the request inspector (restarted mid-test), the meter's pace and the 375 px Credits page. */
+  inspectorApp: base + 28,
+  paceApp: base + 29,
+  phoneApp: base + 30,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

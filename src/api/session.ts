@@ -63,12 +63,18 @@ const sessionStateSchema = v.object({
 
 const callsPageSchema = v.object({ rows: v.array(ledgerRow), nextCursor: v.nullable(v.number()), session: v.string() });
 
+/**
+ * One call as the inspector shows it, for any row: the request as sent, per attempt the answer's headers that
+ * matter (null for calls from before they were kept), and the raw body, or why it is no longer kept.
+ */
 const callDetailSchema = v.object({
   row: ledgerRow,
-  exchange: v.nullable(v.object({
-    request: v.object({ method: v.string(), path: v.string(), params: v.record(v.string(), v.unknown()), body: v.unknown() }),
-    status: v.number(), durationMs: v.number(), credits: v.string(), responseText: v.string(),
-  })),
+  request: v.object({ method: v.string(), path: v.string(), params: v.record(v.string(), v.unknown()), body: v.unknown() }),
+  attemptHeaders: v.nullable(v.array(v.record(v.string(), v.string()))),
+  response: v.union([
+    v.object({ body: v.string(), source: v.picklist(['memory', 'archive']) }),
+    v.object({ body: v.null(), missing: v.picklist(['replaced', 'failure', 'unknown-outcome']) }),
+  ]),
 });
 
 export type SessionState = v.InferOutput<typeof sessionStateSchema>;

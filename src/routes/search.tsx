@@ -47,7 +47,7 @@ function SearchPage() {
             <SearchResults params={params}
               onPage={(page) => void go({ ...search, page: page > 1 ? page : undefined })}
               onDropSite={() => void go({ ...search, site: undefined, page: undefined })}
-              inspect={(callId) => <InspectCallButton callId={callId} label="Inspect" />} />
+              inspect={(callId) => <InspectCallButton callId={callId} />} />
           ) : <SearchIntro />}
         </div>
         <aside className="min-w-0 lg:pt-0"><RecentSearches /></aside>

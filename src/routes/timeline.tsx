@@ -8,7 +8,7 @@ import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
-import { InspectCallButton } from '../features/credits/components/InspectCallButton';
+import { InspectPagesButton } from '../features/credits/components/InspectCallButton';
 import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { filterSearch, filtersOf, targetKey, targetOf, targetSearch, timelineSearchSchema } from '../features/timeline/params';
@@ -44,7 +44,7 @@ function TimelinePage() {
       }} />
       {target && !confirmed && !autoBuyAllowed() && !bought ? <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
         : target ? <TimelineView key={targetKey(target)} target={target} filters={filtersOf(search)} onFilters={setFilters}
-        inspect={(callId) => <InspectCallButton callId={callId} label="Inspect last page" />} /> : <TimelineIntro />}
+        inspect={(pages) => <InspectPagesButton pages={pages.map((page) => ({ ...page, posts: page.posts.length }))} />} /> : <TimelineIntro />}
     </main>
   );
 }

@@ -1,19 +1,63 @@
 import { lazy, Suspense, useState } from 'react';
+import { PopoverButton } from '../../../components/Popover';
+import { clockTime } from '../format';
 
 // Loaded on first use: the inspector stays out of the timeline and search pages' first load.
 const RequestInspectorDialog = lazy(() => import('./RequestInspectorDialog').then((module) => ({ default: module.RequestInspectorDialog })));
 
-/**
- * For pages that show bought data (a timeline page, a search result page): a button that opens the
- * inspector for that page's call, e.g. `<InspectCallButton callId={page.callId} />`.
- */
-export function InspectCallButton({ callId, label = 'Inspect request' }: { callId: string | null; label?: string }) {
-  const [open, setOpen] = useState(false);
+const link = 'text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
+
+function Dialog({ callId, onClose }: { callId: string | null; onClose: () => void }) {
+  if (!callId) return null;
+  return <Suspense fallback={null}><RequestInspectorDialog key={callId} callId={callId} onClose={onClose} /></Suspense>;
+}
+
+/** For a page that shows one bought page (a search result page): opens the inspector for the call that bought it. */
+export function InspectCallButton({ callId, label = 'Inspect the call that bought this page' }: { callId: string | null; label?: string }) {
+  const [open, setOpen] = useState<string | null>(null);
   if (!callId) return null;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500">{label}</button>
-      {open && <Suspense fallback={null}><RequestInspectorDialog callId={callId} onClose={() => setOpen(false)} /></Suspense>}
+      <button type="button" onClick={() => setOpen(callId)} className={link}>{label}</button>
+      <Dialog callId={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+/** What a page on screen needs for its line in the menu: its purchase, when, and what it cost. */
+export interface PageCall { callId: string | null; boughtAt: number; credits: string; fromArchive?: boolean; posts: number }
+
+function pageLine(page: PageCall, index: number, pages: readonly PageCall[]): string {
+  const first = pages.slice(0, index).reduce((sum, earlier) => sum + earlier.posts, 1);
+  const range = page.posts > 0 ? `posts ${first}–${first + page.posts - 1}` : 'no posts';
+  const cost = page.fromArchive ? 'from archive, 0 credits now' : `${page.credits} credits`;
+  return `Page ${index + 1} · ${range} · bought ${clockTime(page.boughtAt)} · ${cost}`;
+}
+
+/**
+ * For a view of several bought pages (a timeline): one page opens straight away, several offer a menu,
+ * so the call behind any page on screen can be inspected, not only the latest.
+ */
+export function InspectPagesButton({ pages }: { pages: readonly PageCall[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const inspectable = pages.filter((page) => page.callId);
+  if (inspectable.length === 0) return null;
+  if (pages.length === 1) return <InspectCallButton callId={pages[0]!.callId} />;
+  return (
+    <>
+      <PopoverButton label="Inspect the call that bought a page…" panelLabel="Inspect the call that bought a page" className={link} testId="inspect-pages">
+        <ul className="max-h-72 overflow-auto">
+          {pages.map((page, index) => page.callId && (
+            <li key={page.callId}>
+              <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-xs tabular-nums hover:bg-slate-100 dark:hover:bg-slate-800"
+                onClick={(event) => { event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover(); setOpen(page.callId); }}>
+                {pageLine(page, index, pages)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PopoverButton>
+      <Dialog callId={open} onClose={() => setOpen(null)} />
     </>
   );
 }

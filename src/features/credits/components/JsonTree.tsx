@@ -53,6 +53,7 @@ export function JsonTree({ text }: { text: string }) {
   if (!text) return <p className="text-sm text-slate-600 dark:text-slate-400">(empty body)</p>;
   const parsed = parse(text);
   const box = 'max-h-[28rem] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 font-mono text-xs dark:border-slate-800 dark:bg-slate-900';
-  if (!parsed.ok) return <pre className={`${box} whitespace-pre-wrap break-all`} data-testid="response-raw">{text}</pre>;
-  return <ul className={box} data-testid="response-tree"><JsonNode name={null} value={parsed.value} depth={0} /></ul>;
+  if (!parsed.ok) return <pre className={`${box} whitespace-pre-wrap break-all`} data-testid="response-raw" tabIndex={0}>{text}</pre>;
+  // Focusable: a scrolling box must be scrollable from the keyboard too.
+  return <ul className={box} data-testid="response-tree" tabIndex={0} aria-label="Response body as a tree"><JsonNode name={null} value={parsed.value} depth={0} /></ul>;
 }

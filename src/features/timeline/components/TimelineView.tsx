@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelineTarget } from '../../../api/timeline';
+import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { applyFilters, filtersActive, type PostFilters } from '../filters';
@@ -26,11 +27,11 @@ export type SetFilters = (patch: Partial<PostFilters>, options?: { replace?: boo
 
 /**
  * A user's timeline: header, free tools, two-way paging over the cached infinite query. The filters come
- * from the address (the route owns them). `inspect` renders the route's request-inspector trigger for a
- * call id (features do not import each other).
+ * from the address (the route owns them). `inspect` renders the route's request-inspector trigger for the
+ * pages on screen (features do not import each other).
  */
 export function TimelineView({ target, filters: asked, onFilters, inspect }: {
-  target: TimelineTarget; filters: PostFilters; onFilters: SetFilters; inspect?: (callId: string) => ReactNode;
+  target: TimelineTarget; filters: PostFilters; onFilters: SetFilters; inspect?: (pages: readonly TimelinePage[]) => ReactNode;
 }) {
   const { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNewer } = useTimeline(target);
   const [autoLoad, setAutoLoad] = useAutoLoad();
@@ -81,7 +82,7 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
         {header}
         {check}
         <SpendLine pages={pages} posts={posts.length}
-          inspector={inspect && pages.at(-1)?.callId ? inspect(pages.at(-1)!.callId!) : null} />
+          inspector={inspect ? inspect(pages) : null} />
         <FreeTools filters={filters} onChange={(patch) => void onFilters(patch)} onFind={type} loaded={posts} shown={shown.length} who={handle}
           autoLoad={autoLoad} onAutoLoad={setAutoLoad} findRef={findRef} />
         {(query.hasPreviousPage || previousError !== null) && (
