@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { HANDLE } from '../api/identity';
 import { PostView } from '../features/timeline/components/PostView';
 import { StateCard } from '../features/timeline/components/TimelineStates';
 
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
 const POST_ID = /^\d{1,25}$/;
 
 /** A post's own address. Free: it shows only posts already bought, and never starts a purchase. */

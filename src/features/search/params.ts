@@ -1,4 +1,5 @@
 import type { IgnoredParam } from '../../components/IgnoredNote';
+import { ignoredParams as ignoredBy, type AddressRules } from '../../components/ignored-params';
 import * as v from 'valibot';
 import { HANDLE } from '../../api/identity';
 import type { SearchParams } from '../../api/search';
@@ -81,16 +82,13 @@ const REASONS: Record<keyof SearchRouteParams, string> = {
 
 export type { IgnoredParam } from '../../components/IgnoredNote';
 
-/** What the address asked for that the page could not use: compared against the validated params. */
+/** The search page's address, for IgnoredNote: the same search is the same view whatever the order or spelling. */
+export const SEARCH_ADDRESS: AddressRules<SearchRouteParams> = {
+  path: '/search', schema: searchRouteSchema, reasons: REASONS, page: 'search', identity: (valid) => pickSearch(valid),
+};
+
 export function ignoredParams(raw: Record<string, unknown>, valid: SearchRouteParams): IgnoredParam[] {
-  const ignored: IgnoredParam[] = [];
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || value === '' || value === null) continue;
-    const shown = typeof value === 'string' ? value : JSON.stringify(value);
-    if (!(name in REASONS)) ignored.push({ name, value: shown, reason: 'not a search parameter' });
-    else if (valid[name as keyof SearchRouteParams] === undefined) ignored.push({ name, value: shown, reason: REASONS[name as keyof SearchRouteParams] });
-  }
-  return ignored;
+  return ignoredBy(SEARCH_ADDRESS, raw, valid);
 }
 
 /** Only the known params that are set, in a fixed order: for the address, for comparing two searches. */

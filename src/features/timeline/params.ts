@@ -1,10 +1,9 @@
 import type { IgnoredParam } from '../../components/IgnoredNote';
 import * as v from 'valibot';
+import { HANDLE, REST_ID } from '../../api/identity';
 import type { TimelineTarget } from '../../api/timeline';
+import { ignoredParams as ignoredBy, type AddressRules } from '../../components/ignored-params';
 import { NO_FILTERS, type PostFilters } from './filters';
-
-const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
-const REST_ID = /^\d{1,25}$/;
 
 /**
  * The router JSON-parses search values, so `?rest_id=1001` arrives as a number and an id past 2^53
@@ -81,15 +80,13 @@ const REASONS: Record<keyof TimelineSearch, string> = {
   find: 'longer than 200 characters',
 };
 
-/** What the address asked for that the page could not use, compared with the validated params. */
+/** The timeline's address, for IgnoredNote: the same user is the same view, whatever the filters. */
+export const TIMELINE_ADDRESS: AddressRules<TimelineSearch> = {
+  path: '/timeline', schema: timelineSearchSchema, reasons: REASONS, page: 'timeline',
+  identity: (valid) => [valid.screen_name, valid.rest_id],
+  overruled: (name, valid) => (name === 'rest_id' && valid.screen_name ? 'screen_name is given as well and wins' : null),
+};
+
 export function ignoredParams(raw: Record<string, unknown>, valid: TimelineSearch): IgnoredParam[] {
-  const ignored: IgnoredParam[] = [];
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || value === null || value === '') continue;
-    const shown = typeof value === 'string' ? value : JSON.stringify(value);
-    if (!(name in REASONS)) ignored.push({ name, value: shown, reason: 'not a timeline parameter' });
-    else if (valid[name as keyof TimelineSearch] === undefined) ignored.push({ name, value: shown, reason: REASONS[name as keyof TimelineSearch] });
-    else if (name === 'rest_id' && valid.screen_name) ignored.push({ name, value: shown, reason: 'screen_name is given as well and wins' });
-  }
-  return ignored;
+  return ignoredBy(TIMELINE_ADDRESS, raw, valid);
 }
