@@ -20,7 +20,7 @@ export function InspectorRequest({ detail }: { detail: CallDetail }) {
   return (
     <section aria-labelledby="inspector-request-heading" className="space-y-2">
       <h3 id="inspector-request-heading" className={term}>Request as sent</h3>
-      <p data-testid="inspector-operation">{whatWasAsked(detail)}</p>
+      <p data-testid="inspector-operation" className="[overflow-wrap:anywhere]">{whatWasAsked(detail)}</p>
       <p className="break-all font-mono text-sm" data-testid="inspector-request"><strong>{request.method}</strong> {request.path}</p>
       {fields.length > 0 && (
         <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-0.5" data-testid="inspector-params">

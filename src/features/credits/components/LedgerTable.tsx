@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { LedgerRow } from '../../../api/session';
 import { clockTime } from '../format';
+import { paramsText, statusText } from '../ledger-text';
 import { nextSort, type Sort, type SortKey } from '../ledger-view';
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -10,15 +10,8 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'credits', label: 'Credits', numeric: true },
   { key: 'durationMs', label: 'Duration', numeric: true },
 ];
-const PAGE = 200;
-
-function paramsText(params: Record<string, unknown>): string {
-  return Object.entries(params).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`).join(' ');
-}
-
-/** The ledger rows as given (already filtered and sorted); a click or Enter on a row opens the inspector. */
+/** The ledger rows as given (already filtered, sorted and cut to what is shown); a click or Enter on a row opens the inspector. */
 export function LedgerTable({ rows, sort, onSort, onInspect }: { rows: readonly LedgerRow[]; sort: Sort; onSort: (sort: Sort) => void; onInspect: (id: string) => void }) {
-  const [shown, setShown] = useState(PAGE);
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="ledger-table">
@@ -37,7 +30,7 @@ export function LedgerTable({ rows, sort, onSort, onInspect }: { rows: readonly 
           </tr>
         </thead>
         <tbody>
-          {rows.slice(0, shown).map((row) => (
+          {rows.map((row) => (
             <tr key={row.id} data-testid="ledger-row" onClick={() => onInspect(row.id)}
               className="cursor-pointer border-b border-slate-100 hover:bg-slate-50 dark:border-slate-900 dark:hover:bg-slate-900">
               <td className="py-1.5 pr-3 tabular-nums">
@@ -47,7 +40,7 @@ export function LedgerTable({ rows, sort, onSort, onInspect }: { rows: readonly 
               </td>
               <td className="py-1.5 pr-3">{row.operation}</td>
               <td className={`py-1.5 pr-3 text-right tabular-nums ${row.ok ? '' : 'font-semibold text-red-700 dark:text-red-300'}`}>
-                {row.status}{row.ok ? '' : ` ${row.errorKind ?? 'failed'}`}
+                {statusText(row)}
               </td>
               <td className="py-1.5 pr-3 text-right tabular-nums">{row.credits}</td>
               <td className="py-1.5 pr-3 text-right tabular-nums">{row.durationMs} ms</td>
@@ -56,12 +49,6 @@ export function LedgerTable({ rows, sort, onSort, onInspect }: { rows: readonly 
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && <p className="py-3 text-sm text-slate-600 dark:text-slate-400">No calls match.</p>}
-      {rows.length > shown && (
-        <button type="button" className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700" onClick={() => setShown(shown + PAGE)}>
-          Show {Math.min(PAGE, rows.length - shown)} more of {rows.length - shown}
-        </button>
-      )}
     </div>
   );
 }
