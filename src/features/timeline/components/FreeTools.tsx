@@ -1,19 +1,12 @@
 import type { Ref } from 'react';
 import type { Post } from '../../../api/types';
+import { downloadText } from '../../../lib/download';
 import { exportFileName, postsToCsv, postsToJson } from '../export';
 import { hashtagOf, type PostFilters } from '../filters';
 import { WebSearchLink } from './WebSearchLink';
 
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const toggle = 'flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-2.5 py-1 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 dark:border-slate-700 dark:has-[:checked]:bg-brand-700/30 dark:has-[:checked]:text-sky-200';
+const toggle = 'flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-2.5 py-1 text-sm has-[:checked]:border-brand-500 '
+  + 'has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 dark:border-slate-700 dark:has-[:checked]:bg-brand-700/30 dark:has-[:checked]:text-sky-200';
 const button = 'rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /**
@@ -56,9 +49,9 @@ export function FreeTools({ filters, onChange, onFind, loaded, shown, who, autoL
         <span data-testid="shown-count" aria-live="polite">Showing {shown} of {loaded.length} loaded posts</span>
         <span className="ml-auto flex gap-2">
           <button type="button" className={button} disabled={loaded.length === 0}
-            onClick={() => download(exportFileName(who, 'json'), 'application/json', postsToJson(loaded))}>Export JSON</button>
+            onClick={() => downloadText(exportFileName(who, 'json'), 'application/json', postsToJson(loaded))}>Export JSON</button>
           <button type="button" className={button} disabled={loaded.length === 0}
-            onClick={() => download(exportFileName(who, 'csv'), 'text/csv;charset=utf-8', postsToCsv(loaded))}>Export CSV</button>
+            onClick={() => downloadText(exportFileName(who, 'csv'), 'text/csv;charset=utf-8', postsToCsv(loaded))}>Export CSV</button>
         </span>
       </div>
       <label className="mt-2 flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
