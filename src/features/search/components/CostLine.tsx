@@ -34,8 +34,11 @@ export function CostLine({ params, data, first, fresh, fetching, placeholder, on
         {inspector}
         <button type="button" onClick={onRefresh} disabled={fetching} data-testid="search-refresh"
           title="Buy this search again, even though it is cached"
-          className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
-          <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current"><path d="M10 3a7 7 0 0 1 6.32 4H14a.75.75 0 0 0 0 1.5h4.25A.75.75 0 0 0 19 7.75V3.5a.75.75 0 0 0-1.5 0v1.9A8.5 8.5 0 1 0 18.5 10a.75.75 0 0 0-1.5 0A7 7 0 1 1 10 3Z" /></svg>
+          className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700
+            hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
+          <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
+            <path d="M10 3a7 7 0 0 1 6.32 4H14a.75.75 0 0 0 0 1.5h4.25A.75.75 0 0 0 19 7.75V3.5a.75.75 0 0 0-1.5 0v1.9A8.5 8.5 0 1 0 18.5 10a.75.75 0 0 0-1.5 0A7 7 0 1 1 10 3Z" />
+          </svg>
           Refresh <CostHint operation="search" />
         </button>
       </div>

@@ -14,7 +14,8 @@ export function RecentSearches() {
       <div className="flex items-center justify-between">
         <h2 id="recent-heading" className="text-sm font-semibold text-slate-900 dark:text-white">Recent searches</h2>
         {list.length > 0 && (
-          <button type="button" onClick={clear} className="rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white">
+          <button type="button" onClick={clear} className="rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900
+            dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white">
             Clear<span className="sr-only"> recent searches</span>
           </button>
         )}

@@ -50,11 +50,14 @@ export function SearchForm({ current, onSearch }: { current: SearchRouteParams; 
           <input id="search-q" name="q" type="search" autoFocus autoComplete="off" enterKeyHint="search"
             value={fields.q} onChange={(event) => set('q')(event.target.value)} placeholder="Search the web…"
             aria-keyshortcuts="/"
-            className="h-full w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100" />
-          {!fields.q && <kbd aria-hidden className="absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 font-mono text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">/</kbd>}
+            className="h-full w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500
+              focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100" />
+          {!fields.q && <kbd aria-hidden className="absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5
+            font-mono text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">/</kbd>}
         </div>
         <button type="submit" data-testid="search-submit"
-          className="flex shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-32">
+          className="flex shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 px-5 py-1.5 font-semibold
+            text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-32">
           Search
           {draftParams && <CostChip operation="search" cached={draftCached} />}
         </button>

@@ -21,7 +21,8 @@ export function SearchIntro() {
         {EXAMPLES.map((example) => (
           <li key={example.label}>
             <Link to="/search" search={example.search}
-              className="inline-block rounded-full border border-slate-300 px-3 py-1 text-slate-700 no-underline hover:border-brand-500 hover:text-brand-700 dark:border-slate-700 dark:text-slate-300 dark:hover:text-brand-100">
+              className="inline-block rounded-full border border-slate-300 px-3 py-1 text-slate-700 no-underline hover:border-brand-500
+                hover:text-brand-700 dark:border-slate-700 dark:text-slate-300 dark:hover:text-brand-100">
               {example.label}
             </Link>
           </li>
