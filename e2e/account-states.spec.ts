@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { alias, standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
@@ -56,3 +57,16 @@ test('a protected account explains why there are no posts and what the answer co
   await settled(page);
   expect(await standin().log(handle)).toHaveLength(1);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the suspended and not-found states have no WCAG 2.1 A/AA violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [who, state] of [['banned', 'state-suspended'], ['nobody', 'state-not-found']] as const) {
+      await page.goto(`/timeline?screen_name=${alias(who, `axe${scheme}`)}`);
+      await page.getByTestId(state).waitFor();
+      await settled(page);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { alias, standin } from './support/standin.ts';
 import { persisted, settled } from './support/settle.ts';
@@ -117,3 +118,19 @@ test('"Open on the platform" appears when the answer gives the post’s public a
   await expect(other.menu.getByRole('button', { name: 'Copy link' })).toBeVisible();
   await expect(other.menu.getByTestId('open-on-platform')).toHaveCount(0);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the post page and the not-bought state have no WCAG 2.1 A/AA violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const handle = alias('ada', `axepost${scheme}`);
+    await page.goto(`/timeline?screen_name=${handle}`);
+    const id = await page.locator('article[data-variant="photos-3"]').first().getAttribute('data-post-id');
+    for (const path of [`/timeline/ada/post/${id}`, `/timeline/${handle}/post/1`]) {
+      await page.goto(path);
+      await page.locator('[data-testid="post-view"], [data-testid="post-not-bought"]').first().waitFor();
+      await settled(page);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+    }
+  });
+}
