@@ -13,12 +13,14 @@ export type OpenCost = { kind: 'cached' } | { kind: 'archive'; boughtAt: number 
 /** A typed handle settles for this long before the archive is asked about it: one look-up per pause, not per key. */
 const SETTLE_MS = 300;
 
-function useSettled<T>(value: T, delay: number): T {
+/** `value` once it has stayed the same for SETTLE_MS; a list of menus (not settling) never re-renders for it. */
+function useSettled<T>(value: T, enabled: boolean): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
+    if (!enabled) return undefined;
+    const timer = setTimeout(() => setSettled(value), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [value, delay]);
+  }, [value, enabled]);
   return settled;
 }
 
@@ -45,7 +47,7 @@ export function useOpenCost(target: TimelineTarget | null, { settle = false } = 
   const key = resolved && !bought
     ? purchaseKey('timeline', 'screenName' in resolved ? { screen_name: resolved.screenName } : { rest_id: resolved.restId })
     : null;
-  const settledKey = useSettled(key, settle ? SETTLE_MS : 0);
+  const settledKey = useSettled(key, settle);
   const asked = settle ? (settledKey === key ? key : null) : key;
   const { data: boughtAt } = useQuery({ ...archiveLookupOptions(asked ?? ''), enabled: asked !== null });
   const { data: session } = useQuery(sessionQueryOptions());
