@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanDecimal, sumDecimals } from './decimal';
+import { meanDecimal, mulDiv, sumDecimals } from './decimal';
 
 describe('exact decimal sums', () => {
   it('adds 0.1 a thousand times to exactly 100', () => {
@@ -14,5 +14,18 @@ describe('exact decimal sums', () => {
     expect(meanDecimal(['0.1', '0.2'])).toBe('0.15');
     expect(meanDecimal(['0.1', '0.1', '0.2'])).toBe('0.1333');
     expect(meanDecimal(['1', '2'], 0)).toBe('2');
+  });
+});
+
+describe('exact products and quotients', () => {
+  it('turns 0.5 credits in 30 minutes into 1 credit an hour, and rounds half up', () => {
+    expect(mulDiv('0.5', '3600000', '1800000', 2)).toBe('1');
+    expect(mulDiv('0.1', '3600000', '7200000', 2)).toBe('0.05');
+    expect(mulDiv('1', '1', '3', 4)).toBe('0.3333');
+    expect(mulDiv('2', '1', '3', 4)).toBe('0.6667');
+    expect(mulDiv('0.125', '1', '1', 2)).toBe('0.13');
+  });
+  it('is null for a division by zero', () => {
+    expect(mulDiv('1', '1', '0')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Exact sums of the decimal strings the ledger hands out, on native BigInt. The credits page uses
- * big.js; the timeline and search pages only add and average, and keeping a decimal library out
- * of their first load holds them inside the initial-JS budget.
+ * Exact arithmetic on the decimal strings the ledger hands out, on native BigInt. The credits page uses
+ * big.js; the timeline and search pages only add and average, and the meter in every page's header
+ * divides for its rate: keeping a decimal library out of their first load holds them inside the
+ * initial-JS budget.
  */
 const SCALE_DIGITS = 12;
 const SCALE = 10n ** BigInt(SCALE_DIGITS);
@@ -33,4 +34,16 @@ export function meanDecimal(values: readonly string[], digits = 4): string {
   if (values.length === 0) return '0';
   const total = values.reduce((sum, value) => sum + toScaled(value), 0n);
   return fromScaled(total / BigInt(values.length), digits);
+}
+
+/**
+ * value × by ÷ over, exactly, rounded half up to `digits` places; null when `over` is 0. For rates and
+ * forecasts ("credits per hour", "when the limit is reached") without binary floating point.
+ */
+export function mulDiv(value: string, by: string, over: string, digits = 4): string | null {
+  const divisor = toScaled(over);
+  if (divisor === 0n) return null;
+  // (v·S)(b·S)/(o·S) = (v·b/o)·S: still on the 12-place scale. Truncating at the 12th place cannot move a
+  // half-way point of a coarser rounding, since those points are on the scale themselves.
+  return fromScaled((toScaled(value) * toScaled(by)) / divisor, digits);
 }

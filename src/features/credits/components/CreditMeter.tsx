@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { Budget } from '../../../api/session';
 import { meterBudgetSentence, meterBudgetText, operatorScope } from '../budget-words';
+import { meterPaceText, paceSentence } from '../pace-words';
+import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
+import { useNow } from '../use-now';
 
 /**
  * Whose limit stopped paid calls, and only the ways out that exist for it: the operator's CREDIT_LIMIT
@@ -37,7 +40,9 @@ const tone = {
 
 /** Always in the header: what this session has spent, on how many calls, and what the budget leaves. */
 export function CreditMeter() {
-  const { data, isError } = useLiveSession();
+  const { data, isError, dataUpdatedAt } = useLiveSession();
+  // As fresh as the ledger read, and ticking between reads: an idle session's rate falls as time passes.
+  const now = Math.max(useNow(), dataUpdatedAt);
   if (isError) return <span className="text-xs text-red-700 dark:text-red-300">meter unavailable</span>;
   if (!data) return <span className="text-xs text-slate-500 dark:text-slate-400">loading meter…</span>;
   const { session, budget } = data;
@@ -46,6 +51,8 @@ export function CreditMeter() {
   const warning = !reached && budget.warning;
   const budgetText = reached ? `. ${reached.sentence}` : meterBudgetSentence(budget);
   const figure = meterBudgetText(budget);
+  const pace = spendPace(data, now);
+  const paceText = pace && !reached ? meterPaceText(pace, now) : null;
   return (
     <Link
       to="/credits"
@@ -53,10 +60,11 @@ export function CreditMeter() {
       data-budget-reached={reached ? 'true' : undefined}
       data-budget-warning={warning ? 'true' : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
-      aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. Open the credits page.`}
+      aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. ${reached ? '' : `${paceSentence(pace, session.total, now)} `}Open the credits page.`}
       title={reached?.title ?? (warning ? `Close to the credit limit (warns at ${budget.warnAt}): paid calls are refused once it is reached.` : undefined)}
-      className={`flex items-center gap-2 rounded-full border px-3 py-1 text-sm tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
+      className={`flex flex-col rounded-2xl border px-3 py-1 text-sm leading-tight tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >
+      <span className="flex flex-wrap items-center gap-x-2">
       <span><strong data-testid="meter-total">{session.total}</strong> credits</span>
       <span className={reached || warning ? '' : 'text-slate-600 dark:text-slate-400'} data-testid="meter-calls">{session.calls} {session.calls === 1 ? 'call' : 'calls'}</span>
       {reached ? (
@@ -66,6 +74,13 @@ export function CreditMeter() {
       ) : figure !== null && (
         <span data-testid="meter-budget" className={warning ? 'font-semibold' : 'text-slate-600 dark:text-slate-400'}>
           {warning && <span aria-hidden>▲ </span>}{figure}{warning && <span aria-hidden className="hidden sm:inline"> · near limit</span>}
+        </span>
+      )}
+      </span>
+      {/* A second, smaller line: the pace keeps the meter narrow enough for one header row. */}
+      {paceText && (
+        <span data-testid="meter-pace" className={`text-xs ${warning ? '' : 'text-slate-600 dark:text-slate-400'}`}>
+          {paceText.rate}{paceText.limit && <span data-testid="meter-forecast"> · {paceText.limit}</span>}
         </span>
       )}
     </Link>

@@ -1,6 +1,7 @@
 import type { SessionState } from '../../../api/session';
 import { periodWords } from '../budget-words';
 import { dateTime, plural } from '../format';
+import { SpendPaceNote } from './SpendPaceNote';
 
 const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
 const label = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400';
@@ -52,6 +53,7 @@ export function SessionOverview({ state }: { state: SessionState }) {
         </dd>
       </div>
     </dl>
+    <div className="mt-3"><SpendPaceNote state={state} /></div>
     <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
       Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server; a call whose charge could not be known is counted at the going price.
     </p>

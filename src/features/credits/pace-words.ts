@@ -1,0 +1,59 @@
+import type { LimitForecast, SpendPace } from './spend-pace';
+
+/**
+ * Times and durations in the reader's locale through the browser's own Intl: no date library in the
+ * header, which every page loads. Intl.DurationFormat (Chrome 129, Firefox 136, Safari 16.4) says
+ * "1 hr, 12 min"; where it is missing, Intl.NumberFormat's units say "1 hr 12 min".
+ */
+type DurationParts = { days?: number; hours?: number; minutes?: number };
+type DurationFormatter = { format(duration: DurationParts): string };
+const DurationFormat = (Intl as unknown as { DurationFormat?: new (locale?: string, options?: { style: 'short' }) => DurationFormatter }).DurationFormat;
+
+function formatParts(parts: DurationParts): string {
+  if (DurationFormat) return new DurationFormat(undefined, { style: 'short' }).format(parts);
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(undefined, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  return [parts.days && unit(parts.days, 'day'), parts.hours && unit(parts.hours, 'hour'), parts.minutes && unit(parts.minutes, 'minute')].filter(Boolean).join(' ');
+}
+
+/** "1 hr, 12 min"; days and hours once it is a day or more away, where minutes no longer matter. */
+export function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return `under ${formatParts({ minutes: 1 })}`;
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  return formatParts(days > 0 ? { days, hours } : { hours, minutes: minutes % 60 });
+}
+
+/** "16:40" today, "Tue 09:15" within the week either side, a date beyond. */
+export function whenText(at: number, now: number): string {
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
+  const options: Intl.DateTimeFormatOptions = sameDay ? { hour: 'numeric', minute: '2-digit' }
+    : Math.abs(at - now) < 6 * 86_400_000 ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
+      : { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(undefined, options).format(at);
+}
+
+/** The meter's few characters: "0.6/h", and when a limit is ahead at this pace, "limit 16:40". */
+export function meterPaceText(pace: SpendPace, now: number): { rate: string; limit: string | null } {
+  const limit = pace.forecast?.kind === 'at' ? `limit ${whenText(pace.forecast.at, now)}` : null;
+  return { rate: `${pace.perHour}/h`, limit };
+}
+
+function forecastSentence(forecast: LimitForecast | null, now: number): string {
+  if (!forecast) return '';
+  switch (forecast.kind) {
+    case 'reached': return ' The limit is reached.';
+    case 'at': return ` At this rate the limit is reached at ${whenText(forecast.at, now)}, in ${durationText(forecast.inMs)}.`;
+    case 'resets-first':
+      return ` At this rate the operator's ${forecast.period === 'day' ? 'daily' : 'monthly'} limit is not reached before it starts again at ${whenText(forecast.resetsAt, now)} (${forecast.period === 'day' ? 'midnight' : 'the 1st'}, UTC).`;
+    case 'beyond': return ` At this rate the limit is more than ${forecast.days} days away.`;
+  }
+}
+
+/** The whole of it, for the Credits page and the meter's accessible name. */
+export function paceSentence(pace: SpendPace | null, total: string, now: number): string {
+  if (!pace) return 'The spending rate shows once the session is a minute old.';
+  const since = `since the session started at ${whenText(pace.startedAt, now)}`;
+  if (!/[1-9]/.test(total)) return `Nothing spent ${since}.`;
+  return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour this session (${total} ${total === '1' ? 'credit' : 'credits'} ${since}, ${durationText(pace.elapsedMs)} ago).${forecastSentence(pace.forecast, now)}`;
+}
