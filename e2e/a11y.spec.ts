@@ -1,26 +1,58 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { alias } from './support/standin.ts';
-import { settled } from './support/settle.ts';
+import { persisted, settled } from './support/settle.ts';
 
-const PAGES = [
-  { name: 'timeline', path: () => `/timeline?screen_name=${alias('ada', 'axe')}`, ready: 'article' },
-  { name: 'protected timeline', path: () => `/timeline?screen_name=${alias('linus', 'axe')}`, ready: 'main h1, main h2' },
-  { name: 'search', path: () => '/search?q=accessible%20engines', ready: 'main ol li, main [role=list] li' },
-  { name: 'credits', path: () => '/credits', ready: 'main h1' },
-  { name: 'history', path: () => '/history', ready: '[aria-label="Pages, newest first"]' },
+/** A post's own page shows only posts already bought: buy Ada's first page, then open a post from it. */
+async function openPost(page: Page) {
+  await page.goto(`/timeline?screen_name=${alias('ada', 'axe')}`);
+  const id = (await page.locator('article[data-variant="quote"]').first().getAttribute('data-post-id'))!;
+  await persisted(page, id);
+  await page.goto(`/timeline/ada/post/${id}`);
+}
+
+const PAGES: { name: string; open: (page: Page) => Promise<unknown>; ready: string }[] = [
+  { name: 'start page', open: (page) => page.goto('/'), ready: 'main h1' },
+  { name: 'timeline', open: (page) => page.goto(`/timeline?screen_name=${alias('ada', 'axe')}`), ready: 'article' },
+  { name: 'protected timeline', open: (page) => page.goto(`/timeline?screen_name=${alias('linus', 'axe')}`), ready: 'main h1, main h2' },
+  { name: 'post view', open: openPost, ready: '[data-testid="post-view"] article' },
+  { name: 'search', open: (page) => page.goto('/search?q=accessible%20engines'), ready: 'main ol li, main [role=list] li' },
+  { name: 'credits', open: (page) => page.goto('/credits'), ready: 'main h1' },
+  { name: 'history', open: (page) => page.goto('/history'), ready: '[aria-label="Pages, newest first"]' },
 ];
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const { name, path, ready } of PAGES) {
-    test(`${name} has no WCAG 2.1 A/AA violations (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(path());
-      await page.locator(ready).first().waitFor();
+const LOOKS = [
+  { look: 'light', scheme: 'light', width: 1280 },
+  { look: 'dark', scheme: 'dark', width: 1280 },
+  { look: '375 px, light', scheme: 'light', width: 375 },
+  { look: '375 px, dark', scheme: 'dark', width: 375 },
+] as const;
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+for (const { look, scheme, width } of LOOKS) {
+  test.describe(look, () => {
+    test.use({ colorScheme: scheme, viewport: { width, height: 900 } });
+
+    for (const { name, open, ready } of PAGES) {
+      test(`${name} has no WCAG 2.1 A/AA violations (${look})`, async ({ page }) => {
+        await open(page);
+        await page.locator(ready).first().waitFor();
+        await settled(page);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+
+    test(`the keyboard shortcuts dialog has no WCAG 2.1 A/AA violations (${look})`, async ({ page }) => {
+      await page.goto('/credits');
+      await page.locator('main h1').waitFor();
       await settled(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
-      expect(summary).toEqual([]);
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
     });
-  }
+  });
 }
