@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import type { LedgerRow } from '../../api/session';
 
-export interface SpendPoint { at: number; total: string; credits: string; operation: LedgerRow['operation'] }
+export interface SpendPoint { at: number; total: string; credits: string; operation: LedgerRow['operation']; charged: LedgerRow['charged'] }
 
 /** Cumulative spend after each call, in time order, summed exactly; the chart only turns totals into pixels. */
 export function spendSeries(rows: readonly LedgerRow[]): SpendPoint[] {
@@ -12,7 +12,7 @@ export function spendSeries(rows: readonly LedgerRow[]): SpendPoint[] {
     .sort((a, b) => a.at - b.at)
     .map(({ row, at }) => {
       total = total.plus(row.credits);
-      return { at, total: total.toString(), credits: row.credits, operation: row.operation };
+      return { at, total: total.toString(), credits: row.credits, operation: row.operation, charged: row.charged };
     });
 }
 

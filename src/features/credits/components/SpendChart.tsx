@@ -22,7 +22,9 @@ function summarise(points: SpendPoint[]): string {
   const first = points[0]!;
   const last = points[points.length - 1]!;
   const biggest = points.reduce((top, point) => (new Big(point.credits).gt(top.credits) ? point : top), first);
-  return `${last.total} ${last.total === '1' ? 'credit' : 'credits'} over ${plural(points.length, 'paid call')} between ${clockTime(first.at)} and ${clockTime(last.at)}. `
+  // Failures that cost nothing are drawn (a flat step) but are not paid calls: the count agrees with the cards above.
+  const paid = points.filter((point) => point.charged !== 'no').length;
+  return `${last.total} ${last.total === '1' ? 'credit' : 'credits'} over ${plural(paid, 'paid call')} between ${clockTime(first.at)} and ${clockTime(last.at)}. `
     + `Largest single call: ${biggest.credits} credits (${biggest.operation}).`;
 }
 
