@@ -4,6 +4,7 @@
  * built-in stand-in, never a real upstream) on spare loopback ports with a throwaway data directory, and
  * drives it with playwright-core and the system Chromium. `--review <dir>` also writes the Credits page
  * with the request inspector open, light, dark and 375 px wide, for checking a change by eye.
+ * It prints the origin it served, one line, so a caller can check that nothing listens there afterwards.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,9 +15,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { IMAGES, personPage, REVIEW, scene, type Shot } from './screenshot-scenes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, 'docs', 'screenshots');
-const reviewAt = process.argv.indexOf('--review');
-const reviewDir = reviewAt >= 0 ? path.resolve(process.argv[reviewAt + 1] ?? 'review') : null;
+/** `--out <dir>` writes the README's images elsewhere (a test does, to leave docs/ alone). */
+function option(name: string): string | null {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? path.resolve(process.argv[at + 1] ?? name.slice(2)) : null;
+}
+const out = option('--out') ?? path.join(root, 'docs', 'screenshots');
+const reviewDir = option('--review');
 
 function sparePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,6 +73,7 @@ try {
   if (build.status !== 0) throw new Error('vite build failed');
   const started = await startServer(dist, path.join(scratch, 'data'));
   server = started.server;
+  console.log(`demo mode at ${started.origin}`);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -77,7 +83,10 @@ try {
   if (reviewDir) await shoot(started.origin, REVIEW, reviewDir);
 } finally {
   await browser?.close();
-  if (server?.pid) try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
   fs.rmSync(scratch, { recursive: true, force: true });
 }
