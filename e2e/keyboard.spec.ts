@@ -127,6 +127,7 @@ test('on a timeline j and k still pick posts, ? opens over a post and Escape goe
   await clickBackground(page);
   const focusedPost = () => page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null);
   await page.keyboard.press('j');
+  await expect.poll(focusedPost).toBe('0');
   await page.keyboard.press('j');
   await expect.poll(focusedPost).toBe('1');
   await page.keyboard.press('?');
