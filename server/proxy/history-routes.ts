@@ -49,7 +49,7 @@ async function lookup(url: URL, response: ServerResponse, store: Store) {
   const pages: Record<string, { boughtAt: string } | null> = {};
   for (const key of keys) {
     const [operation, ...rest] = key.split(' ');
-    let params: Record<string, unknown> = {};
+    let params: Record<string, unknown>;
     try { params = Object.fromEntries(JSON.parse(rest.join(' ')) as [string, unknown][]); } catch { pages[key] = null; continue; }
     const page = await store.archive.servable(key, operation ?? '', params);
     pages[key] = page ? { boughtAt: page.bought_at } : null;
