@@ -13,12 +13,15 @@ function Dialog({ callId, onClose }: { callId: string | null; onClose: () => voi
 }
 
 /** For a page that shows one bought page (a search result page): opens the inspector for the call that bought it. */
-export function InspectCallButton({ callId, label = 'Inspect the call that bought this page' }: { callId: string | null; label?: string }) {
+export function InspectCallButton({ callId }: { callId: string | null }) {
   const [open, setOpen] = useState<string | null>(null);
   if (!callId) return null;
   return (
     <>
-      <button type="button" onClick={() => setOpen(callId)} className={link}>{label}</button>
+      {/* A phone's cost line has no room for the sentence; the hidden half is out of the button's name too. */}
+      <button type="button" onClick={() => setOpen(callId)} className={`${link} whitespace-nowrap`}>
+        <span className="sm:hidden">Inspect call</span><span className="hidden sm:inline">Inspect the call that bought this page</span>
+      </button>
       <Dialog callId={open} onClose={() => setOpen(null)} />
     </>
   );
