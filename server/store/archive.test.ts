@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { openTestDb } from '../testing/store-processes.ts';
+import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
 
 const open: ProxyHarness[] = [];
@@ -74,7 +74,7 @@ describe.each(STORE_KINDS)('archive semantics (%s store)', (store: StoreKind) =>
     expect(older).toMatchObject({ status: 200, source: null, credits: '0.1' });
 
     // A year passes: put every archived answer's purchase time back by 400 days, straight in the store.
-    const db = await openTestDb(harness);
+    const db = await openRaw(harness);
     try {
       const pages = await db.kysely.selectFrom('archive').select(['page_key', 'bought_at']).execute();
       expect(pages).toHaveLength(2);

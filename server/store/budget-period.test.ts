@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { freshStore } from '../testing/store-processes.ts';
+import { scratchStore } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -28,7 +28,7 @@ const LEGACY = [
 describe.each(STORE_KINDS)('budget periods and the warning (%s store)', (kind: StoreKind) => {
   /** The proxy on a store of its own that starts with the legacy ledger imported. */
   async function withHistory(env: Record<string, string>) {
-    const store = await freshStore(kind);
+    const store = await scratchStore(kind);
     cleanups.push(() => store.remove());
     fs.writeFileSync(path.join(store.dataDir, 'ledger.jsonl'), `${LEGACY.map((event) => JSON.stringify(event)).join('\n')}\n`);
     const harness = await startProxyAgainstStandin(env, { shareStoreOf: { dataDir: store.dataDir, databaseUrl: store.databaseUrl } });

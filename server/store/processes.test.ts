@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startStandin } from '../standin/server.ts';
 import { TEST_TOKEN, type RowBody } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { freshStore, httpClient, startProxyProcess, type ClientResponse, type ProxyProcess, type TestStore } from '../testing/store-processes.ts';
+import { httpClient, startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
+import { scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
 
 const PRICE = '0.1';
@@ -14,7 +15,7 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup(); });
 
 async function twoProcesses(kind: StoreKind, env: Record<string, string> = {}) {
-  const store: TestStore = await freshStore(kind);
+  const store: ScratchStore = await scratchStore(kind);
   cleanups.push(() => store.remove());
   const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
   cleanups.push(() => standin.close());
@@ -45,7 +46,7 @@ const header = (response: ClientResponse, name: string) => response.headers[name
 
 describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
   it('start at the same moment on a store that does not exist yet: all open it, one schema, one session', async () => {
-    const store = await freshStore(kind);
+    const store = await scratchStore(kind);
     cleanups.push(() => store.remove());
     const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
     cleanups.push(() => standin.close());

@@ -1,34 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDb, type Db, type StoreKind } from '../store/open.ts';
-import { freshPostgresDatabase, TEST_TOKEN, type SessionStateBody } from './harness.ts';
+import { TEST_TOKEN, type SessionStateBody } from './harness.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(repoRoot, 'server/testing/proxy-child.ts');
-
-/** A store of its own for one test: a data directory (SQLite's, and where a legacy ledger.jsonl is read) and, for PostgreSQL, a database. */
-export interface TestStore { kind: StoreKind; dataDir: string; databaseUrl: string | null; remove(): Promise<void> }
-
-export async function freshStore(kind: StoreKind): Promise<TestStore> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-store-'));
-  const database = kind === 'postgres' ? await freshPostgresDatabase() : null;
-  return {
-    kind, dataDir, databaseUrl: database?.url ?? null,
-    remove: async () => {
-      await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The store opened directly, as a second reader (or an operator's tool) would: for checks and for planting rows. */
-export function openTestDb(store: { dataDir: string; databaseUrl: string | null }): Promise<Db> {
-  return openDb({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
-}
 
 export interface ClientResponse { status: number; headers: http.IncomingHttpHeaders; text: string; json<T = unknown>(): T }
 
