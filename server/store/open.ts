@@ -111,8 +111,8 @@ export async function openDb(options: { dataDir: string; databaseUrl: string | n
   try {
     let { error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest();
     // SQLite migrations take no lock (Kysely runs them outside a transaction there): a second process starting
-    // on a new file at the same moment loses the race on the first table. Once the winner is done there is nothing left to do.
-    const lostRace = (problem: unknown) => db.kind === 'sqlite' && /already exists|SQLITE_BUSY|database is locked/i.test(String((problem as Error)?.message ?? problem));
+    // on a new file, or one a newer version migrates, at the same moment loses the race on a table or a column. Once the winner is done there is nothing left to do.
+    const lostRace = (problem: unknown) => db.kind === 'sqlite' && /already exists|duplicate column name|SQLITE_BUSY|database is locked/i.test(String((problem as Error)?.message ?? problem));
     for (let retry = 0; error && lostRace(error) && retry < 50; retry += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       ({ error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest());
