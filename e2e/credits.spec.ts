@@ -68,6 +68,8 @@ test('the credits page shows the exact total, breakdown, chart and ledger after 
   await second.goto('/credits');
   await expect(second.getByTestId('meter-total')).toHaveText('0');
 
+  // The user looks at the tab they click in: Chromium stops rendering a tab hidden behind another, and a click needs frames.
+  await page.bringToFront();
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   await loadMore(page);
@@ -150,6 +152,7 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     await second.goto('/credits');
     await expect(second.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.25 credits');
 
+    await page.bringToFront();
     await page.goto(`/timeline?screen_name=${handle}`);
     await expect(page.locator('article').first().or(refusal(page)).first()).toBeVisible();
     // 0.1 a page: at most 3 pages fit under 0.25 since the server started, so the 4th click at the latest is refused.
@@ -203,6 +206,7 @@ test('your own limit: reached, raised from the page to let paid calls through, a
   await expect(second.getByTestId('personal-limit')).toContainText('Your limit for this session: 0.25 credits');
   await expect(second.getByTestId('meter-budget')).toHaveText('0.25 of 0.25 left');
 
+  await page.bringToFront();
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   // 0.1 a page from a session at 0: exactly 3 pages fit under 0.25, the 4th is refused before it is sent.
@@ -221,17 +225,20 @@ test('your own limit: reached, raised from the page to let paid calls through, a
     'Your limit of 0.25 credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.');
 
   // Raising the limit from the page lets paid calls through again, and the first tab's meter follows.
+  await second.bringToFront();
   await second.getByLabel('Your limit (credits)').fill('1');
   await second.getByRole('button', { name: 'Set limit' }).click();
   await expect(second.getByTestId('budget-reached')).toBeHidden();
   await expect(page.getByTestId('meter-budget')).toHaveText('0.7 of 1 left');
   const next = alias('ada', 'personalraised');
+  await page.bringToFront();
   await page.goto(`/timeline?screen_name=${next}`);
   await expect(page.locator('article').first()).toBeVisible();
   await expect(page.getByTestId('meter-total')).toHaveText('0.4');
   expect(await upstream.log(next)).toHaveLength(1);
 
   // New session: back to 0, the old one kept.
+  await second.bringToFront();
   await second.getByRole('button', { name: 'New session' }).click();
   await second.getByRole('button', { name: 'Start new session' }).click();
   await expect(second.getByTestId('credits-total')).toHaveText('0');

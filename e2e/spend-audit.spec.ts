@@ -93,6 +93,8 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   expect(paidInSecond).toEqual([]);
 
   // A hashtag filters the loaded posts for free; a mention opens a priced menu and only its link buys, once.
+  // Back to the first tab, as the user would: Chromium stops rendering a tab behind another, and a click needs frames.
+  await page.bringToFront();
   await page.getByTestId('hashtag').first().click();
   await expect(page.getByRole('searchbox', { name: 'Find in loaded posts' })).toHaveValue(/^#\w+$/);
   await page.getByRole('searchbox', { name: 'Find in loaded posts' }).fill('');
