@@ -6,6 +6,8 @@ import { normalisedError } from './errors.ts';
 import { createForwarder, type Upstream } from './forward.ts';
 import { refusalReason } from './guard.ts';
 import { handleHistoryRoute } from './history-routes.ts';
+import { handleArchiveRoute } from '../archive-search/routes.ts';
+import { PostIndexer } from '../archive-search/indexer.ts';
 import { ExchangeStore } from './inspector-store.ts';
 import { Limits } from './limits.ts';
 import { OPERATIONS } from './operations.ts';
@@ -55,6 +57,8 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
   const context: SessionContext = { ledger: store.ledger, archive: store.archive, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind, archiveFreshForMs: config.archiveFreshForMs };
   const unknown = (await store.ledger.outcomesUnknown()).length;
+  // Free search over the archive is indexed beside the purchase path, never in it.
+  const indexer = new PostIndexer(store.db);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const url = new URL(request.url ?? '/', 'http://app.local');
@@ -75,12 +79,17 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
         await handleHistoryRoute(url.pathname.slice('/api/_history'.length), url, request, response, store);
         return true;
       }
+      if (url.pathname.startsWith('/api/_archive/')) {
+        await handleArchiveRoute(url.pathname.slice('/api/_archive'.length), url, request, response, store.db, indexer);
+        return true;
+      }
       if (!route) {
         sendError(response, normalisedError(404, 'not_found', `No API endpoint ${url.pathname}: only search and the microblog timeline are available`));
       } else if (request.method !== route.method) {
         sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
       } else {
         await forward(url.pathname, url, request, response);
+        indexer.soon();
       }
     } catch (error) {
       const charged = route ? 'unknown' : 'no';
@@ -97,6 +106,6 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       + `. ${describeStore(store, unknown)}`
       + (config.creditLimit ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}` : ''),
     listeningAt: () => undefined,
-    close: async () => { await store.close(); await demo?.standin.close(); },
+    close: async () => { await indexer.stop(); await store.close(); await demo?.standin.close(); },
   };
 }

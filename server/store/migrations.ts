@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { archivePostsMigration } from './archive-posts-migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('archive_purchase_id').on('archive').column('purchase_id').execute();
     },
   },
+  // Free full-text search and per-handle statistics over everything bought (server/archive-search).
+  '2026-11-23-004-archive-posts': archivePostsMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

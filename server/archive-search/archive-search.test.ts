@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { STORE_KINDS } from '../testing/postgres.ts';
+import { openRaw } from '../testing/store-reads.ts';
+import type { StoreKind } from '../store/open.ts';
+
+const open: ProxyHarness[] = [];
+afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
+
+interface RawPost { post_id: string; text: string; created_at: string; author: { screen_name: string }; reposted_post?: RawPost; quoted?: RawPost; media?: { photo?: unknown[]; video?: unknown[] } }
+interface Hit { kind: string; postId: string | null; author: string | null; createdAt: string; media: boolean; snippet: { text: string; hit: boolean }[]; item: unknown; from: { purchaseId: string; boughtAt: string; pageKey: string } }
+interface Found { credits: string; total: number | null; next: string | null; hits: Hit[] }
+
+async function buyTimeline(harness: ProxyHarness, query: string) {
+  const response = await harness.api(`/api/v1/social/microblog/posts?${query}`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { data: { timeline: RawPost[]; next_cursor: string } };
+  return { posts: body.data.timeline, next: body.data.next_cursor, purchaseId: response.headers.get('x-creditscope-call-id')! };
+}
+
+async function find(harness: ProxyHarness, query: string): Promise<Found> {
+  const response = await harness.api(`/api/_archive/search?${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Found;
+}
+
+/** Everything a find returns, page after page. */
+async function findAll(harness: ProxyHarness, query: string): Promise<Hit[]> {
+  const hits: Hit[] = [];
+  let page = await find(harness, query);
+  hits.push(...page.hits);
+  while (page.next) {
+    page = await find(harness, `${query}&before=${page.next}`);
+    hits.push(...page.hits);
+  }
+  return hits;
+}
+
+const shown = (post: RawPost) => post.reposted_post ?? post;
+const hasWord = (text: string | undefined, word: string) => new RegExp(`\\b${word}`, 'i').test(text ?? '');
+
+describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: StoreKind) => {
+  async function proxy() {
+    const harness = await startProxyAgainstStandin({}, { store });
+    open.push(harness);
+    return harness;
+  }
+
+  it('finds a word in two bought timeline pages and a search, says where each came from, and never calls the upstream', async () => {
+    const harness = await proxy();
+    const first = await buyTimeline(harness, 'screen_name=ada__find');
+    const second = await buyTimeline(harness, `screen_name=ada__find&cursor=${encodeURIComponent(first.next)}`);
+    const searched = await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'lantern harbour' }) });
+    expect(searched.status).toBe(200);
+    const bought = [...first.posts, ...second.posts];
+    const calls = (await harness.upstreamLog()).length;
+
+    const expected = bought.filter((post) => hasWord(shown(post).text, 'lantern') || hasWord(post.quoted?.text, 'lantern'));
+    expect(expected.length).toBeGreaterThan(0);
+    const posts = await findAll(harness, 'q=lantern&kind=post');
+    const all = await findAll(harness, 'q=Lantern');
+    const timelineHits = all.filter((hit) => hit.kind !== 'result');
+    expect(new Set(timelineHits.map((hit) => hit.postId))).toEqual(new Set(expected.map((post) => post.post_id)));
+    expect(posts.every((hit) => hit.kind === 'post')).toBe(true);
+    // The search bought is indexed too: every result title names its query.
+    const results = all.filter((hit) => hit.kind === 'result');
+    expect(results).toHaveLength(10);
+    expect(results[0]!.from.pageKey).toMatch(/^search /);
+    const firstPage = await find(harness, 'q=lantern');
+    expect(firstPage).toMatchObject({ credits: '0', total: all.length });
+    expect(firstPage.hits.some((hit) => hit.snippet.some((run) => run.hit && /^lantern/i.test(run.text)))).toBe(true);
+    const fromFirst = timelineHits.find((hit) => first.posts.some((post) => post.post_id === hit.postId))!;
+    expect(fromFirst.from.purchaseId).toBe(first.purchaseId);
+    expect(fromFirst.item).toMatchObject({ post_id: fromFirst.postId });
+    // Newest first, and no hit twice across pages of the answer.
+    expect(all.map((hit) => hit.createdAt)).toEqual([...all.map((hit) => hit.createdAt)].sort().reverse());
+
+    const media = await findAll(harness, 'media=1&author=ada');
+    expect(media.map((hit) => hit.postId).sort()).toEqual(bought.filter((post) => (shown(post).media?.photo?.length ?? 0) + (shown(post).media?.video?.length ?? 0) > 0).map((post) => post.post_id).sort());
+    const reposts = await findAll(harness, 'kind=repost');
+    expect(reposts.map((hit) => hit.postId).sort()).toEqual(bought.filter((post) => post.reposted_post).map((post) => post.post_id).sort());
+    const day = bought[3]!.created_at;
+    const iso = new Date(day).toISOString().slice(0, 10);
+    const onDay = await findAll(harness, `author=ada&from=${iso}&to=${iso}`);
+    expect(onDay.length).toBeGreaterThan(0);
+    expect(onDay.every((hit) => hit.createdAt.startsWith(iso))).toBe(true);
+
+    const stats = (await (await harness.api('/api/_archive/stats?handle=@Ada')).json()) as { credits: string; totals: { posts: number; reposts: number; withMedia: number }; perDay: { day: string; count: number }[]; hashtags: { value: string; count: number }[]; mentions: { value: string }[]; domains: { value: string }[]; mediaShare: number };
+    expect(stats.credits).toBe('0');
+    expect(stats.totals.posts).toBe(new Set(bought.map((post) => post.post_id)).size);
+    expect(stats.totals.reposts).toBe(reposts.length);
+    expect(stats.totals.withMedia).toBe(media.length);
+    expect(stats.perDay.reduce((sum, entry) => sum + entry.count, 0)).toBe(stats.totals.posts);
+    const tags = bought.flatMap((post) => [...shown(post).text.matchAll(/#(\w+)/g)].map((match) => match[1]!));
+    expect(stats.hashtags.reduce((sum, tag) => sum + tag.count, 0)).toBe(tags.length);
+    expect(stats.mentions.map((mention) => mention.value)).toContain('grace');
+    expect(stats.domains.map((domain) => domain.value)).toContain('example.org');
+    expect(stats.mediaShare).toBeCloseTo(media.length / stats.totals.posts);
+
+    expect((await harness.upstreamLog()).length).toBe(calls);
+  });
+
+  it('indexes a page bought again in place of the old purchase, so its posts are found once', async () => {
+    const harness = await proxy();
+    const page = await buyTimeline(harness, 'screen_name=grace__rebuy');
+    const before = await findAll(harness, 'author=grace');
+    expect(before).toHaveLength(page.posts.length);
+    const again = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__rebuy', { headers: { 'x-creditscope-refresh': '1' } });
+    expect(again.status).toBe(200);
+    const newPurchase = again.headers.get('x-creditscope-call-id');
+    expect(newPurchase).not.toBe(page.purchaseId);
+    const after = await findAll(harness, 'author=grace');
+    expect(after).toHaveLength(page.posts.length);
+    expect(new Set(after.map((hit) => hit.from.purchaseId))).toEqual(new Set([newPurchase]));
+    const db = await openRaw(harness);
+    try {
+      expect(await db.kysely.selectFrom('archive').select('page_key').execute()).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('names every bad field with a 400', async () => {
+    const harness = await proxy();
+    const response = await harness.api('/api/_archive/search?from=2026-02-30&kind=thread&media=yes&before=nonsense');
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { message: string } };
+    for (const field of ['from', 'kind', 'media', 'before']) expect(error.message).toContain(field);
+    const order = await harness.api('/api/_archive/search?from=2026-02-03&to=2026-02-01');
+    expect(((await order.json()) as { error: { message: string } }).error.message).toContain('to must be no earlier than from');
+    expect((await harness.api('/api/_archive/stats?handle=not%20a%20handle')).status).toBe(400);
+    expect((await harness.api('/api/_archive/stats')).status).toBe(400);
+    expect((await harness.api('/api/_archive/search', { method: 'POST', body: '{}' })).status).toBe(405);
+    // The same guard as every /api route: no client header, no answer.
+    expect((await fetch(`${harness.origin}/api/_archive/search?q=x`)).status).toBe(403);
+  });
+});

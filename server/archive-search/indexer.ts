@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from '../store/open.ts';
+import { extractPage } from './extract.ts';
+import { timeOrderedIds } from './post-ids.ts';
+import { withSearchTables, type SearchDb } from './tables.ts';
+
+// Small batches: on SQLite the store has one writer, and a purchase waits for each batch's transaction.
+const BATCH = 10;
+// Its own lock, not the budget's: indexing never holds up a purchase on PostgreSQL.
+const INDEX_LOCK = 7_310_418;
+
+/**
+ * Brings archive_posts up to the archive, outside the purchase path: it reads archive rows whose purchase is
+ * not yet indexed (new pages, and pages bought again, whose row was replaced) and writes each page's posts in
+ * place of the old ones. Any process may run it at any time; one catch-up at a time per process.
+ */
+export class PostIndexer {
+  private readonly kysely: SearchDb;
+  private running: Promise<number> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** The archive's latest purchase time and page count when this process last caught up with it. */
+  private seen = '';
+
+  constructor(private readonly db: Db) {
+    this.kysely = withSearchTables(db.kysely);
+  }
+
+  /** Indexes everything not yet indexed; resolves with how many pages it indexed. Joins a catch-up under way. */
+  catchUp(): Promise<number> {
+    this.running ??= this.drain().finally(() => { this.running = null; });
+    return this.running;
+  }
+
+  /** After a purchase: a catch-up a moment later, so search is ready before anyone asks. */
+  soon(delayMs = 250) {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.catchUp().catch(() => undefined);
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return this.running?.catch(() => undefined);
+  }
+
+  private async drain(): Promise<number> {
+    // Nothing bought since the last catch-up: one indexed look at the archive instead of comparing every page.
+    const marker = await this.kysely.selectFrom('archive').select((eb) => [eb.fn.max('bought_at').as('latest'), eb.fn.countAll().as('pages')]).executeTakeFirst();
+    const seen = `${String(marker?.latest)}|${String(marker?.pages)}`;
+    if (seen === this.seen) return 0;
+    const stale = await this.kysely.selectFrom('archive')
+      .leftJoin('archive_indexed', (join) => join.onRef('archive_indexed.page_key', '=', 'archive.page_key').onRef('archive_indexed.purchase_id', '=', 'archive.purchase_id'))
+      .where('archive_indexed.page_key', 'is', null).select('archive.page_key').execute();
+    for (let start = 0; start < stale.length; start += BATCH) {
+      const keys = stale.slice(start, start + BATCH).map((row) => row.page_key);
+      const pages = await this.kysely.selectFrom('archive').select(['page_key', 'purchase_id', 'bought_at', 'operation', 'subject', 'body']).where('page_key', 'in', keys).execute();
+      // Parsed before the transaction: the store's write lock is held for the writes alone.
+      const parsed = pages.map((page) => ({ page, rows: extractPage(page.operation, page.body, page.bought_at) }));
+      await this.write(async (trx) => {
+        for (const { page, rows } of parsed) {
+          await trx.deleteFrom('archive_posts').where('page_key', '=', page.page_key).execute();
+          const ids = await timeOrderedIds(trx, rows.map((row) => row.created_at));
+          const values = rows.map((row, index) => ({
+            ...row, id: ids[index]!, page_key: page.page_key, purchase_id: page.purchase_id, bought_at: page.bought_at, operation: page.operation, subject: page.subject,
+          }));
+          // 500 rows × 19 columns stays under SQLite's 32,766 bound parameters.
+          for (let at = 0; at < values.length; at += 500) await trx.insertInto('archive_posts').values(values.slice(at, at + 500)).execute();
+          await trx.insertInto('archive_indexed').values({ page_key: page.page_key, purchase_id: page.purchase_id })
+            .onConflict((conflict) => conflict.column('page_key').doUpdateSet({ purchase_id: page.purchase_id })).execute();
+        }
+      });
+    }
+    this.seen = seen;
+    return stale.length;
+  }
+
+  /** SQLite: one writer anyway (BEGIN IMMEDIATE, so two processes never interleave a page). PostgreSQL: an advisory lock of its own. */
+  private write(work: (trx: SearchDb) => Promise<void>): Promise<void> {
+    if (this.db.kind === 'sqlite') return this.db.transact((trx) => work(withSearchTables(trx)));
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${INDEX_LOCK})`.execute(trx);
+      await work(withSearchTables(trx));
+    });
+  }
+}
