@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['timeline', 'search', 'credits', 'home', 'history'];
+const FEATURES = ['timeline', 'search', 'credits', 'home', 'history', 'find', 'jobs'];
 
 /** Features never import each other (routes compose them), and browser code never imports server code. */
 const boundaries = FEATURES.map((feature) => ({

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CreditsRouteImport } from './routes/credits'
 import { Route as HistoryRouteImport } from './routes/history'
+import { Route as JobsRouteImport } from './routes/jobs'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TimelineRouteImport } from './routes/timeline'
 import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id'
@@ -29,6 +30,11 @@ const CreditsRoute = CreditsRouteImport.update({
 const HistoryRoute = HistoryRouteImport.update({
   id: '/history',
   path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JobsRoute = JobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -51,6 +57,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
   '/history': typeof HistoryRoute
+  '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
@@ -59,6 +66,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
   '/history': typeof HistoryRoute
+  '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
@@ -68,6 +76,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
   '/history': typeof HistoryRoute
+  '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
   '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute
@@ -78,6 +87,7 @@ export interface FileRouteTypes {
     | '/'
     | '/credits'
     | '/history'
+    | '/jobs'
     | '/search'
     | '/timeline'
     | '/timeline/$handle/post/$id'
@@ -86,6 +96,7 @@ export interface FileRouteTypes {
     | '/'
     | '/credits'
     | '/history'
+    | '/jobs'
     | '/search'
     | '/timeline'
     | '/timeline/$handle/post/$id'
@@ -94,6 +105,7 @@ export interface FileRouteTypes {
     | '/'
     | '/credits'
     | '/history'
+    | '/jobs'
     | '/search'
     | '/timeline'
     | '/timeline_/$handle/post/$id'
@@ -103,6 +115,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CreditsRoute: typeof CreditsRoute
   HistoryRoute: typeof HistoryRoute
+  JobsRoute: typeof JobsRoute
   SearchRoute: typeof SearchRoute
   TimelineRoute: typeof TimelineRoute
   TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute
@@ -129,6 +142,13 @@ declare module '@tanstack/react-router' {
       path: '/history'
       fullPath: '/history'
       preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/jobs': {
+      id: '/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof JobsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -159,6 +179,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CreditsRoute: CreditsRoute,
   HistoryRoute: HistoryRoute,
+  JobsRoute: JobsRoute,
   SearchRoute: SearchRoute,
   TimelineRoute: TimelineRoute,
   TimelineHandlePostIdRoute: TimelineHandlePostIdRoute,

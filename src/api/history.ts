@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { apiFetch, readApiResponse, sendApiRequest } from './client';
+import { apiFetch } from './client';
 import { ApiError } from './errors';
+import { fetchFileExport } from './file-export';
 
 const operation = v.picklist(['timeline', 'search']);
 const subject = v.object({ operation, subject: v.string(), pages: v.number(), lastBoughtAt: v.string() });
@@ -51,22 +52,10 @@ export function historyQueryOptions(filter: HistoryFilter) {
 export type PeriodExport = 'ledger.csv' | 'ledger.json' | 'archive.ndjson';
 export interface Period { from: string; to: string }
 
-/**
- * A period export, read through the app's own request (with the client header, so the proxy's guard stays
- * as strict as for every /api call: a bare link would be refused) and handed back as a file to save.
- */
-export async function fetchPeriodExport(kind: PeriodExport, period: Period): Promise<{ blob: Blob; filename: string }> {
+/** A period export of the ledger or the archive, streamed by the server. */
+export function fetchPeriodExport(kind: PeriodExport, period: Period): Promise<{ blob: Blob; filename: string }> {
   const query = new URLSearchParams();
   if (period.from) query.set('from', period.from);
   if (period.to) query.set('to', period.to);
-  const response = await sendApiRequest(`/api/_history/${kind}?${query}`).catch(() => {
-    throw new ApiError('network', 'The creditscope server did not answer. Is it still running?');
-  });
-  if (!response.ok) {
-    // Failures are JSON like every other /api answer: let the common reader turn them into an ApiError.
-    await readApiResponse(Promise.resolve(response));
-    throw new ApiError('bad_request', `HTTP ${response.status} from the creditscope server`, { status: response.status });
-  }
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  return { blob: await response.blob(), filename: named ?? `creditscope-${kind}` };
+  return fetchFileExport(`/api/_history/${kind}?${query}`, `creditscope-${kind}`);
 }

@@ -39,6 +39,8 @@ export const GO_TO = {
   s: { to: '/search', name: 'Search' },
   c: { to: '/credits', name: 'Credits' },
   h: { to: '/history', name: 'History' },
+  f: { to: '/find', name: 'Find in bought posts' },
+  j: { to: '/jobs', name: 'Jobs' },
 } as const;
 
 export type GoKey = keyof typeof GO_TO;

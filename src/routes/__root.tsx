@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
+import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -33,9 +34,12 @@ function RootLayout() {
             <Link to="/search" className={navLink} activeProps={activeLink}>Search</Link>
             <Link to="/credits" className={navLink} activeProps={activeLink}>Credits</Link>
             <Link to="/history" className={navLink} activeProps={activeLink}>History</Link>
+            <Link to="/find" className={navLink} activeProps={activeLink}>Find</Link>
+            <Link to="/jobs" className={navLink} activeProps={activeLink}>Jobs</Link>
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <KeyboardShortcuts />
+            <JobMeterBadge />
             <CreditMeter />
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fetchPeriodExport, type PeriodExport } from '../../../api/history';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { saveBlob } from '../export';
+import { useDownload } from '../../../lib/use-download';
 
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -23,22 +23,8 @@ function utcDay(offsetDays = 0): string {
 export function ExportPeriod() {
   const [from, setFrom] = useState(() => utcDay(-29));
   const [to, setTo] = useState(() => utcDay());
-  const [busy, setBusy] = useState<PeriodExport | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, download } = useDownload<PeriodExport>();
   const backwards = Boolean(from && to && from > to);
-
-  async function download(kind: PeriodExport) {
-    setBusy(kind);
-    setError(null);
-    try {
-      const { blob, filename } = await fetchPeriodExport(kind, { from, to });
-      saveBlob(filename, blob);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(null);
-    }
-  }
 
   return (
     <div className="space-y-2" data-testid="export-period">
@@ -54,7 +40,7 @@ export function ExportPeriod() {
         <div role="group" aria-label="Export period" className="flex flex-wrap gap-2">
           {EXPORTS.map(({ kind, label }) => (
             <button key={kind} type="button" className={button} disabled={busy !== null || backwards} aria-busy={busy === kind}
-              onClick={() => void download(kind)}>{busy === kind ? `${label}…` : label}</button>
+              onClick={() => void download(kind, () => fetchPeriodExport(kind, { from, to }))}>{busy === kind ? `${label}…` : label}</button>
           ))}
         </div>
       </div>

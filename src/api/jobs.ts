@@ -1,0 +1,92 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { apiFetch } from './client';
+import { ApiError } from './errors';
+import { fetchFileExport } from './file-export';
+import { jobAnswer, jobDetailAnswer, jobsAnswer, quoteAnswer, type JobDetail, type JobQuote, type JobSummary } from './schemas/jobs';
+
+export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from './schemas/jobs';
+
+/** How deep a timeline goes: a number of pages, or until posts older than a day / the end, under a page cap. */
+export interface TimelineDepth { pages?: number; until?: string; untilEnd?: boolean; maxPages?: number }
+
+/** What a job collects; the server quotes it and runs it as given. */
+export interface JobSpec {
+  handles: string[];
+  searches: string[];
+  timeline: TimelineDepth;
+  searchPages: number;
+  concurrency?: number;
+}
+
+export type JobAction = 'pause' | 'resume' | 'cancel';
+export type JobExport = 'ndjson' | 'csv';
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: () => [...jobKeys.all, 'list'] as const,
+  detail: (id: string) => [...jobKeys.all, 'detail', id] as const,
+};
+
+function parse<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, json);
+  if (!result.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected job shape');
+  return result.output;
+}
+
+const jobPath = (id: string) => `/api/_jobs/${encodeURIComponent(id)}`;
+
+/** Free: the server prices the spec against its archive and the budget, and buys nothing. */
+export async function quoteJob(spec: JobSpec): Promise<JobQuote> {
+  return parse(quoteAnswer, (await apiFetch('/api/_jobs/quote', { method: 'POST', body: spec })).json).quote;
+}
+
+/** Starts buying, at most `acceptedMaxCredits`; a 409 means the quote changed since it was shown. */
+export async function startJob(spec: JobSpec, acceptedMaxCredits: string): Promise<JobSummary> {
+  return parse(jobAnswer, (await apiFetch('/api/_jobs', { method: 'POST', body: { ...spec, acceptedMaxCredits } })).json).job;
+}
+
+export async function changeJob(id: string, action: JobAction): Promise<JobSummary> {
+  return parse(jobAnswer, (await apiFetch(`${jobPath(id)}/${action}`, { method: 'POST', body: {} })).json).job;
+}
+
+export async function fetchJobs(signal?: AbortSignal): Promise<JobSummary[]> {
+  return parse(jobsAnswer, (await apiFetch('/api/_jobs', { signal })).json).jobs;
+}
+
+export async function fetchJob(id: string, signal?: AbortSignal): Promise<JobDetail> {
+  return parse(jobDetailAnswer, (await apiFetch(jobPath(id), { signal })).json);
+}
+
+export function fetchJobExport(id: string, format: JobExport): Promise<{ blob: Blob; filename: string }> {
+  return fetchFileExport(`${jobPath(id)}/export.${format}`, `creditscope-job-${id}.${format}`);
+}
+
+export const isQuoteChanged = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** A running job changes every second; anything else only when someone acts on it. */
+const LIVE_MS = 1_000;
+/** Jobs started elsewhere (another tab, the CLI) show up within this long. */
+const IDLE_MS = 15_000;
+
+/** Every job, newest first. Free and changing while one runs, so polled and never persisted. */
+export function jobsQueryOptions() {
+  return queryOptions({
+    queryKey: jobKeys.list(),
+    queryFn: ({ signal }) => fetchJobs(signal),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some((job) => job.status === 'running') ? LIVE_MS : IDLE_MS),
+    meta: { persist: false },
+  });
+}
+
+/** One job with its items: polled about once a second while it runs, not at all once it stopped. */
+export function jobQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: jobKeys.detail(id),
+    queryFn: ({ signal }) => fetchJob(id, signal),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.job.status === 'running' ? LIVE_MS : false),
+    meta: { persist: false },
+  });
+}

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+
+/** Credits travel as exact decimal strings, as in the ledger: never a float. */
+const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const kind = v.picklist(['timeline', 'search']);
+
+const quoteItem = v.object({ kind, subject: v.string(), maxPages: count, archivedPages: count, maxCredits: decimal });
+
+export const quoteSchema = v.object({
+  maxCredits: decimal, pagesToBuy: count, pagesInArchive: count, items: v.array(quoteItem),
+  budgetLeft: v.nullable(decimal), fits: v.boolean(),
+  // The most a page of each operation has cost; null until one was bought (then nothing of that kind is quoted).
+  price: v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) }),
+});
+
+export const JOB_STATUSES = ['running', 'paused', 'done', 'cancelled', 'stopped'] as const;
+
+export const jobSummarySchema = v.object({
+  id: v.string(), createdAt: v.string(), status: v.picklist(JOB_STATUSES),
+  stopReason: v.nullable(v.picklist(['quote', 'limit', 'cancelled', 'error'])), stopMessage: v.nullable(v.string()),
+  quoteMaxCredits: decimal, spent: decimal, pagesDone: count, pagesPlanned: count, postsDone: count,
+  pagesFromArchive: count, concurrency: count,
+});
+
+export const jobItemSchema = v.object({
+  position: count, kind, subject: v.string(),
+  status: v.picklist(['queued', 'running', 'done', 'failed', 'stopped', 'cancelled']),
+  pagesDone: count, pagesPlanned: count, posts: count, credits: decimal, error: v.nullable(v.string()),
+});
+
+export const quoteAnswer = v.object({ quote: quoteSchema });
+export const jobAnswer = v.object({ job: jobSummarySchema });
+export const jobsAnswer = v.object({ jobs: v.array(jobSummarySchema) });
+export const jobDetailAnswer = v.object({ job: jobSummarySchema, items: v.array(jobItemSchema) });
+
+export type JobQuote = v.InferOutput<typeof quoteSchema>;
+export type QuoteItem = v.InferOutput<typeof quoteItem>;
+export type JobSummary = v.InferOutput<typeof jobSummarySchema>;
+export type JobItem = v.InferOutput<typeof jobItemSchema>;
+export type JobDetail = v.InferOutput<typeof jobDetailAnswer>;
+export type JobStatus = JobSummary['status'];

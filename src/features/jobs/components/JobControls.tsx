@@ -1,0 +1,35 @@
+import { Ban, Pause, Play } from 'lucide-react';
+import type { JobAction, JobSummary } from '../../../api/jobs';
+import { creditsLeft } from '../job-words';
+import { useChangeJob } from '../use-job-actions';
+import { button } from '../styles';
+import { JobError } from './JobError';
+
+/** Pause and cancel spend nothing; resume shows what it may still spend (the rest of the quote). */
+export function JobControls({ job }: { job: JobSummary }) {
+  const change = useChangeJob();
+  const act = (action: JobAction) => change.mutate({ id: job.id, action });
+  const live = job.status === 'running' || job.status === 'paused';
+  if (!live) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {job.status === 'running' && (
+          <button type="button" className={button} disabled={change.isPending} onClick={() => act('pause')} data-testid="job-pause">
+            <Pause aria-hidden className="h-4 w-4" />Pause
+          </button>
+        )}
+        {job.status === 'paused' && (
+          <button type="button" className={button} disabled={change.isPending} onClick={() => act('resume')} data-testid="job-resume">
+            <Play aria-hidden className="h-4 w-4" />Resume
+            <span className="text-xs font-normal text-amber-800 dark:text-amber-300">at most {creditsLeft(job)} credits</span>
+          </button>
+        )}
+        <button type="button" className={button} disabled={change.isPending} onClick={() => act('cancel')} data-testid="job-cancel">
+          <Ban aria-hidden className="h-4 w-4" />Cancel job
+        </button>
+      </div>
+      {change.isError && <JobError error={change.error} title="The job did not change" />}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { JobItem } from '../../../api/jobs';
+import { ITEM_STATUS_WORDS, percent, plural } from '../job-words';
+import { ProgressBar } from './ProgressBar';
+
+const statusTone: Record<JobItem['status'], string> = {
+  queued: 'text-slate-600 dark:text-slate-400', running: 'text-sky-800 dark:text-sky-300', done: 'text-emerald-800 dark:text-emerald-300',
+  failed: 'text-red-800 dark:text-red-300', stopped: 'text-amber-900 dark:text-amber-300', cancelled: 'text-slate-600 dark:text-slate-400',
+};
+
+/** One bar per handle or search: its pages, posts and credits, and why it ended if it did not finish. */
+export function JobItems({ items }: { items: readonly JobItem[] }) {
+  return (
+    <ul className="space-y-3" aria-label="Items" data-testid="job-items">
+      {items.map((item) => {
+        const name = item.kind === 'timeline' ? `@${item.subject}` : `“${item.subject}”`;
+        return (
+          <li key={item.position} data-testid="job-item" data-status={item.status} className="min-w-0">
+            <ProgressBar label={`${name}${item.kind === 'search' ? ' (search)' : ''}`} value={percent(item.pagesDone, item.pagesPlanned)}
+              text={`${item.pagesDone}/${plural(item.pagesPlanned, 'page')}`} tone={item.status === 'failed' || item.status === 'stopped' ? 'amber' : 'brand'} />
+            <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs tabular-nums text-slate-600 dark:text-slate-400">
+              <span className={`font-medium ${statusTone[item.status]}`}>{ITEM_STATUS_WORDS[item.status]}</span>
+              <span>{plural(item.posts, item.kind === 'timeline' ? 'post' : 'result')}</span>
+              <span>{item.credits} credits</span>
+            </p>
+            {item.error && <p className="mt-0.5 break-words text-xs text-red-800 dark:text-red-300">{item.error}</p>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { jobKeys, jobQueryOptions, type JobSummary } from '../../../api/jobs';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Spinner } from '../../../components/Spinner';
+import { absoluteTime } from '../../../lib/format';
+import { creditPercent, percent, plural } from '../job-words';
+import { hint } from '../styles';
+import { ExportButtons } from './ExportButtons';
+import { JobControls } from './JobControls';
+import { JobItems } from './JobItems';
+import { JobStatusBadge, StopNotice } from './JobStatus';
+import { ProgressBar } from './ProgressBar';
+
+function Overall({ job }: { job: JobSummary }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2" data-testid="job-overall">
+      <ProgressBar label="Pages" value={percent(job.pagesDone, job.pagesPlanned)} text={`${job.pagesDone}/${job.pagesPlanned}`} testId="job-pages-bar" />
+      <ProgressBar label="Credits spent of the quote" value={creditPercent(job.spent, job.quoteMaxCredits)} tone="amber"
+        text={`${job.spent}/${job.quoteMaxCredits}`} testId="job-credits-bar" />
+      <p className={`${hint} tabular-nums sm:col-span-2`} data-testid="job-figures">
+        {plural(job.postsDone, 'post')} collected · {plural(job.pagesFromArchive, 'page')} from the archive (free) · {job.concurrency} at once
+      </p>
+    </div>
+  );
+}
+
+/** One job, live: polled about once a second while it runs (jobQueryOptions), still once it stops. */
+export function JobView({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const { data, error, refetch } = useQuery(jobQueryOptions(id));
+  const status = data?.job.status;
+  // The list under this view shows the same job: it hears of a change of state at once.
+  useEffect(() => { if (status) void queryClient.invalidateQueries({ queryKey: jobKeys.list() }); }, [status, queryClient]);
+  if (error && !data) return <ErrorPanel error={error} onRetry={() => void refetch()} compact />;
+  if (!data) return <Spinner label="Reading the job…" />;
+  const { job, items } = data;
+  return (
+    <div className="space-y-4" data-testid="job-view" data-job-id={job.id} data-status={job.status}>
+      <div className="flex flex-wrap items-center gap-2">
+        <JobStatusBadge job={job} />
+        <span className={hint}>Started {absoluteTime(job.createdAt)}</span>
+      </div>
+      <StopNotice job={job} />
+      <Overall job={job} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <JobControls job={job} />
+        <ExportButtons jobId={job.id} />
+      </div>
+      <JobItems items={items} />
+    </div>
+  );
+}

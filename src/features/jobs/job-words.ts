@@ -1,0 +1,54 @@
+import type { JobItem, JobSummary } from '../../api/jobs';
+import { mulDiv, sumDecimals } from '../../lib/decimal';
+
+/** The sentence a stopped job shows, naming which ceiling stopped it: its quote or the operator's limit. */
+export function stopTitle(job: Pick<JobSummary, 'status' | 'stopReason'>): string | null {
+  if (job.status === 'cancelled' || job.stopReason === 'cancelled') return 'Cancelled';
+  if (job.status !== 'stopped') return null;
+  switch (job.stopReason) {
+    case 'quote': return 'Stopped at the quote';
+    case 'limit': return "Stopped: the operator's credit limit is reached";
+    case 'error': return 'Stopped by an error';
+    default: return 'Stopped';
+  }
+}
+
+export const JOB_STATUS_WORDS: Record<JobSummary['status'], string> = {
+  running: 'Running', paused: 'Paused', done: 'Done', cancelled: 'Cancelled', stopped: 'Stopped',
+};
+
+export const ITEM_STATUS_WORDS: Record<JobItem['status'], string> = {
+  queued: 'queued', running: 'running', done: 'done', failed: 'failed', stopped: 'stopped', cancelled: 'cancelled',
+};
+
+/** 0–100 for a progress bar; an empty plan is complete (nothing to do). */
+export function percent(done: number, planned: number): number {
+  if (planned <= 0) return 100;
+  return Math.min(100, Math.max(0, Math.round((done / planned) * 100)));
+}
+
+/** Credits spent as a share of the quote, exactly on decimals; a quote of 0 is full once anything is done. */
+export function creditPercent(spent: string, quoted: string): number {
+  const share = mulDiv(spent, '100', quoted, 0);
+  return share === null ? 100 : Math.min(100, Number(share));
+}
+
+/** What a resume can still spend: the quote less what is spent, never below 0. */
+export function creditsLeft(job: Pick<JobSummary, 'quoteMaxCredits' | 'spent'>): string {
+  const left = sumDecimals([job.quoteMaxCredits, `-${job.spent}`]);
+  return left.startsWith('-') ? '0' : left;
+}
+
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** "job running · 12/45 pages" for the header, summed over every running job. */
+export function runningSummary(jobs: readonly JobSummary[]): { count: number; pagesDone: number; pagesPlanned: number; spent: string } | null {
+  const running = jobs.filter((job) => job.status === 'running');
+  if (running.length === 0) return null;
+  return {
+    count: running.length,
+    pagesDone: running.reduce((sum, job) => sum + job.pagesDone, 0),
+    pagesPlanned: running.reduce((sum, job) => sum + job.pagesPlanned, 0),
+    spent: sumDecimals(running.map((job) => job.spent)),
+  };
+}
