@@ -11,10 +11,12 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CreditsRouteImport } from './routes/credits'
+import { Route as FindRouteImport } from './routes/find'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as JobsRouteImport } from './routes/jobs'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TimelineRouteImport } from './routes/timeline'
+import { Route as FindStatsHandleRouteImport } from './routes/find_.stats.$handle'
 import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -25,6 +27,11 @@ const IndexRoute = IndexRouteImport.update({
 const CreditsRoute = CreditsRouteImport.update({
   id: '/credits',
   path: '/credits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindRoute = FindRouteImport.update({
+  id: '/find',
+  path: '/find',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HistoryRoute = HistoryRouteImport.update({
@@ -47,6 +54,11 @@ const TimelineRoute = TimelineRouteImport.update({
   path: '/timeline',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FindStatsHandleRoute = FindStatsHandleRouteImport.update({
+  id: '/find_/stats/$handle',
+  path: '/find/stats/$handle',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TimelineHandlePostIdRoute = TimelineHandlePostIdRouteImport.update({
   id: '/timeline_/$handle/post/$id',
   path: '/timeline/$handle/post/$id',
@@ -56,29 +68,35 @@ const TimelineHandlePostIdRoute = TimelineHandlePostIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
+  '/find': typeof FindRoute
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
+  '/find/stats/$handle': typeof FindStatsHandleRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
+  '/find': typeof FindRoute
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
+  '/find/stats/$handle': typeof FindStatsHandleRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/credits': typeof CreditsRoute
+  '/find': typeof FindRoute
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
   '/timeline': typeof TimelineRoute
+  '/find_/stats/$handle': typeof FindStatsHandleRoute
   '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
 export interface FileRouteTypes {
@@ -86,38 +104,46 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/credits'
+    | '/find'
     | '/history'
     | '/jobs'
     | '/search'
     | '/timeline'
+    | '/find/stats/$handle'
     | '/timeline/$handle/post/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/credits'
+    | '/find'
     | '/history'
     | '/jobs'
     | '/search'
     | '/timeline'
+    | '/find/stats/$handle'
     | '/timeline/$handle/post/$id'
   id:
     | '__root__'
     | '/'
     | '/credits'
+    | '/find'
     | '/history'
     | '/jobs'
     | '/search'
     | '/timeline'
+    | '/find_/stats/$handle'
     | '/timeline_/$handle/post/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CreditsRoute: typeof CreditsRoute
+  FindRoute: typeof FindRoute
   HistoryRoute: typeof HistoryRoute
   JobsRoute: typeof JobsRoute
   SearchRoute: typeof SearchRoute
   TimelineRoute: typeof TimelineRoute
+  FindStatsHandleRoute: typeof FindStatsHandleRoute
   TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute
 }
 
@@ -135,6 +161,13 @@ declare module '@tanstack/react-router' {
       path: '/credits'
       fullPath: '/credits'
       preLoaderRoute: typeof CreditsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find': {
+      id: '/find'
+      path: '/find'
+      fullPath: '/find'
+      preLoaderRoute: typeof FindRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/history': {
@@ -165,6 +198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TimelineRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/find_/stats/$handle': {
+      id: '/find_/stats/$handle'
+      path: '/find/stats/$handle'
+      fullPath: '/find/stats/$handle'
+      preLoaderRoute: typeof FindStatsHandleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/timeline_/$handle/post/$id': {
       id: '/timeline_/$handle/post/$id'
       path: '/timeline/$handle/post/$id'
@@ -178,10 +218,12 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CreditsRoute: CreditsRoute,
+  FindRoute: FindRoute,
   HistoryRoute: HistoryRoute,
   JobsRoute: JobsRoute,
   SearchRoute: SearchRoute,
   TimelineRoute: TimelineRoute,
+  FindStatsHandleRoute: FindStatsHandleRoute,
   TimelineHandlePostIdRoute: TimelineHandlePostIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,0 +1,97 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { apiFetch } from './client';
+import { ApiError } from './errors';
+import { toSearchResults } from './schemas/envelope';
+import { postSchema } from './schemas/post';
+import type { Post, SearchResult } from './types';
+
+/** What a free find asks for: every field optional, as the /find address carries it. */
+export interface FindParams { q?: string; author?: string; from?: string; to?: string; media?: boolean; kind?: FindKind }
+export const FIND_KINDS = ['post', 'repost', 'quote', 'reply', 'result'] as const;
+export type FindKind = (typeof FIND_KINDS)[number];
+
+const run = v.object({ text: v.string(), hit: v.boolean() });
+const hit = v.object({
+  kind: v.picklist(FIND_KINDS), postId: v.nullable(v.string()), author: v.nullable(v.string()), shownAuthor: v.nullable(v.string()),
+  createdAt: v.string(), media: v.boolean(), snippet: v.array(run), item: v.unknown(),
+  from: v.object({ purchaseId: v.string(), boughtAt: v.string(), pageKey: v.string(), operation: v.string(), subject: v.string() }),
+});
+const findPage = v.object({ credits: v.literal('0'), total: v.nullable(v.number()), next: v.nullable(v.string()), hits: v.array(hit) });
+
+const counted = v.array(v.object({ value: v.string(), count: v.number() }));
+const statsSchema = v.object({
+  credits: v.literal('0'), handle: v.string(),
+  totals: v.object({ posts: v.number(), original: v.number(), reposts: v.number(), quotes: v.number(), replies: v.number(), withMedia: v.number(), pages: v.number(), purchases: v.number() }),
+  mediaShare: v.number(), perDay: v.array(v.object({ day: v.string(), count: v.number() })),
+  hashtags: counted, mentions: counted, domains: counted, first: v.nullable(v.string()), last: v.nullable(v.string()),
+});
+
+export type SnippetRun = v.InferOutput<typeof run>;
+/** A hit with its archived item read as a bought page is read: the same Post a timeline card draws. */
+export type FindHit = Omit<v.InferOutput<typeof hit>, 'item'> & { post: Post | null; result: SearchResult | null };
+export interface FindPage { total: number | null; next: string | null; hits: FindHit[] }
+export type HandleStats = v.InferOutput<typeof statsSchema>;
+
+export const archiveSearchKeys = {
+  all: ['archive-search'] as const,
+  find: (params: FindParams) => [...archiveSearchKeys.all, 'find', params] as const,
+  stats: (handle: string) => [...archiveSearchKeys.all, 'stats', handle.toLowerCase()] as const,
+};
+
+function readItem(kind: FindKind, item: unknown): Pick<FindHit, 'post' | 'result'> {
+  if (item === null || item === undefined) return { post: null, result: null };
+  if (kind === 'result') return { post: null, result: toSearchResults([item])[0] ?? null };
+  const post = v.safeParse(postSchema, item);
+  return { post: post.success ? post.output : null, result: null };
+}
+
+export function findQueryString(params: FindParams, before: string | null): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === '' || value === false) continue;
+    query.set(name, value === true ? '1' : String(value));
+  }
+  if (before) query.set('before', before);
+  return query.toString();
+}
+
+export async function fetchFind(params: FindParams, before: string | null, signal?: AbortSignal): Promise<FindPage> {
+  const { json } = await apiFetch(`/api/_archive/search?${findQueryString(params, before)}`, { signal });
+  const parsed = v.safeParse(findPage, json);
+  if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected find answer');
+  return { ...parsed.output, hits: parsed.output.hits.map(({ item, ...rest }) => ({ ...rest, ...readItem(rest.kind, item) })) };
+}
+
+export async function fetchHandleStats(handle: string, signal?: AbortSignal): Promise<HandleStats> {
+  const { json } = await apiFetch(`/api/_archive/stats?handle=${encodeURIComponent(handle)}`, { signal });
+  const parsed = v.safeParse(statsSchema, json);
+  if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent unexpected statistics');
+  return parsed.output;
+}
+
+/**
+ * Free, and every purchase can add to what matches: read again whenever the page opens, never persisted
+ * (like the history). Nothing here can spend, so it may be aborted.
+ */
+export function findQueryOptions(params: FindParams) {
+  return infiniteQueryOptions({
+    queryKey: archiveSearchKeys.find(params),
+    queryFn: ({ pageParam, signal }) => fetchFind(params, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    meta: { persist: false },
+  });
+}
+
+export function handleStatsQueryOptions(handle: string) {
+  return queryOptions({
+    queryKey: archiveSearchKeys.stats(handle),
+    queryFn: ({ signal }) => fetchHandleStats(handle, signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    meta: { persist: false },
+  });
+}
