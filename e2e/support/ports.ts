@@ -24,5 +24,10 @@ export const E2E = {
   inspectorApp: base + 28,
   paceApp: base + 29,
   phoneApp: base + 30,
+  /** Instances of their own for e2e/jobs.spec.ts: one killed and restarted mid-job, one under an operator limit. */
+  jobsApp: base + 31,
+  jobsLimitApp: base + 32,
+  /** An archive of its own for e2e/find.spec.ts: finding counts exactly what that spec bought. */
+  findApp: base + 33,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;
