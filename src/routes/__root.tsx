@@ -15,7 +15,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   ),
 });
 
-const navLink = 'rounded-md px-2 py-1 text-sm font-medium text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const navLink = 'rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white' };
 
 function RootLayout() {
@@ -29,7 +29,8 @@ function RootLayout() {
             creditscope
           </Link>
           <ModeBadge />
-          <nav aria-label="Main" className="flex items-center gap-1">
+          {/* Six pages: on a phone the links may take a second row rather than push the page wider. */}
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
             <Link to="/timeline" className={navLink} activeProps={activeLink}>Timeline</Link>
             <Link to="/search" className={navLink} activeProps={activeLink}>Search</Link>
             <Link to="/credits" className={navLink} activeProps={activeLink}>Credits</Link>

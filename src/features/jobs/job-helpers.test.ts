@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../api/jobs';
 import { DEFAULT_FORM, specFromForm } from './job-form';
 import { parseHandleList, parseSearchList } from './job-input';
-import { creditPercent, creditsLeft, percent, runningSummary, stopTitle } from './job-words';
+import { creditPercent, creditsLeft, pageProgress, percent, runningSummary, stopTitle } from './job-words';
 
 const TODAY = '2026-11-23';
 
@@ -68,6 +68,10 @@ describe('job words and figures', () => {
   it('computes shares exactly and what a resume may still spend', () => {
     expect(percent(6, 18)).toBe(33);
     expect(percent(0, 0)).toBe(100);
+    expect(pageProgress(6, 18, false)).toEqual({ value: 33, text: '6/18' });
+    // A timeline that ended before its cap is finished, not a third done.
+    expect(pageProgress(28, 100, true)).toEqual({ value: 100, text: '28 of at most 100' });
+    expect(pageProgress(9, 9, true)).toEqual({ value: 100, text: '9/9' });
     expect(creditPercent('0.6', '1.8')).toBe(33);
     expect(creditPercent('0', '0')).toBe(100);
     expect(creditsLeft(job({}))).toBe('1.2');

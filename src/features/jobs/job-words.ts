@@ -27,6 +27,15 @@ export function percent(done: number, planned: number): number {
   return Math.min(100, Math.max(0, Math.round((done / planned) * 100)));
 }
 
+/**
+ * A bar's fill and figures. The plan is a ceiling: a timeline that ends before it finishes early, and its
+ * bar is then full, with the ceiling said (`28 of at most 100`) rather than left looking unfinished.
+ */
+export function pageProgress(done: number, planned: number, finished: boolean): { value: number; text: string } {
+  if (finished && done < planned) return { value: 100, text: `${done} of at most ${planned}` };
+  return { value: percent(done, planned), text: `${done}/${planned}` };
+}
+
 /** Credits spent as a share of the quote, exactly on decimals; a quote of 0 is full once anything is done. */
 export function creditPercent(spent: string, quoted: string): number {
   const share = mulDiv(spent, '100', quoted, 0);

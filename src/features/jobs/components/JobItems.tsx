@@ -1,5 +1,5 @@
 import type { JobItem } from '../../../api/jobs';
-import { ITEM_STATUS_WORDS, percent, plural } from '../job-words';
+import { ITEM_STATUS_WORDS, pageProgress, plural } from '../job-words';
 import { ProgressBar } from './ProgressBar';
 
 const statusTone: Record<JobItem['status'], string> = {
@@ -8,17 +8,20 @@ const statusTone: Record<JobItem['status'], string> = {
 };
 
 /** One bar per handle or search: its pages, posts and credits, and why it ended if it did not finish. */
-export function JobItems({ items }: { items: readonly JobItem[] }) {
+export function JobItems({ items, paused }: { items: readonly JobItem[]; paused: boolean }) {
   return (
     <ul className="space-y-3" aria-label="Items" data-testid="job-items">
       {items.map((item) => {
         const name = item.kind === 'timeline' ? `@${item.subject}` : `“${item.subject}”`;
+        const progress = pageProgress(item.pagesDone, item.pagesPlanned, item.status === 'done');
+        // An item the job was on when paused waits with it: "running" would say it is still buying.
+        const status = paused && item.status === 'running' ? 'paused' : ITEM_STATUS_WORDS[item.status];
         return (
           <li key={item.position} data-testid="job-item" data-status={item.status} className="min-w-0">
-            <ProgressBar label={`${name}${item.kind === 'search' ? ' (search)' : ''}`} value={percent(item.pagesDone, item.pagesPlanned)}
-              text={`${item.pagesDone}/${plural(item.pagesPlanned, 'page')}`} tone={item.status === 'failed' || item.status === 'stopped' ? 'amber' : 'brand'} />
+            <ProgressBar label={`${name}${item.kind === 'search' ? ' (search)' : ''}`} value={progress.value}
+              text={`${progress.text} ${item.pagesPlanned === 1 ? 'page' : 'pages'}`} tone={item.status === 'failed' || item.status === 'stopped' ? 'amber' : 'brand'} />
             <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs tabular-nums text-slate-600 dark:text-slate-400">
-              <span className={`font-medium ${statusTone[item.status]}`}>{ITEM_STATUS_WORDS[item.status]}</span>
+              <span className={`font-medium ${statusTone[item.status]}`}>{status}</span>
               <span>{plural(item.posts, item.kind === 'timeline' ? 'post' : 'result')}</span>
               <span>{item.credits} credits</span>
             </p>

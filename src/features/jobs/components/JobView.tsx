@@ -4,7 +4,7 @@ import { jobKeys, jobQueryOptions, type JobSummary } from '../../../api/jobs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteTime } from '../../../lib/format';
-import { creditPercent, percent, plural } from '../job-words';
+import { creditPercent, pageProgress, plural } from '../job-words';
 import { hint } from '../styles';
 import { ExportButtons } from './ExportButtons';
 import { JobControls } from './JobControls';
@@ -13,9 +13,10 @@ import { JobStatusBadge, StopNotice } from './JobStatus';
 import { ProgressBar } from './ProgressBar';
 
 function Overall({ job }: { job: JobSummary }) {
+  const pages = pageProgress(job.pagesDone, job.pagesPlanned, job.status === 'done');
   return (
     <div className="grid gap-3 sm:grid-cols-2" data-testid="job-overall">
-      <ProgressBar label="Pages" value={percent(job.pagesDone, job.pagesPlanned)} text={`${job.pagesDone}/${job.pagesPlanned}`} testId="job-pages-bar" />
+      <ProgressBar label="Pages" value={pages.value} text={pages.text} testId="job-pages-bar" />
       <ProgressBar label="Credits spent of the quote" value={creditPercent(job.spent, job.quoteMaxCredits)} tone="amber"
         text={`${job.spent}/${job.quoteMaxCredits}`} testId="job-credits-bar" />
       <p className={`${hint} tabular-nums sm:col-span-2`} data-testid="job-figures">
@@ -47,7 +48,7 @@ export function JobView({ id }: { id: string }) {
         <JobControls job={job} />
         <ExportButtons jobId={job.id} />
       </div>
-      <JobItems items={items} />
+      <JobItems items={items} paused={job.status === 'paused'} />
     </div>
   );
 }
