@@ -25,7 +25,8 @@ export function JobItems({ items, paused }: { items: readonly JobItem[]; paused:
               <span>{plural(item.posts, item.kind === 'timeline' ? 'post' : 'result')}</span>
               <span>{item.credits} credits</span>
             </p>
-            {item.error && <p className="mt-0.5 break-words text-xs text-red-800 dark:text-red-300">{item.error}</p>}
+            {/* A stopped item stopped with its job, whose notice says why once; a failed one has its own reason. */}
+            {item.error && item.status === 'failed' && <p className="mt-0.5 break-words text-xs text-red-800 dark:text-red-300">{item.error}</p>}
           </li>
         );
       })}

@@ -6,6 +6,9 @@ import { hint } from '../styles';
 import { ExportButtons } from './ExportButtons';
 import { JobStatusBadge } from './JobStatus';
 
+/** Enough of the id to tell two jobs of the same minute apart, as a link's name. */
+const shortId = (id: string) => id.slice(0, 8);
+
 /** Every job, newest first: what it spent of its quote, and its exports. */
 export function JobsList({ jobs, shown }: { jobs: readonly JobSummary[]; shown: string | undefined }) {
   if (jobs.length === 0) return <p className={hint} data-testid="jobs-empty">No jobs yet: a job appears here once started.</p>;
@@ -18,8 +21,9 @@ export function JobsList({ jobs, shown }: { jobs: readonly JobSummary[]; shown: 
               <JobStatusBadge job={job} />
               <Link to="/jobs" search={{ job: job.id }} aria-current={job.id === shown ? 'true' : undefined}
                 className="font-medium text-brand-700 underline dark:text-sky-300">
-                Job of {absoluteTime(job.createdAt)}
+                Job {shortId(job.id)}
               </Link>
+              <span className={hint}>started {absoluteTime(job.createdAt)}</span>
             </p>
             <p className={`${hint} tabular-nums`}>
               {job.pagesDone}/{plural(job.pagesPlanned, 'page')} · {plural(job.postsDone, 'post')} ·{' '}

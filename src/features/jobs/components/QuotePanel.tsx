@@ -14,6 +14,12 @@ function priceWords({ price }: JobQuote): string {
   return known.length ? `${known.join(', ')} credits` : 'no price needed';
 }
 
+/** The most Start can spend: the quote, or what the limit leaves when that is less (the job stops there). */
+function startLabel(quote: JobQuote): string {
+  if (quote.fits || quote.budgetLeft === null) return `Start job · at most ${quote.maxCredits} credits`;
+  return `Start job · at most ${quote.budgetLeft} credits, then it stops at the limit`;
+}
+
 export function QuotePanel({ quote, onStart, starting, changed }: { quote: JobQuote; onStart: () => void; starting: boolean; changed: boolean }) {
   return (
     <section aria-labelledby="job-quote-title" data-testid="job-quote-panel" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50/60 p-3 dark:border-amber-800 dark:bg-amber-950/30">
@@ -53,7 +59,7 @@ export function QuotePanel({ quote, onStart, starting, changed }: { quote: JobQu
       <QuoteItems items={quote.items} />
       <button type="button" onClick={onStart} disabled={starting} aria-busy={starting} className={primary} data-testid="job-start">
         <Play aria-hidden className="h-4 w-4" />
-        {starting ? 'Starting…' : `Start job · at most ${quote.maxCredits} credits`}
+        {starting ? 'Starting…' : startLabel(quote)}
       </button>
     </section>
   );
