@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../api/jobs';
 import { DEFAULT_FORM, specFromForm } from './job-form';
 import { parseHandleList, parseSearchList } from './job-input';
-import { creditPercent, creditsLeft, pageProgress, percent, runningSummary, stopTitle } from './job-words';
+import { creditPercent, creditsLeft, pageProgress, percent, runningSummary, startLabel, stopTitle } from './job-words';
 
 const TODAY = '2026-11-23';
 
@@ -82,5 +82,11 @@ describe('job words and figures', () => {
     expect(runningSummary([job({}), job({ id: 'j2', pagesDone: 1, pagesPlanned: 3, spent: '0.1' }), job({ status: 'done' })]))
       .toEqual({ count: 2, pagesDone: 7, pagesPlanned: 21, spent: '0.7' });
     expect(runningSummary([job({ status: 'paused' })])).toBeNull();
+  });
+
+  it('puts on Start the most it can spend: the quote, or what the limit leaves', () => {
+    expect(startLabel({ fits: true, budgetLeft: '5', maxCredits: '1.8' })).toBe('Start job · at most 1.8 credits');
+    expect(startLabel({ fits: true, budgetLeft: null, maxCredits: '1.8' })).toBe('Start job · at most 1.8 credits');
+    expect(startLabel({ fits: false, budgetLeft: '0.4', maxCredits: '0.6' })).toBe('Start job · at most 0.4 credits, then it stops at the limit');
   });
 });

@@ -1,4 +1,4 @@
-import type { JobItem, JobSummary } from '../../api/jobs';
+import type { JobItem, JobQuote, JobSummary } from '../../api/jobs';
 import { mulDiv, sumDecimals } from '../../lib/decimal';
 
 /** The sentence a stopped job shows, naming which ceiling stopped it: its quote or the operator's limit. */
@@ -60,4 +60,10 @@ export function runningSummary(jobs: readonly JobSummary[]): { count: number; pa
     pagesPlanned: running.reduce((sum, job) => sum + job.pagesPlanned, 0),
     spent: sumDecimals(running.map((job) => job.spent)),
   };
+}
+
+/** The most Start can spend: the quote, or what the limit leaves when that is less (the job stops there). */
+export function startLabel(quote: Pick<JobQuote, 'fits' | 'budgetLeft' | 'maxCredits'>): string {
+  if (quote.fits || quote.budgetLeft === null) return `Start job · at most ${quote.maxCredits} credits`;
+  return `Start job · at most ${quote.budgetLeft} credits, then it stops at the limit`;
 }

@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
 import type { JobQuote } from '../../../api/jobs';
-import { plural } from '../job-words';
+import { plural, startLabel } from '../job-words';
 import { hint, primary } from '../styles';
 import { QuoteItems } from './QuoteItems';
 
@@ -12,12 +12,6 @@ import { QuoteItems } from './QuoteItems';
 function priceWords({ price }: JobQuote): string {
   const known = [price.timeline && `timeline page ${price.timeline}`, price.search && `search page ${price.search}`].filter(Boolean);
   return known.length ? `${known.join(', ')} credits` : 'no price needed';
-}
-
-/** The most Start can spend: the quote, or what the limit leaves when that is less (the job stops there). */
-function startLabel(quote: JobQuote): string {
-  if (quote.fits || quote.budgetLeft === null) return `Start job · at most ${quote.maxCredits} credits`;
-  return `Start job · at most ${quote.budgetLeft} credits, then it stops at the limit`;
 }
 
 export function QuotePanel({ quote, onStart, starting, changed }: { quote: JobQuote; onStart: () => void; starting: boolean; changed: boolean }) {
