@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
+import { jobVsDirect } from './jobs.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
 import { proxyOverhead, tenConcurrentPages } from './proxy-overhead.ts';
 import { BENCH, median, startApp, startDevApp } from './servers.ts';
@@ -83,6 +84,11 @@ try {
   const tenRatio = median(ten.proxied) / median(ten.direct);
   add('10 concurrent pages (upstream 300 ms) through the proxy, budget set', median(ten.proxied), 'ms', median(ten.direct),
     `direct ${median(ten.direct).toFixed(0)} ms`, 'ratio ≤ 1.3', tenRatio <= 1.3);
+
+  // 5b. A 50-page collection job against the same 50 calls made straight to the proxy at the same concurrency.
+  const jobs = await jobVsDirect(app.origin, app.standinOrigin, RUNS);
+  results.collectionJob = jobs;
+  add('50-page collection job vs the same calls direct (2 at a time)', median(jobs.job), 'ms', median(jobs.direct), `direct ${median(jobs.direct).toFixed(0)} ms`, 'ratio ≤ 1.2', jobs.ratio <= 1.2);
 
   // 6. Proxy overhead under 50 concurrent connections.
   const load = await proxyOverhead(app.origin, app.standinOrigin, BENCH.token);

@@ -96,3 +96,24 @@ export function apiToken(raw: string): string {
   }
   return raw;
 }
+
+export const JOB_CONCURRENCY = { min: 1, max: 16, fallback: 2 };
+export const JOB_LEASE_MS = { min: 500, max: 600_000, fallback: 15_000 };
+
+/** Calls in flight per collection job at most (a job may ask for fewer, or more up to the maximum). */
+export function jobConcurrency(raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < JOB_CONCURRENCY.min || value > JOB_CONCURRENCY.max) {
+    throw new Problem(`JOB_CONCURRENCY must be a whole number from ${JOB_CONCURRENCY.min} to ${JOB_CONCURRENCY.max}, got ${quoted(raw)}. Leave it unset for ${JOB_CONCURRENCY.fallback}.`);
+  }
+  return value;
+}
+
+/** How long a process's claim on a running job lasts unrenewed: after a crash on another host, another process takes it over then. */
+export function jobLeaseMs(raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < JOB_LEASE_MS.min || value > JOB_LEASE_MS.max) {
+    throw new Problem(`JOB_LEASE_MS must be a whole number of milliseconds from ${JOB_LEASE_MS.min} to ${JOB_LEASE_MS.max}, got ${quoted(raw)}. Leave it unset for ${JOB_LEASE_MS.fallback}.`);
+  }
+  return value;
+}

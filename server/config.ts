@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { archiveFreshFor, creditLimitPeriod, creditWarnAt, databaseUrl, warnAtProblem } from './store-config-rules.ts';
 import type { Period } from './store/totals.ts';
-import { allowedHosts, apiBaseUrl, apiToken, creditLimit, DEMO_STANDIN_PORT, demoStandinPort, Problem, TIMEOUT_MS, upstreamTimeout } from './config-rules.ts';
+import { allowedHosts, apiBaseUrl, apiToken, creditLimit, DEMO_STANDIN_PORT, demoStandinPort, JOB_CONCURRENCY, JOB_LEASE_MS, jobConcurrency, jobLeaseMs, Problem, TIMEOUT_MS, upstreamTimeout } from './config-rules.ts';
 
 export interface AppConfig {
   mode: 'demo' | 'upstream';
@@ -21,6 +21,9 @@ export interface AppConfig {
   allowedHosts: string[];
   /** Demo mode's stand-in port: fixed so image URLs in a persisted cache stay valid across restarts. */
   demoStandinPort: number;
+  /** Collection jobs: calls in flight per job by default, and how long a process's claim on a job lasts unrenewed. */
+  jobConcurrency: number;
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +72,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     timeoutMs: read('UPSTREAM_TIMEOUT_MS', upstreamTimeout, TIMEOUT_MS.fallback),
     demoStandinPort: read('CREDITSCOPE_DEMO_STANDIN_PORT', demoStandinPort, DEMO_STANDIN_PORT),
     allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
+    jobConcurrency: read('JOB_CONCURRENCY', jobConcurrency, JOB_CONCURRENCY.fallback),
+    jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
   };
   const warnProblem = warnAtProblem(setting('CREDIT_WARN_AT'), config.creditWarnAt, setting('CREDIT_LIMIT'), config.creditLimit);
   if (warnProblem) problems.push(warnProblem);

@@ -3,7 +3,7 @@ import { canonicalParams, purchaseKey } from '../../src/api/identity.ts';
 import { Flights } from './coalesce.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
-import { createPurchaser, type PurchaseDeps } from './purchase.ts';
+import type { Purchaser } from './purchase.ts';
 import { sendError } from './send.ts';
 import { paramsProblem, queryParams } from './validate.ts';
 
@@ -46,8 +46,8 @@ async function readParams(route: Route, url: URL, request: IncomingMessage): Pro
   return { params: canonicalParams(route.operation, source as Record<string, unknown>) };
 }
 
-export function createForwarder(deps: PurchaseDeps) {
-  const purchase = createPurchaser(deps);
+/** The browser's way in to the purchaser it shares with collection jobs (server/jobs). */
+export function createForwarder(purchase: Purchaser) {
   const flights = new Flights();
 
   return async function forward(pathname: string, url: URL, request: IncomingMessage, response: ServerResponse) {

@@ -1,20 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
-import { CREDITS, startStandin } from '../standin/server.ts';
+import { startJobs } from '../jobs/service.ts';
 import { normalisedError } from './errors.ts';
-import { createForwarder, type Upstream } from './forward.ts';
+import { createForwarder } from './forward.ts';
 import { refusalReason } from './guard.ts';
 import { handleHistoryRoute } from './history-routes.ts';
 import { handleArchiveRoute } from '../archive-search/routes.ts';
 import { PostIndexer } from '../archive-search/indexer.ts';
-import { ExchangeStore } from './inspector-store.ts';
-import { Limits } from './limits.ts';
 import { OPERATIONS } from './operations.ts';
-import { Prices } from './prices.ts';
 import { sendError } from './send.ts';
+import { createServices } from './services.ts';
 import { handleSessionRoute, type SessionContext } from './session-routes.ts';
-import { openStore, type Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 
 export { StartupError } from '../store/store.ts';
 
@@ -27,12 +24,6 @@ export interface ApiHandler {
   close(): Promise<void>;
 }
 
-async function startDemoUpstream(port: number) {
-  const token = randomBytes(24).toString('hex');
-  const standin = await startStandin({ token, port }).catch(() => startStandin({ token, port: 0 }));
-  return { standin, upstream: { baseUrl: standin.url, token } };
-}
-
 function describeStore(store: Store, unknown: number): string {
   return `Store: ${store.db.kind === 'sqlite' ? `SQLite ${store.db.label}` : `PostgreSQL ${store.db.label}`}`
     + (store.importedRows ? `. Imported ${store.importedRows} row(s) from ledger.jsonl (kept as ledger.jsonl.imported)` : '')
@@ -40,25 +31,16 @@ function describeStore(store: Store, unknown: number): string {
 }
 
 export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
-  // The store first: one that cannot be opened or written stops everything before anything can spend.
-  const store = await openStore(config, CREDITS);
-  const demo = config.mode === 'demo' ? await startDemoUpstream(config.demoStandinPort) : null;
-  const upstream: Upstream = {
-    baseUrl: demo?.upstream.baseUrl ?? config.baseUrl,
-    token: demo?.upstream.token ?? config.token,
-    timeoutMs: config.timeoutMs,
-  };
-  const limits = new Limits(config.creditLimit, config.creditLimitPeriod, config.creditWarnAt);
-  // Only the stand-in's list prices are known in advance; a real upstream's are learnt from meta.credits.
-  const prices = new Prices(store.ledger, demo ? CREDITS : null);
-  await prices.refresh();
-  const exchanges = new ExchangeStore();
-  const forward = createForwarder({ upstream, ledger: store.ledger, archive: store.archive, exchanges, limits, prices });
-  const upstreamLabel = demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl;
+  const services = await createServices(config);
+  const { store, upstream, limits, prices, exchanges, upstreamLabel } = services;
+  const demo = services.demo;
+  const forward = createForwarder(services.purchase);
   const context: SessionContext = { ledger: store.ledger, archive: store.archive, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind, archiveFreshForMs: config.archiveFreshForMs };
   const unknown = (await store.ledger.outcomesUnknown()).length;
   // Free search over the archive is indexed beside the purchase path, never in it.
   const indexer = new PostIndexer(store.db);
+  // Collection jobs buy through the same purchaser; a running job left by a stopped or crashed process resumes here.
+  const jobs = startJobs(services, config);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const url = new URL(request.url ?? '/', 'http://app.local');
@@ -73,6 +55,10 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       }
       if (url.pathname === '/api/_session' || url.pathname.startsWith('/api/_session/')) {
         await handleSessionRoute(url.pathname.slice('/api/_session'.length), url, request, response, context);
+        return true;
+      }
+      if (url.pathname === '/api/_jobs' || url.pathname.startsWith('/api/_jobs/')) {
+        await jobs.handle(url.pathname.slice('/api/_jobs'.length), url, request, response);
         return true;
       }
       if (url.pathname === '/api/_history' || url.pathname.startsWith('/api/_history/')) {
@@ -106,6 +92,6 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       + `. ${describeStore(store, unknown)}`
       + (config.creditLimit ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}` : ''),
     listeningAt: () => undefined,
-    close: async () => { await indexer.stop(); await store.close(); await demo?.standin.close(); },
+    close: async () => { await indexer.stop(); await jobs.close(); await services.close(); },
   };
 }

@@ -51,16 +51,20 @@ export class Limits {
     return null;
   }
 
-  /** Why one more call must be refused, from figures read inside the store's write lock; null to admit it. */
-  refusal(figures: BudgetFigures): Refusal | null {
+  /**
+   * Why one more call must be refused, from figures read inside the store's write lock; null to admit it.
+   * With `own` (a job's call, its own reservation), only a call whose whole price fits under a limit is admitted.
+   */
+  refusal(figures: BudgetFigures, own = '0'): Refusal | null {
     const reserved = new Big(figures.reserved);
     const inFlight = reserved.gt(0) ? `, ${reserved.toString()} more reserved by calls in flight` : '';
     const operator = this.operatorLimit;
-    if (operator !== null && new Big(figures.spentInPeriod).plus(reserved).gte(operator)) {
+    const over = (spent: string, limit: string) => (new Big(own).gt(0) ? new Big(spent).plus(reserved).plus(own).gt(limit) : new Big(spent).plus(reserved).gte(limit));
+    if (operator !== null && over(figures.spentInPeriod, operator)) {
       return { by: 'operator', message: `The server operator's credit limit of ${operator} ${PERIOD_WORDS[this.period]} is reached (${figures.spentInPeriod} spent${inFlight}). It counts all spend through this server's store, across sessions, browsers and server processes, and cannot be changed from the browser: ask whoever runs creditscope to raise CREDIT_LIMIT.` };
     }
     const personal = this.effectivePersonal(figures.personalLimit);
-    if (personal !== null && new Big(figures.spentInSession).plus(reserved).gte(personal)) {
+    if (personal !== null && over(figures.spentInSession, personal)) {
       return { by: 'personal', message: `Your credit limit of ${personal} for this session is reached (${figures.spentInSession} spent${inFlight}). Raise or clear your limit on the Credits page, or start a new session.` };
     }
     return null;

@@ -18,7 +18,12 @@ import type { Answer } from './answer.ts';
 export interface PurchaseDeps {
   upstream: Upstream; ledger: LedgerStore; archive: ArchiveStore; exchanges: ExchangeStore; limits: Limits; prices: Prices;
 }
-export interface PurchaseRequest { route: Route; params: Record<string, unknown>; key: string; /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean }
+export interface PurchaseRequest {
+  route: Route; params: Record<string, unknown>; key: string; /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
+  /** A collection job's call: admitted only if its own reservation fits under the limits too, so the job never spends past them. */
+  wholeCallWithinLimit?: boolean;
+}
+export type Purchaser = (request: PurchaseRequest) => Promise<Answer>;
 
 const errorAnswer = (failure: NormalisedError, headers: Record<string, string> = {}): Answer => ({
   status: failure.error.status, text: JSON.stringify(failure),
@@ -36,7 +41,7 @@ function leaseMs(upstream: Upstream) { return upstream.timeoutMs * 3 + 20_000; }
  * journalled in one locked transaction, tried (and retried only where nothing can have been
  * charged), settled once with its archived answer.
  */
-export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps) {
+export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps): Purchaser {
   // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
   const redactor = createRedactor(upstream.token);
   const scout = new PriceScout();
@@ -84,17 +89,18 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     }
   }
 
-  async function buy({ route, params, key }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
+  async function buy({ route, params, key, wholeCallWithinLimit }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
     // Only a limit needs the price before a call: without one, calls of an unknown price go together.
     const limited = prices.ceiling(route.operation) === null && (limits.operatorLimit !== null || await ledger.personalLimit() !== null);
     const turn = await scout.turn(route.operation, () => prices.ceiling(route.operation) !== null, limited);
     try {
       // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
       let journal: Awaited<ReturnType<LedgerStore['journal']>>;
+      const reserve = prices.ceiling(route.operation) ?? '0';
       try {
         journal = await ledger.journal({
-          operation: route.operation, params, pageKey: key, reserve: prices.ceiling(route.operation) ?? '0', leaseMs: leaseMs(upstream),
-          check: (figures) => limits.refusal(figures), archivedSeen,
+          operation: route.operation, params, pageKey: key, reserve, leaseMs: leaseMs(upstream),
+          check: (figures) => limits.refusal(figures, wholeCallWithinLimit ? reserve : '0'), archivedSeen,
         });
       } catch (error) {
         if (!(error instanceof LedgerWriteError)) throw error;

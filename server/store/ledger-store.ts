@@ -41,9 +41,11 @@ interface Settlement { id: string; call: NewCall; archive: ArchiveWrite | null; 
 export interface ArchiveWrite { body: string; subject: string; accounts: { restId: string; handle: string }[] }
 
 const HOST = os.hostname();
-const OWNER = `${HOST}:${process.pid}`;
+/** This process, as purchase rows and collection jobs name their owner. */
+export const OWNER = `${HOST}:${process.pid}`;
 
-function processGone(owner: string): boolean {
+/** An owner on this host whose process has exited: what it held can be taken over at once. */
+export function processGone(owner: string): boolean {
   const [host, pid] = owner.split(':');
   if (host !== HOST || !pid) return false;
   if (Number(pid) === process.pid) return false;

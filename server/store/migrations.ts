@@ -67,6 +67,55 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('archive_purchase_id').on('archive').column('purchase_id').execute();
     },
   },
+  // Collection jobs (server/jobs): a job, its items (one handle or search each) and every page each item obtained.
+  '2026-11-23-003-jobs': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('stop_reason', 'text')
+        .addColumn('stop_message', 'text')
+        .addColumn('spec', 'text', (c) => c.notNull())
+        .addColumn('quote_max_credits', 'text', (c) => c.notNull())
+        .addColumn('spent_nano', 'bigint', (c) => c.notNull())
+        .addColumn('concurrency', 'integer', (c) => c.notNull())
+        .addColumn('owner', 'text')
+        .addColumn('lease_until', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_status').on('jobs').column('status').execute();
+      await db.schema.createTable('job_items')
+        .addColumn('job_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('pages_done', 'integer', (c) => c.notNull())
+        .addColumn('pages_planned', 'integer', (c) => c.notNull())
+        .addColumn('posts', 'integer', (c) => c.notNull())
+        .addColumn('credits', 'text', (c) => c.notNull())
+        .addColumn('pages_from_archive', 'integer', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addColumn('cursor', 'text')
+        .addColumn('pending_key', 'text')
+        .addColumn('pending_since', 'text')
+        .addPrimaryKeyConstraint('job_items_pk', ['job_id', 'position'])
+        .execute();
+      await db.schema.createTable('job_pages')
+        .addColumn('job_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('page_index', 'integer', (c) => c.notNull())
+        .addColumn('page_key', 'text', (c) => c.notNull())
+        .addColumn('purchase_id', 'text', (c) => c.notNull())
+        .addColumn('from_archive', 'integer', (c) => c.notNull())
+        .addColumn('posts', 'integer', (c) => c.notNull())
+        .addColumn('credits', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('job_pages_pk', ['job_id', 'position', 'page_index'])
+        .execute();
+      await db.schema.createIndex('job_pages_page_key').on('job_pages').column('page_key').execute();
+    },
+  },
   // Free full-text search and per-handle statistics over everything bought (server/archive-search).
   '2026-11-23-004-archive-posts': archivePostsMigration,
 };

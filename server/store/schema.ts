@@ -12,6 +12,9 @@ export interface Database {
   prices: { operation: string; last: string; highest: string; highest_nano: number };
   archive: ArchiveTable;
   accounts: { rest_id: string; handle: string };
+  jobs: JobTable;
+  job_items: JobItemTable;
+  job_pages: JobPageTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -70,4 +73,59 @@ export interface ArchiveTable {
   credits: string;
   /** The timeline's user, or the search's query: what the history page groups by. */
   subject: string;
+}
+
+export type JobStatus = 'running' | 'paused' | 'done' | 'cancelled' | 'stopped';
+export type JobStopReason = 'quote' | 'limit' | 'cancelled' | 'error';
+export type JobItemStatus = 'queued' | 'running' | 'done' | 'failed' | 'stopped' | 'cancelled';
+
+/** A collection job (server/jobs): what was asked (spec, JSON), what was accepted, and who runs it now. */
+export interface JobTable {
+  id: string;
+  created_at: string;
+  status: JobStatus;
+  stop_reason: JobStopReason | null;
+  stop_message: string | null;
+  spec: string;
+  /** The accepted quote: the job never spends past it. */
+  quote_max_credits: string;
+  /** What its pages cost, in nano-credits: added to in the transaction that records each page, whichever worker records it. */
+  spent_nano: number;
+  concurrency: number;
+  /** host:pid of the process running it; another may take it over once lease_until has passed or that process is gone. */
+  owner: string | null;
+  lease_until: string;
+}
+
+/** One handle or one search of a job, with its progress; `cursor` is the next timeline page to obtain. */
+export interface JobItemTable {
+  job_id: string;
+  position: number;
+  kind: 'timeline' | 'search';
+  subject: string;
+  status: JobItemStatus;
+  pages_done: number;
+  pages_planned: number;
+  posts: number;
+  /** Exact decimal: what this item's pages cost (0 for pages served from the archive). */
+  credits: string;
+  pages_from_archive: number;
+  error: string | null;
+  cursor: string | null;
+  /** The page being obtained (and since when): after a crash, whether it was bought is read from the ledger. */
+  pending_key: string | null;
+  pending_since: string | null;
+}
+
+/** Every page a job obtained: which purchase's answer it is, and whether the archive served it free. */
+export interface JobPageTable {
+  job_id: string;
+  position: number;
+  page_index: number;
+  page_key: string;
+  purchase_id: string;
+  from_archive: number;
+  posts: number;
+  credits: string;
+  at: string;
 }

@@ -80,7 +80,7 @@ describe('job words and figures', () => {
 
   it('sums the running jobs for the header', () => {
     expect(runningSummary([job({}), job({ id: 'j2', pagesDone: 1, pagesPlanned: 3, spent: '0.1' }), job({ status: 'done' })]))
-      .toEqual({ count: 2, pagesDone: 7, pagesPlanned: 21, spent: '0.7' });
+      .toEqual({ firstId: 'j1', count: 2, pagesDone: 7, pagesPlanned: 21, spent: '0.7' });
     expect(runningSummary([job({ status: 'paused' })])).toBeNull();
   });
 

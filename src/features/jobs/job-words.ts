@@ -51,10 +51,11 @@ export function creditsLeft(job: Pick<JobSummary, 'quoteMaxCredits' | 'spent'>):
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** "job running · 12/45 pages" for the header, summed over every running job. */
-export function runningSummary(jobs: readonly JobSummary[]): { count: number; pagesDone: number; pagesPlanned: number; spent: string } | null {
+export function runningSummary(jobs: readonly JobSummary[]): { firstId: string; count: number; pagesDone: number; pagesPlanned: number; spent: string } | null {
   const running = jobs.filter((job) => job.status === 'running');
   if (running.length === 0) return null;
   return {
+    firstId: running[0]!.id,
     count: running.length,
     pagesDone: running.reduce((sum, job) => sum + job.pagesDone, 0),
     pagesPlanned: running.reduce((sum, job) => sum + job.pagesPlanned, 0),

@@ -14,10 +14,9 @@ export function JobMeterBadge() {
   useFollowJobSpend(jobs);
   const running = jobs ? runningSummary(jobs) : null;
   if (!running) return null;
-  const first = jobs!.find((job) => job.status === 'running')!;
   const what = running.count === 1 ? 'job running' : `${running.count} jobs running`;
   return (
-    <Link to="/jobs" search={{ job: first.id }} data-testid="job-meter"
+    <Link to="/jobs" search={{ job: running.firstId }} data-testid="job-meter"
       aria-label={`${running.count === 1 ? 'A job is' : `${running.count} jobs are`} running: ${running.pagesDone} of ${plural(running.pagesPlanned, 'page')}, ${running.spent} credits spent. Open Jobs.`}
       className="inline-flex items-center gap-1 rounded-full border border-sky-300 bg-sky-50 px-2 py-0.5 text-xs font-medium tabular-nums text-sky-900
         no-underline hover:bg-sky-100 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100 dark:hover:bg-sky-900">
