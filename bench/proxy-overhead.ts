@@ -1,19 +1,19 @@
 import autocannon from 'autocannon';
 
-interface LoadFigures { medianMs: number; p99Ms: number; requestsPerSecond: number; errors: number; non2xx: number }
+export interface LoadFigures { medianMs: number; p99Ms: number; requestsPerSecond: number; requests: number; errors: number; non2xx: number }
 
 /**
  * Every request asks for a different page (`grace__load<n>`): the proxy coalesces identical concurrent
  * calls into one, which would flatter it against the direct run.
  */
-function run(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
+export function run(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
   let sequence = 0;
   const distinctPage = (request: { path?: string }) => ({ ...request, path: `${request.path ?? '/'}${sequence++}` });
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 50, duration: seconds, headers, requests: [{ setupRequest: distinctPage }] }, (error, result) => {
       if (error) return reject(error);
       resolve({
-        medianMs: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: result.requests.average,
+        medianMs: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: result.requests.average, requests: result.requests.total,
         errors: result.errors + result.timeouts, non2xx: result.non2xx,
       });
     });

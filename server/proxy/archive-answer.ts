@@ -17,11 +17,20 @@ export function archivedAnswer(page: ArchivedPage): Answer {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals. */
-export function archiveWrite(operation: Operation, params: Record<string, unknown>, body: string): ArchiveWrite {
+type User = { rest_id?: unknown; id?: unknown; profile?: unknown; screen_name?: unknown } | undefined;
+
+function userOf(json: unknown): User {
+  return (json as { data?: { user?: User } } | null)?.data?.user;
+}
+
+/**
+ * What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals.
+ * `json` is the body already parsed (an answer is parsed once, when it is judged); without it, it is parsed here.
+ */
+export function archiveWrite(operation: Operation, params: Record<string, unknown>, body: string, json?: unknown): ArchiveWrite {
   if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
-  let user: { rest_id?: unknown; id?: unknown; profile?: unknown; screen_name?: unknown } | undefined;
-  try { user = (JSON.parse(body) as { data?: { user?: typeof user } }).data?.user; } catch { user = undefined; }
+  let user: User;
+  try { user = userOf(json === undefined ? JSON.parse(body) : json); } catch { user = undefined; }
   // data.user names the handle `profile` (as the profile schema reads it); `screen_name` is a post author's word for it.
   const told = text(user?.profile) ?? text(user?.screen_name);
   const handle = told && HANDLE.test(told) ? told.toLowerCase() : null;

@@ -14,6 +14,8 @@ export interface AttemptResult {
   /** The headers the request inspector shows (content type, rate limits, Retry-After), token redacted; never Authorization. */
   kept: Record<string, string>;
   failure: NormalisedError | null;
+  /** The body as JSON when it is JSON at all (undefined otherwise): parsed once here, read again by the archive. */
+  json?: unknown;
   /** True only when the upstream cannot have charged and the same request may pass if sent again. */
   retryable: boolean;
   retryAfter?: number;
@@ -33,13 +35,15 @@ function causeText(error: unknown): string {
   return typeof cause?.message === 'string' && cause.message ? cause.message : (error as Error).message;
 }
 
+interface Envelope { json: boolean; success: boolean; credits: string | null; value?: unknown }
+
 /** `meta.credits` when the body is JSON at all; `json:false` for a body that could not be parsed. */
-function readEnvelope(text: string): { json: boolean; success: boolean; credits: string | null } {
+function readEnvelope(text: string): Envelope {
   try {
     const parsed = JSON.parse(text) as { success?: unknown; meta?: { credits?: unknown } } | null;
     const credits = parsed?.meta?.credits;
     return {
-      json: true,
+      json: true, value: parsed,
       success: parsed?.success !== false,
       credits: typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toString() : null,
     };
@@ -48,7 +52,7 @@ function readEnvelope(text: string): { json: boolean; success: boolean; credits:
   }
 }
 
-type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers' | 'kept'> & { status: number; credits: string; charged: Charged };
+type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers' | 'kept' | 'json'> & { status: number; credits: string; charged: Charged };
 
 const timedOut = (timeoutMs: number, what: string): Verdict => ({
   status: 504, credits: '0', charged: 'unknown', retryable: false,
@@ -66,8 +70,7 @@ function notSent(error: unknown, timeoutMs: number): Verdict {
     failure: normalisedError(502, 'network', `${statusLine(502)}: the connection to the upstream broke after the request was sent (${causeText(error)}); it may have charged for this call`, { charged: 'unknown' }) };
 }
 
-function judge(status: number, text: string, retryAfterHeader: string | null): Verdict {
-  const envelope = readEnvelope(text);
+function judge(status: number, text: string, envelope: Envelope, retryAfterHeader: string | null): Verdict {
   if (status >= 200 && status < 300) {
     if (!envelope.json) {
       return { status: 502, credits: '0', charged: 'unknown', retryable: false,
@@ -105,6 +108,7 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   const headers: Record<string, string> = {};
   let kept: Record<string, string> = {};
   let text = '';
+  let json: unknown;
   let httpStatus: number | null = null;
   let verdict: Verdict;
   try {
@@ -118,7 +122,9 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
     if (retryAfter) headers['retry-after'] = redact(retryAfter);
     try {
       text = redact(await response.text());
-      verdict = judge(response.status, text, retryAfter);
+      const envelope = readEnvelope(text);
+      json = envelope.value;
+      verdict = judge(response.status, text, envelope, retryAfter);
     } catch (error) {
       verdict = (error as Error).name === 'TimeoutError' ? timedOut(upstream.timeoutMs, 'finish answering') : {
         status: 502, credits: '0', charged: 'unknown', retryable: false,
@@ -131,5 +137,5 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   const { status, credits, charged, ...rest } = verdict;
   // The ledger keeps the status the upstream sent (a truncated 200 stays 200); with none, the one the browser got.
   const attempt = { at, status: httpStatus ?? status, durationMs: Math.round(performance.now() - started), credits, charged };
-  return { ...rest, text, headers, kept, attempt };
+  return { ...rest, text, headers, kept, attempt, json };
 }

@@ -132,7 +132,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     const row = await ledger.settle(journalId, {
       operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
       ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
-    }, failure ? null : archiveWrite(route.operation, params, final.text), attemptHeaders);
+    }, failure ? null : archiveWrite(route.operation, params, final.text, final.json), attemptHeaders);
     prices.see(route.operation, row.credits, row.charged);
 
     exchanges.put(row.id, {

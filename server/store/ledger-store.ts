@@ -1,12 +1,13 @@
 import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
 import { describeStorageError, LedgerWriteError } from './errors.ts';
 import type { Db } from './open.ts';
 import { toCallRow } from './rows-map.ts';
 import { GroupCommit } from './group-commit.ts';
+import { placeholders, query } from './statements.ts';
 import type { ArchiveTable, Database, PurchaseTable } from './schema.ts';
 import { addToTotals, periodScope, readTotals, scopesOf, sessionScope, toNano, TotalsChanges, type Period, type Totals } from './totals.ts';
 
@@ -35,6 +36,14 @@ export type JournalResult =
   | { kind: 'refused'; refusal: Refusal }
   /** Another process (or browser) is buying this very page now: wait for it rather than buy it twice. */
   | { kind: 'in-flight'; id: string };
+
+type PurchaseRow = Selectable<PurchaseTable>;
+type JournalRow = Omit<PurchaseRow, 'response_headers'>;
+/** What a journal entry writes; response_headers stays null until it settles. */
+const JOURNAL_COLUMNS = ['id', 'seq', 'at', 'session_id', 'operation', 'params', 'page_key', 'state', 'reserved', 'lease_until', 'owner',
+  'status', 'credits', 'duration_ms', 'ok', 'charged', 'attempts', 'error_kind'] as const satisfies readonly (keyof JournalRow)[];
+const SETTLED_COLUMNS = ['state', 'reserved', 'status', 'credits', 'duration_ms', 'ok', 'charged', 'attempts', 'error_kind', 'response_headers'] as const satisfies readonly (keyof PurchaseRow)[];
+const ARCHIVE_COLUMNS = ['page_key', 'operation', 'params', 'body', 'bought_at', 'purchase_id', 'credits', 'subject'] as const satisfies readonly (keyof ArchiveTable)[];
 
 interface Settlement { id: string; call: NewCall; archive: ArchiveWrite | null; responseHeaders?: Record<string, string>[] }
 
@@ -71,7 +80,7 @@ export class LedgerStore {
   private get read(): Kysely<Database> { return this.db.kysely; }
 
   async currentSession(db: Kysely<Database> = this.read): Promise<{ id: string; startedAt: string }> {
-    const row = await db.selectFrom('sessions').selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const row = (await query<Database['sessions']>(db, 'select id, started_at from sessions order by started_at desc, id desc limit 1')).rows[0];
     if (row) return { id: row.id, startedAt: row.started_at };
     return this.db.write(async (trx) => {
       const again = await trx.selectFrom('sessions').selectAll().orderBy('started_at', 'desc').limit(1).executeTakeFirst();
@@ -92,9 +101,9 @@ export class LedgerStore {
     const session = await this.currentSession(db);
     const inPeriod = await readTotals(db, periodScope(this.period, new Date()));
     const inSession = await readTotals(db, sessionScope(session.id));
-    const pending = await db.selectFrom('purchases').select(['operation', 'reserved']).where('state', '=', 'pending').execute();
-    const personal = await db.selectFrom('settings').select('value').where('key', '=', 'personal_limit').executeTakeFirst();
-    const highest = new Map((await db.selectFrom('prices').select(['operation', 'highest']).execute()).map((row) => [row.operation, new Big(row.highest)]));
+    const pending = (await query<{ operation: string; reserved: string }>(db, "select operation, reserved from purchases where state = 'pending'")).rows;
+    const personal = (await query<{ value: string | null }>(db, "select value from settings where key = 'personal_limit'")).rows[0];
+    const highest = new Map((await query<{ operation: string; highest: string }>(db, 'select operation, highest from prices')).rows.map((row) => [row.operation, new Big(row.highest)]));
     // A call sent before its price was known (a scout, reserving 0) holds the price any process has learnt since.
     const reserved = pending.reduce((sum, row) => {
       const known = highest.get(row.operation);
@@ -124,16 +133,17 @@ export class LedgerStore {
   /** A few statements per batch whatever its size: the figures are read once and carried forward in order. */
   private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
     const now = new Date();
-    const inFlight = new Map((await trx.selectFrom('purchases').select(['id', 'page_key'])
-      .where('page_key', 'in', [...new Set(requests.map((request) => request.pageKey))]).where('state', '=', 'pending')
-      .where('lease_until', '>', now.toISOString()).execute()).map((row) => [row.page_key, row.id]));
+    const pageKeys = [...new Set(requests.map((request) => request.pageKey))];
+    const inFlight = new Map((await query<{ id: string; page_key: string }>(trx,
+      `select id, page_key from purchases where page_key in (${placeholders(pageKeys.length)}) and state = 'pending' and lease_until > ?`,
+      [...pageKeys, now.toISOString()])).rows.map((row) => [row.page_key, row.id]));
     // A page archived by another process since the caller looked (and decided to buy) is not bought again.
     const keys = [...new Set(requests.filter((request) => request.archivedSeen !== undefined).map((request) => request.pageKey))];
-    const archivedNow = new Map(keys.length === 0 ? [] : (await trx.selectFrom('archive').select(['page_key', 'purchase_id'])
-      .where('page_key', 'in', keys).execute()).map((row) => [row.page_key, row.purchase_id]));
+    const archivedNow = new Map(keys.length === 0 ? [] : (await query<{ page_key: string; purchase_id: string }>(trx,
+      `select page_key, purchase_id from archive where page_key in (${placeholders(keys.length)})`, keys)).rows.map((row) => [row.page_key, row.purchase_id]));
     const figures = await this.figures(trx);
-    let seq = Number((await trx.selectFrom('purchases').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
-    const rows: Insertable<PurchaseTable>[] = [];
+    let seq = Number((await query<{ seq: number | null }>(trx, 'select max(seq) as seq from purchases')).rows[0]?.seq ?? 0);
+    const rows: JournalRow[] = [];
     const results = requests.map((request): JournalResult => {
       const pending = inFlight.get(request.pageKey);
       if (pending) return { kind: 'in-flight', id: pending };
@@ -153,7 +163,11 @@ export class LedgerStore {
       });
       return { kind: 'journalled', id };
     });
-    for (let start = 0; start < rows.length; start += 50) await trx.insertInto('purchases').values(rows.slice(start, start + 50)).execute();
+    for (let start = 0; start < rows.length; start += 50) {
+      const chunk = rows.slice(start, start + 50);
+      await query(trx, `insert into purchases (${JOURNAL_COLUMNS.join(', ')}) values ${placeholders(chunk.length, `(${placeholders(JOURNAL_COLUMNS.length)})`)}`,
+        chunk.flatMap((row) => JOURNAL_COLUMNS.map((column) => row[column])));
+    }
     return results;
   }
 
@@ -164,14 +178,16 @@ export class LedgerStore {
 
   /** Sums, prices and archived answers of a batch are written once each; only the rows are one statement apiece. */
   private async settleBatch(trx: Kysely<Database>, items: Settlement[]): Promise<CallRow[]> {
-    const stored = new Map((await trx.selectFrom('purchases').selectAll().where('id', 'in', items.map((item) => item.id)).execute()).map((row) => [row.id, row]));
+    const ids = items.map((item) => item.id);
+    const stored = new Map((await query<PurchaseRow>(trx, `select * from purchases where id in (${placeholders(ids.length)})`, ids)).rows.map((row) => [row.id, row]));
     const totals = new TotalsChanges();
-    const archived = new Map<string, Insertable<ArchiveTable>>();
+    const prices = new Map<Operation, { last: string; highest: string }>();
+    const archived = new Map<string, ArchiveTable>();
     const accounts = new Map<string, string>();
     const results: CallRow[] = [];
     for (const { id, call, archive, responseHeaders } of items) {
       const credits = new Big(call.credits).toString();
-      for (let row = stored.get(id); ; row = await trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst()) {
+      for (let row = stored.get(id); ; row = (await query<PurchaseRow>(trx, 'select * from purchases where id = ?', [id])).rows[0]) {
         if (!row) throw new Error(`no journal entry ${id} to settle`);
         if (row.state === 'settled') { results.push(toCallRow(row)); break; }
         // Booked as unknown by another process after its lease ran out: correct the booking, count the call once.
@@ -182,13 +198,17 @@ export class LedgerStore {
           response_headers: responseHeaders ? JSON.stringify(responseHeaders) : null,
         };
         // Only from the state just read: a concurrent booking of this row makes the update miss, and it is read again.
-        const updated = await trx.updateTable('purchases').set(settled).where('id', '=', id).where('state', '=', row.state).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) continue;
+        const updated = await query(trx, `update purchases set ${SETTLED_COLUMNS.map((column) => `${column} = ?`).join(', ')} where id = ? and state = ?`,
+          [...SETTLED_COLUMNS.map((column) => settled[column]), id, row.state]);
+        if (updated.changed === 0) continue;
         const counted = call.charged !== 'no';
         totals.add(scopesOf(new Date(row.at), row.session_id), booked === null
           ? { operation: call.operation, credits, calls: counted ? 1 : 0, freeCalls: counted ? 0 : 1 }
           : { operation: call.operation, credits: new Big(credits).minus(booked).toString(), calls: 0, freeCalls: 0 });
-        if (call.charged === 'yes' && new Big(credits).gt(0)) await this.seePrice(trx, call.operation, credits);
+        if (call.charged === 'yes' && new Big(credits).gt(0)) {
+          const seen = prices.get(call.operation);
+          prices.set(call.operation, { last: credits, highest: seen && new Big(seen.highest).gt(credits) ? seen.highest : credits });
+        }
         if (archive) {
           archived.set(row.page_key, { page_key: row.page_key, operation: row.operation, params: row.params, body: archive.body, bought_at: new Date().toISOString(), purchase_id: row.id, credits, subject: archive.subject });
           for (const account of archive.accounts) accounts.set(account.restId, account.handle);
@@ -198,30 +218,26 @@ export class LedgerStore {
       }
     }
     await totals.apply(trx);
+    for (const [operation, price] of prices) await this.seePrice(trx, operation, price);
     if (archived.size > 0) {
-      await trx.insertInto('archive').values([...archived.values()]).onConflict((conflict) => conflict.column('page_key').doUpdateSet((eb) => ({
-        body: eb.ref('excluded.body'), bought_at: eb.ref('excluded.bought_at'), purchase_id: eb.ref('excluded.purchase_id'),
-        credits: eb.ref('excluded.credits'), subject: eb.ref('excluded.subject'), params: eb.ref('excluded.params'),
-      }))).execute();
+      await query(trx, `insert into archive (${ARCHIVE_COLUMNS.join(', ')}) values ${placeholders(archived.size, `(${placeholders(ARCHIVE_COLUMNS.length)})`)}
+        on conflict (page_key) do update set ${ARCHIVE_COLUMNS.filter((column) => column !== 'page_key' && column !== 'operation').map((column) => `${column} = excluded.${column}`).join(', ')}`,
+      [...archived.values()].flatMap((page) => ARCHIVE_COLUMNS.map((column) => page[column])));
     }
     if (accounts.size > 0) {
-      await trx.insertInto('accounts').values([...accounts].map(([restId, handle]) => ({ rest_id: restId, handle })))
-        .onConflict((conflict) => conflict.column('rest_id').doUpdateSet((eb) => ({ handle: eb.ref('excluded.handle') }))).execute();
+      await query(trx, `insert into accounts (rest_id, handle) values ${placeholders(accounts.size, '(?, ?)')} on conflict (rest_id) do update set handle = excluded.handle`,
+        [...accounts].flat());
     }
     return results;
   }
 
-  /** The latest price, and the highest kept by the database's own comparison: no read, no lock. */
-  private async seePrice(trx: Kysely<Database>, operation: Operation, credits: string) {
-    await trx.insertInto('prices').values({ operation, last: credits, highest: credits, highest_nano: toNano(credits) })
-      .onConflict((conflict) => conflict.column('operation').doUpdateSet((eb) => {
-        const higher = eb('excluded.highest_nano', '>', eb.ref('prices.highest_nano'));
-        return {
-          last: eb.ref('excluded.last'),
-          highest: eb.case().when(higher).then(eb.ref('excluded.highest')).else(eb.ref('prices.highest')).end(),
-          highest_nano: eb.case().when(higher).then(eb.ref('excluded.highest_nano')).else(eb.ref('prices.highest_nano')).end(),
-        };
-      })).execute();
+  /** A batch's latest price, and its highest kept by the database's own comparison with what is stored: no read, no lock. */
+  private async seePrice(trx: Kysely<Database>, operation: Operation, price: { last: string; highest: string }) {
+    await query(trx, `insert into prices (operation, last, highest, highest_nano) values (?, ?, ?, ?) on conflict (operation) do update set
+      last = excluded.last,
+      highest = case when excluded.highest_nano > prices.highest_nano then excluded.highest else prices.highest end,
+      highest_nano = case when excluded.highest_nano > prices.highest_nano then excluded.highest_nano else prices.highest_nano end`,
+    [operation, price.last, price.highest, toNano(price.highest)]);
   }
 
   /** Latest and highest charged price per operation, across every process. */

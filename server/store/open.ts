@@ -3,6 +3,7 @@ import path from 'node:path';
 import Sqlite from 'libsql';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -69,6 +70,8 @@ function openSqlite(dataDir: string): Db {
   database.pragma('busy_timeout = 10000');
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
+  database.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file, () => database.pragma('wal_autocheckpoint = 1000'));
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
   const write: Db['write'] = (work) => kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
@@ -81,7 +84,8 @@ function openSqlite(dataDir: string): Db {
       throw error;
     }
   });
-  return { kind: 'sqlite', label: file, kysely, write, transact: write, close: () => kysely.destroy() };
+  const close = async () => { await checkpointer.stop(); await kysely.destroy(); };
+  return { kind: 'sqlite', label: file, kysely, write, transact: write, close };
 }
 
 function openPostgres(url: string): Db {

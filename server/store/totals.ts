@@ -2,6 +2,7 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Operation } from '../ledger/rows.ts';
 import type { Database, TotalsTable } from './schema.ts';
+import { placeholders, query } from './statements.ts';
 
 export type Period = 'total' | 'day' | 'month';
 
@@ -38,12 +39,13 @@ const asTotals = (row: TotalsTable | undefined): Totals => ({
 });
 
 export async function readTotals(db: Kysely<Database>, scope: string): Promise<Totals> {
-  return asTotals(await db.selectFrom('totals').selectAll().where('scope', '=', scope).executeTakeFirst());
+  return asTotals((await query<TotalsTable>(db, 'select * from totals where scope = ?', [scope])).rows[0]);
 }
 
 export interface TotalsChange { operation: Operation; credits: string; /** +1 a counted call, -1 one taken back, 0 none. */ calls: number; freeCalls: number }
 
 type Delta = Omit<TotalsTable, 'scope'>;
+const COLUMNS = ['calls', 'failed_free', 'spent_nano', 'timeline_calls', 'timeline_nano', 'search_calls', 'search_nano'] as const satisfies readonly (keyof Delta)[];
 
 function deltaOf(change: TotalsChange): Delta {
   const nano = toNano(change.credits);
@@ -54,7 +56,7 @@ function deltaOf(change: TotalsChange): Delta {
   };
 }
 
-/** Changes to many scopes, summed per scope first: a batch of settlements costs one statement per scope. */
+/** Changes to many scopes, summed per scope first: a batch of settlements costs one statement. */
 export class TotalsChanges {
   private readonly byScope = new Map<string, Delta>();
 
@@ -68,19 +70,12 @@ export class TotalsChanges {
     return this;
   }
 
-  /** The database adds, so no lock is needed. */
+  /** The database adds, so no lock is needed; every scope in one statement (each appears once, as PostgreSQL requires). */
   async apply(db: Kysely<Database>) {
-    for (const [scope, delta] of this.byScope) {
-      await db.insertInto('totals').values({ scope, ...delta }).onConflict((conflict) => conflict.column('scope').doUpdateSet((eb) => ({
-        calls: eb('totals.calls', '+', eb.ref('excluded.calls')),
-        failed_free: eb('totals.failed_free', '+', eb.ref('excluded.failed_free')),
-        spent_nano: eb('totals.spent_nano', '+', eb.ref('excluded.spent_nano')),
-        timeline_calls: eb('totals.timeline_calls', '+', eb.ref('excluded.timeline_calls')),
-        timeline_nano: eb('totals.timeline_nano', '+', eb.ref('excluded.timeline_nano')),
-        search_calls: eb('totals.search_calls', '+', eb.ref('excluded.search_calls')),
-        search_nano: eb('totals.search_nano', '+', eb.ref('excluded.search_nano')),
-      }))).execute();
-    }
+    if (this.byScope.size === 0) return;
+    const values = [...this.byScope].flatMap(([scope, delta]) => [scope, ...COLUMNS.map((column) => delta[column])]);
+    await query(db, `insert into totals (scope, ${COLUMNS.join(', ')}) values ${placeholders(this.byScope.size, `(?, ${placeholders(COLUMNS.length)})`)}
+      on conflict (scope) do update set ${COLUMNS.map((column) => `${column} = totals.${column} + excluded.${column}`).join(', ')}`, values);
   }
 }
 
