@@ -12,10 +12,11 @@ import { dumpStore, openRaw, scratchStore, type ScratchStore } from '../testing/
 
 /**
  * No record, no spend, on a real full disk. SQLite only, by nature: the embedded store is a file in
- * the data directory, which here is a 1 MB tmpfs (the machine's root may mount one; the suite fails
+ * the data directory, which here is a 16 MB tmpfs (the machine's root may mount one; the suite fails
  * with the reason when it cannot, rather than passing untested). PostgreSQL's disk is the database
  * server's, out of this process's reach: a write it refuses is the same LedgerWriteError path.
- * The tmpfs is large enough for the database file and its write-ahead log to be created at start-up;
+ * The tmpfs is large enough for the database file, its write-ahead log (checkpointed only past 4 MB) and
+ * the full-text index of the first purchases;
  * it is filled to the last byte with a filler file once the server is up, so the next journal entry
  * (a WAL frame appended to the log) fails with SQLITE_FULL.
  */
@@ -23,7 +24,7 @@ let mountPoint: string;
 beforeAll(() => {
   mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-full-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { stdio: 'pipe' });
   } catch (error) {
     throw new Error(`Cannot mount a small tmpfs for the full-disk test (run as root): ${(error as Error).message}`, { cause: error });
   }
