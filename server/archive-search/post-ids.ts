@@ -11,20 +11,24 @@ export const firstIdAt = (iso: string) => secondOf(iso) * SLOTS;
 /**
  * Ids that sort as the posts' times do (second × 2^20 + a free slot), so newest-first is the order both
  * full-text indexes already keep their matches in (FTS5 by rowid, the primary key on PostgreSQL): a common
- * word's newest 20 of 30,000 matches are read, not sorted. Called with the index's write lock held, so two
- * writers never pick the same slot.
+ * word's newest 20 of 30,000 matches are read, not sorted. A new post takes the slot after the highest one
+ * used in its second (one primary-key lookup, however many copies of that second's posts earlier pages
+ * held: reading them all made indexing grow with the square of the pages). Slots freed by a page bought
+ * again are not reused; 2^20 a second leaves room for that. Called with the index's write lock held, so
+ * two writers never pick the same slot.
  */
 export async function timeOrderedIds(trx: SearchDb, createdAt: readonly string[]): Promise<number[]> {
-  const seconds = [...new Set(createdAt.map(secondOf))];
-  const taken = new Set<number>();
-  for (const second of seconds) {
-    const rows = await trx.selectFrom('archive_posts').select('id').where('id', '>=', second * SLOTS).where('id', '<', (second + 1) * SLOTS).execute();
-    for (const row of rows) taken.add(Number(row.id));
+  const next = new Map<number, number>();
+  for (const second of new Set(createdAt.map(secondOf))) {
+    const row = await trx.selectFrom('archive_posts').select((eb) => eb.fn.max('id').as('highest'))
+      .where('id', '>=', second * SLOTS).where('id', '<', (second + 1) * SLOTS).executeTakeFirst();
+    next.set(second, row?.highest === null || row?.highest === undefined ? second * SLOTS : Number(row.highest) + 1);
   }
   return createdAt.map((iso) => {
-    let id = secondOf(iso) * SLOTS;
-    while (taken.has(id)) id += 1;
-    taken.add(id);
+    const second = secondOf(iso);
+    const id = next.get(second)!;
+    if (id >= (second + 1) * SLOTS) throw new Error(`more than ${SLOTS} archived posts dated ${iso}: no time-ordered id left for that second`);
+    next.set(second, id + 1);
     return id;
   });
 }
