@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
+import { archiveSearchFigures } from './archive-search.ts';
 import { jobVsDirect } from './jobs.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
 import { proxyOverhead, tenConcurrentPages } from './proxy-overhead.ts';
@@ -118,6 +119,12 @@ try {
       add(`/api/_session, ${store.rows.toLocaleString('en')} rows vs empty (${kind})`, store.sessionLargeMs, 'ms', store.sessionEmptyMs,
         `empty ${store.sessionEmptyMs.toFixed(1)} ms`, 'ratio ≤ 2.0', ratio <= 2);
       add(`store start-up with ${store.rows.toLocaleString('en')} rows (${kind})`, store.startupLargeMs, 'ms', 1000, 'target 1000 ms', '< 1 s', store.startupLargeMs < 1000);
+    }
+    // 8. Free find in 100,000 archived posts (issue 16), on each store.
+    for (const [kind, label, url] of [['sqlite', 'SQLite', null], ['postgres', 'PostgreSQL', (await createTestDatabase(postgres.url)).url]] as const) {
+      const find = await archiveSearchFigures(kind, url);
+      results[`find_${kind}`] = find;
+      add(`find in 100,000 archived posts, median (${label})`, find.medianMs, 'ms', 100, 'target 100 ms', '< 100 ms', find.medianMs < 100);
     }
   } finally {
     await postgres.stop();

@@ -69,6 +69,8 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     const firstPage = await find(harness, 'q=lantern');
     expect(firstPage).toMatchObject({ credits: '0', total: all.length });
     expect(firstPage.hits.some((hit) => hit.snippet.some((run) => run.hit && /^lantern/i.test(run.text)))).toBe(true);
+    // PostgreSQL reads the total and the page in one statement: it must still say 0 when nothing matches.
+    expect(await find(harness, 'q=nothingmatchesthis')).toMatchObject({ total: 0, next: null, hits: [] });
     const fromFirst = timelineHits.find((hit) => first.posts.some((post) => post.post_id === hit.postId))!;
     expect(fromFirst.from.purchaseId).toBe(first.purchaseId);
     expect(fromFirst.item).toMatchObject({ post_id: fromFirst.postId });
