@@ -30,6 +30,28 @@ async function visit(page: Page, url: string, ready: string) {
  * searches with options, a failure that cost nothing, under a personal limit.
  */
 let person: BrowserContext | null = null;
+/** The collection job the scene ran, for the Jobs page's image. */
+let jobId = '';
+
+async function api<T>(origin: string, pathname: string, body: unknown): Promise<T> {
+  const response = await fetch(`${origin}${pathname}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+/** A small collection job, quoted and accepted as the Jobs page would, run to its end (bounded wait). */
+async function runJob(origin: string) {
+  const spec = { handles: ['ada', 'grace'], searches: ['analytical engine'], timeline: { pages: 2 }, searchPages: 1 };
+  const { quote } = await api<{ quote: { maxCredits: string } }>(origin, '/api/_jobs/quote', spec);
+  const { job } = await api<{ job: { id: string } }>(origin, '/api/_jobs', { ...spec, acceptedMaxCredits: quote.maxCredits });
+  jobId = job.id;
+  for (let tries = 0; tries < 100; tries++) {
+    const state = await fetch(`${origin}/api/_jobs/${jobId}`, { headers: HEADERS }).then((response) => response.json() as Promise<{ job: { status: string } }>);
+    if (state.job.status !== 'running') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the scene\'s collection job did not finish within 20 s');
+}
 
 export async function scene(browser: Browser, origin: string) {
   person = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 } });
@@ -42,6 +64,7 @@ export async function scene(browser: Browser, origin: string) {
   await visit(page, `${origin}/search?q=compilers&site=example.org&hl=en`, '[data-testid="search-results"]');
   await visit(page, `${origin}/timeline?screen_name=no_such_user_x`, 'main h1, main h2');
   await page.close();
+  await runJob(origin);
 }
 
 /** A page of the person's browser at the shot's size and colour scheme. */
@@ -83,6 +106,8 @@ export const IMAGES: readonly Shot[] = [
   { file: 'start.png', width: 1280, height: 900, open: (page, origin) => visit(page, `${origin}/`, 'main h1') },
   { file: 'start-dark.png', width: 1280, height: 900, dark: true, open: (page, origin) => visit(page, `${origin}/`, 'main h1') },
   { file: 'history.png', width: 1280, height: 900, open: (page, origin) => visit(page, `${origin}/history`, '[aria-label="Pages, newest first"]') },
+  { file: 'jobs.png', width: 1280, height: 1100, open: (page, origin) => visit(page, `${origin}/jobs?job=${jobId}`, '[data-testid="job-items"]') },
+  { file: 'find.png', width: 1280, height: 1000, open: (page, origin) => visit(page, `${origin}/find?q=engine`, '[data-testid="find-hit"]') },
   { file: 'credits.png', width: 1280, height: 900, fullPage: true, open: (page, origin) => credits(page, origin, false) },
   { file: 'inspector.png', width: 1280, height: 1000, open: (page, origin) => credits(page, origin, true) },
 ];
