@@ -32,7 +32,13 @@ export default defineConfig(({ mode }) => {
   const shared = { host: '127.0.0.1', cors: false, allowedHosts: hosts, strictPort: true };
   return {
     plugins: [
-      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        // Loaders too, each in a chunk of its own fetched beside the component's: in the entry, every route's
+        // loader brought what it imports (another page's API module and schemas) into every page's first load.
+        codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+      }),
       react(),
       tailwindcss(),
       pageGuard(),
@@ -54,6 +60,25 @@ export default defineConfig(({ mode }) => {
     // Every dependency is found at start-up, so the dev server never reloads an open page to add one
     // (a reload mid-purchase is a page that could be asked for twice).
     optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
-    build: { sourcemap: false, target: 'es2022' },
+    build: {
+      sourcemap: false,
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // What every page loads first (React, the router, the query cache, the header) in one file
+              // rather than the four the default splitting made of it: compressed together it is 3 KB smaller.
+              { name: 'shell', tags: ['$initial'] },
+              // Code shared by some routes only, one chunk per set of routes that share it, so no route loads
+              // another's code (rolldown's default put such code in chunks several routes had to load whole).
+              { name: 'shared', minShareCount: 2, entriesAware: true },
+            ],
+          },
+          // Those chunks are named after every route that shares them: a short name is enough.
+          chunkFileNames: (chunk) => (chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
+        },
+      },
+    },
   };
 });

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import DataLoader from 'dataloader';
 import * as v from 'valibot';
 import { apiFetch } from './client';
 
@@ -30,15 +29,33 @@ async function lookUp(keys: readonly string[]): Promise<(number | null)[]> {
   }
 }
 
+type Waiting = Map<string, ((at: number | null) => void)[]>;
+/** The keys asked for in the window now open, each with whoever waits for its answer. */
+let gathering: Waiting | null = null;
+
+async function answer(waiting: Waiting) {
+  const keys = [...waiting.keys()];
+  const batches = Array.from({ length: Math.ceil(keys.length / MAX_KEYS) }, (_, index) => keys.slice(index * MAX_KEYS, (index + 1) * MAX_KEYS));
+  await Promise.all(batches.map(async (batch) => {
+    const found = await lookUp(batch);
+    batch.forEach((key, index) => { for (const resolve of waiting.get(key)!) resolve(found[index] ?? null); });
+  }));
+}
+
 /**
- * DataLoader gathers the keys asked for within one short window into one request (deduplicated, at most
- * MAX_KEYS each); caching is left to TanStack Query, which keeps each answer briefly per key.
+ * Gathers the keys asked for within one short window into one request (deduplicated, at most MAX_KEYS
+ * each); caching is left to TanStack Query, which keeps each answer briefly per key. A dozen lines instead
+ * of DataLoader, which cost 1.6 KB gzipped of the start and timeline pages' first load.
  */
-const loader = new DataLoader(lookUp, {
-  cache: false,
-  maxBatchSize: MAX_KEYS,
-  batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
-});
+function load(key: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (!gathering) {
+      const opened: Waiting = gathering = new Map();
+      setTimeout(() => { gathering = null; void answer(opened); }, BATCH_WINDOW_MS);
+    }
+    gathering.set(key, [...(gathering.get(key) ?? []), resolve]);
+  });
+}
 
 export const archiveLookupKeys = {
   all: ['archive-lookup'] as const,
@@ -52,7 +69,7 @@ export const archiveLookupKeys = {
 export function archiveLookupOptions(purchaseKey: string) {
   return queryOptions({
     queryKey: archiveLookupKeys.page(purchaseKey),
-    queryFn: () => loader.load(purchaseKey),
+    queryFn: () => load(purchaseKey),
     staleTime: 30_000,
     gcTime: 5 * 60_000,
     refetchOnMount: true,

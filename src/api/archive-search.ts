@@ -2,14 +2,12 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
+import { FIND_KINDS, type FindKind, type FindParams } from './find-params';
 import { toSearchResults } from './schemas/envelope';
 import { postSchema } from './schemas/post';
 import type { Post, SearchResult } from './types';
 
-/** What a free find asks for: every field optional, as the /find address carries it. */
-export interface FindParams { q?: string; author?: string; from?: string; to?: string; media?: boolean; kind?: FindKind }
-export const FIND_KINDS = ['post', 'repost', 'quote', 'reply', 'result'] as const;
-export type FindKind = (typeof FIND_KINDS)[number];
+export { FIND_KINDS, type FindKind, type FindParams } from './find-params';
 
 const run = v.object({ text: v.string(), hit: v.boolean() });
 const hit = v.object({

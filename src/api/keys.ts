@@ -1,3 +1,4 @@
+import { handleOfId } from './early/known-ids';
 import { canonicalSearch } from './identity';
 
 /**
@@ -5,6 +6,13 @@ import { canonicalSearch } from './identity';
  * the canonical identity (src/api/identity.ts), so two spellings of one page are one cache entry.
  */
 export type TimelineTarget = { screenName: string } | { restId: string };
+
+/** A user asked for by id is the same page as by handle once a bought answer has told us both. */
+export function resolveTarget(target: TimelineTarget): TimelineTarget {
+  if ('screenName' in target) return { screenName: target.screenName.toLowerCase() };
+  const handle = handleOfId(target.restId);
+  return handle ? { screenName: handle } : target;
+}
 
 export const timelineKeys = {
   all: ['timeline'] as const,

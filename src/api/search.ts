@@ -4,7 +4,7 @@ import type { PaidResponse } from './client';
 import { ApiError } from './errors';
 import { canonicalSearch } from './identity';
 import { searchKeys, type SearchParams } from './keys';
-import { buy, forget, onPurchaseLanded, type Purchase } from './purchases';
+import { buy, forget, type Purchase } from './purchases';
 import { searchEnvelope, toSearchResults } from './schemas/envelope';
 import type { SearchPage } from './types';
 
@@ -43,13 +43,12 @@ export function searchQueryOptions(params: SearchParams) {
   });
 }
 
-export function landSearchPurchases(queryClient: QueryClient): () => void {
-  return onPurchaseLanded((purchase, answer) => {
-    if (purchase.operation !== 'search') return;
-    const key = searchKeys.query(purchase.params as unknown as SearchParams);
-    setTimeout(() => {
-      if (queryClient.getQueryData(key) !== undefined) return;
-      try { queryClient.setQueryData(key, toSearchPage(answer)); } catch { /* unreadable: the asker saw the error */ }
-    }, 0);
-  });
+/** A finished search purchase, placed in the cache whoever asked (see src/query-client.ts). */
+export function landSearchPurchase(queryClient: QueryClient, purchase: Purchase, answer: PaidResponse) {
+  if (purchase.operation !== 'search') return;
+  const key = searchKeys.query(purchase.params as unknown as SearchParams);
+  setTimeout(() => {
+    if (queryClient.getQueryData(key) !== undefined) return;
+    try { queryClient.setQueryData(key, toSearchPage(answer)); } catch { /* unreadable: the asker saw the error */ }
+  }, 0);
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { timelineKeys } from './keys';
-import { fetchTimelinePage, forgetFirstPage, resolveTarget, type TimelineData, type TimelineTarget } from './timeline';
+import { resolveTarget } from './keys';
+import { fetchTimelinePage, forgetFirstPage, type TimelineData, type TimelineTarget } from './timeline';
 import type { TimelinePage } from './types';
 
 export interface CheckResult {

@@ -1,24 +1,18 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { rememberFirstPageBought } from './early/bought-index';
-import { handleOfId, rememberIdHandle } from './early/known-ids';
+import { rememberIdHandle } from './early/known-ids';
 import { ApiError } from './errors';
 import { timelineRequestPath } from './identity';
-import { timelineKeys, type TimelineTarget } from './keys';
-import { buy, forget, onPurchaseLanded, type Purchase } from './purchases';
+import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
+import { buy, forget, type Purchase } from './purchases';
 import { timelineEnvelope, toTimelinePage } from './schemas/envelope';
 import type { TimelinePage } from './types';
 import type { PaidResponse } from './client';
 import { CACHE_MAX_AGE_MS } from '../cache-age';
+import { nextTask } from '../lib/next-task';
 
 export type { TimelineTarget };
-
-/** A user asked for by id is the same page as by handle once a bought answer has told us both. */
-export function resolveTarget(target: TimelineTarget): TimelineTarget {
-  if ('screenName' in target) return { screenName: target.screenName.toLowerCase() };
-  const handle = handleOfId(target.restId);
-  return handle ? { screenName: handle } : target;
-}
 
 function purchaseOf(target: TimelineTarget, cursor: string | null): Purchase {
   const who = 'screenName' in target ? { screen_name: target.screenName } : { rest_id: target.restId };
@@ -38,7 +32,11 @@ function toPage({ json, callId, credits, boughtAt, fromArchive }: PaidResponse):
 }
 
 export async function fetchTimelinePage(target: TimelineTarget, cursor: string | null): Promise<TimelinePage> {
-  const page = toPage(await buy(purchaseOf(target, cursor)));
+  const answer = await buy(purchaseOf(target, cursor));
+  // The answer arrived in a task that also read its JSON and wrote the purchase journal; the schemas
+  // read it in the next one, so neither task grows long enough to stall scrolling.
+  await nextTask();
+  const page = toPage(answer);
   if (!cursor) rememberFirstPageBought(timelinePath(target, null), Date.now(), CACHE_MAX_AGE_MS);
   if (page.user?.id && page.user.handle) rememberIdHandle(page.user.id, page.user.handle);
   return page;
@@ -101,20 +99,19 @@ export function landTimelinePage(data: TimelineData | undefined, cursor: string 
   return undefined;
 }
 
-export function landTimelinePurchases(queryClient: QueryClient): () => void {
-  return onPurchaseLanded((purchase, answer) => {
-    if (purchase.operation !== 'timeline') return;
-    const { screen_name: handle, rest_id: id, cursor } = purchase.params as Record<string, string | undefined>;
-    const target: TimelineTarget = handle ? { screenName: handle } : { restId: id ?? '' };
-    const key = timelineKeys.user(resolveTarget(target));
-    // After the asking query has had its turn: only a page it did not take is placed here.
-    setTimeout(() => {
-      const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
-      if (query?.state.fetchStatus === 'fetching') return;
-      let page: TimelinePage;
-      try { page = toPage(answer); } catch { return; }
-      const landed = landTimelinePage(queryClient.getQueryData<TimelineData>(key), cursor ?? null, page);
-      if (landed) queryClient.setQueryData<TimelineData>(key, landed);
-    }, 0);
-  });
+/** A finished timeline purchase, placed in the cache whoever asked (see src/query-client.ts). */
+export function landTimelinePurchase(queryClient: QueryClient, purchase: Purchase, answer: PaidResponse) {
+  if (purchase.operation !== 'timeline') return;
+  const { screen_name: handle, rest_id: id, cursor } = purchase.params as Record<string, string | undefined>;
+  const target: TimelineTarget = handle ? { screenName: handle } : { restId: id ?? '' };
+  const key = timelineKeys.user(resolveTarget(target));
+  // After the asking query has had its turn: only a page it did not take is placed here.
+  setTimeout(() => {
+    const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+    if (query?.state.fetchStatus === 'fetching') return;
+    let page: TimelinePage;
+    try { page = toPage(answer); } catch { return; }
+    const landed = landTimelinePage(queryClient.getQueryData<TimelineData>(key), cursor ?? null, page);
+    if (landed) queryClient.setQueryData<TimelineData>(key, landed);
+  }, 0);
 }

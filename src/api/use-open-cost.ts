@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { archiveLookupOptions } from './archive-lookup';
 import { purchaseKey } from './identity';
-import { timelineKeys, type TimelineTarget } from './keys';
+import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
 import { sessionQueryOptions } from './session';
-import { resolveTarget } from './timeline';
 import { useIsBought } from './use-is-bought';
 
 /** What opening a timeline would cost: nothing (in this browser's cache, or in the server's archive), or its price. */

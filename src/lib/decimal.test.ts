@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanDecimal, mulDiv, sumDecimals } from './decimal';
+import { compareDecimals, meanDecimal, mulDiv, runningSums, sumDecimals } from './decimal';
 
 describe('exact decimal sums', () => {
   it('adds 0.1 a thousand times to exactly 100', () => {
@@ -27,5 +27,17 @@ describe('exact products and quotients', () => {
   });
   it('is null for a division by zero', () => {
     expect(mulDiv('1', '1', '0')).toBeNull();
+  });
+});
+
+describe('running sums and comparisons', () => {
+  it('sums cumulatively, exactly at every step', () => {
+    expect(runningSums(['0.1', '0.2', '0.3'])).toEqual(['0.1', '0.3', '0.6']);
+    expect(runningSums([])).toEqual([]);
+  });
+  it('compares as decimals, not as text or floats', () => {
+    expect(compareDecimals('0.10', '0.1')).toBe(0);
+    expect(compareDecimals('0.9', '10')).toBe(-1);
+    expect(compareDecimals('0.3000000001', '0.3')).toBe(1);
   });
 });

@@ -1,8 +1,7 @@
 /**
- * Exact arithmetic on the decimal strings the ledger hands out, on native BigInt. The credits page uses
- * big.js; the timeline and search pages only add and average, and the meter in every page's header
- * divides for its rate: keeping a decimal library out of their first load holds them inside the
- * initial-JS budget.
+ * Exact arithmetic on the decimal strings the ledger hands out, on native BigInt: sums, averages, rates
+ * and comparisons are all any page needs, and a decimal library would weigh more than every page's own code
+ * in its first load (big.js was 3.5 KB gzipped of the credits page's).
  */
 const SCALE_DIGITS = 12;
 const SCALE = 10n ** BigInt(SCALE_DIGITS);
@@ -27,6 +26,18 @@ function fromScaled(value: bigint, digits = SCALE_DIGITS): string {
 
 export function sumDecimals(values: readonly string[]): string {
   return fromScaled(values.reduce((sum, value) => sum + toScaled(value), 0n));
+}
+
+/** The sum after each value in turn: a cumulative series, exact at every step. */
+export function runningSums(values: readonly string[]): string[] {
+  let sum = 0n;
+  return values.map((value) => fromScaled(sum += toScaled(value)));
+}
+
+/** Negative, zero or positive as `a` is less than, equal to or greater than `b`, compared as decimals. */
+export function compareDecimals(a: string, b: string): number {
+  const difference = toScaled(a) - toScaled(b);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
 }
 
 /** Mean of decimal strings, rounded half up to `digits` places. */

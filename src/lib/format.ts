@@ -1,3 +1,5 @@
+import { formatDate } from './date-format';
+
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const exact = new Intl.NumberFormat('en-US');
 
@@ -52,11 +54,11 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (seconds < 86_400) return `${Math.round(seconds / 3600)}h`;
   const date = new Date(then);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return formatDate(date, 'en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
 }
 
 export function absoluteTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "1:23" from milliseconds. */
@@ -68,8 +70,8 @@ export function duration(ms: number): string {
 /** "14:02" for today, "Nov 22, 14:02" before: when an archived page was first bought. */
 export function boughtClock(at: number, now = Date.now()): string {
   const date = new Date(at);
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const time = formatDate(date, undefined, { hour: '2-digit', minute: '2-digit' });
   if (date.toDateString() === new Date(now).toDateString()) return time;
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}, ${time}`;
+  return `${formatDate(date, undefined, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}, ${time}`;
 }

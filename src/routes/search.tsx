@@ -11,7 +11,8 @@ import { SearchForm } from '../features/search/components/SearchForm';
 import { SearchIntro } from '../features/search/components/SearchIntro';
 import { InspectCallButton } from '../features/credits/components/InspectCallButton';
 import { SearchResults } from '../features/search/components/SearchResults';
-import { handleOf, pickSearch, searchRouteSchema, toApiParams, type SearchRouteParams } from '../features/search/params';
+import { handleOf, pickSearch, toApiParams } from '../features/search/params';
+import { searchRouteSchema, type SearchRouteParams } from '../features/search/route-schema';
 import { useIgnoredParams } from '../features/search/use-ignored-params';
 
 export const Route = createFileRoute('/search')({

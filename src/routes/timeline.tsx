@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { autoBuyAllowed } from '../api/early/arrival';
-import { timelineKeys } from '../api/keys';
-import { resolveTarget } from '../api/timeline';
+import { resolveTarget, timelineKeys } from '../api/keys';
 import { useIsBought } from '../api/use-is-bought';
 import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
@@ -11,7 +10,8 @@ import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
 import { InspectPagesButton } from '../features/credits/components/InspectCallButton';
 import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
-import { filterSearch, filtersOf, targetKey, targetOf, targetSearch, timelineSearchSchema } from '../features/timeline/params';
+import { filterSearch, filtersOf, targetKey, targetOf, targetSearch } from '../features/timeline/params';
+import { timelineSearchSchema } from '../features/timeline/route-schema';
 
 export const Route = createFileRoute('/timeline')({
   // A bad value falls back to "not set" (never an error screen); the page names what it ignored.

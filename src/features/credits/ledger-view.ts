@@ -1,5 +1,5 @@
-import Big from 'big.js';
 import type { LedgerRow } from '../../api/session';
+import { compareDecimals } from '../../lib/decimal';
 
 export type SortKey = 'at' | 'operation' | 'status' | 'credits' | 'durationMs';
 export interface Sort { key: SortKey; direction: 'asc' | 'desc' }
@@ -23,7 +23,7 @@ export function filterRows(rows: readonly LedgerRow[], filter: LedgerFilter): Le
 function compare(a: LedgerRow, b: LedgerRow, key: SortKey): number {
   switch (key) {
     // Credits are exact decimal strings: compared as decimals, never as floats or text.
-    case 'credits': return new Big(a.credits).cmp(b.credits);
+    case 'credits': return compareDecimals(a.credits, b.credits);
     case 'status': case 'durationMs': return a[key] - b[key];
     default: return a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
   }

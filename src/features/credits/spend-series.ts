@@ -1,19 +1,16 @@
-import Big from 'big.js';
 import type { LedgerRow } from '../../api/session';
+import { runningSums } from '../../lib/decimal';
 
 export interface SpendPoint { at: number; total: string; credits: string; operation: LedgerRow['operation']; charged: LedgerRow['charged'] }
 
 /** Cumulative spend after each call, in time order, summed exactly; the chart only turns totals into pixels. */
 export function spendSeries(rows: readonly LedgerRow[]): SpendPoint[] {
-  let total = new Big(0);
-  return [...rows]
+  const ordered = rows
     .map((row) => ({ row, at: Date.parse(row.at) }))
     .filter(({ at }) => Number.isFinite(at))
-    .sort((a, b) => a.at - b.at)
-    .map(({ row, at }) => {
-      total = total.plus(row.credits);
-      return { at, total: total.toString(), credits: row.credits, operation: row.operation, charged: row.charged };
-    });
+    .sort((a, b) => a.at - b.at);
+  const totals = runningSums(ordered.map(({ row }) => row.credits));
+  return ordered.map(({ row, at }, index) => ({ at, total: totals[index]!, credits: row.credits, operation: row.operation, charged: row.charged }));
 }
 
 /** A round axis maximum at or above `max`: 1, 2, 2.5 or 5 times a power of ten. */

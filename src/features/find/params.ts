@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FIND_KINDS, type FindParams } from '../../api/archive-search';
+import { FIND_KINDS, type FindParams } from '../../api/find-params';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const text = (max: number) => v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(max))), undefined);

@@ -1,16 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { PopoverButton } from '../../../components/Popover';
 import { clockTime } from '../format';
-
-// Loaded on first use: the inspector stays out of the timeline and search pages' first load.
-const RequestInspectorDialog = lazy(() => import('./RequestInspectorDialog').then((module) => ({ default: module.RequestInspectorDialog })));
+import { LazyInspectorDialog as Dialog } from './LazyInspectorDialog';
 
 const link = 'text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
-
-function Dialog({ callId, onClose }: { callId: string | null; onClose: () => void }) {
-  if (!callId) return null;
-  return <Suspense fallback={null}><RequestInspectorDialog key={callId} callId={callId} onClose={onClose} /></Suspense>;
-}
 
 /** For a page that shows one bought page (a search result page): opens the inspector for the call that bought it. */
 export function InspectCallButton({ callId }: { callId: string | null }) {

@@ -9,7 +9,7 @@ import { useMediaQuery } from '../use-media-query';
 import { LedgerCards } from './LedgerCards';
 import { LedgerFilters } from './LedgerFilters';
 import { LedgerTable } from './LedgerTable';
-import { RequestInspectorDialog } from './RequestInspectorDialog';
+import { LazyInspectorDialog } from './LazyInspectorDialog';
 
 const PAGE = 200;
 const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -60,7 +60,7 @@ export function LedgerSection({ state, ledger }: { state: SessionState; ledger: 
         </div>
       )}
       {olderError !== null && <ErrorPanel error={olderError} onRetry={loadOlder} compact />}
-      {inspecting && <RequestInspectorDialog key={inspecting} callId={inspecting} onClose={() => setInspecting(null)} />}
+      <LazyInspectorDialog callId={inspecting} onClose={() => setInspecting(null)} />
     </div>
   );
 }

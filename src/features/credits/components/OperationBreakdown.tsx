@@ -1,5 +1,5 @@
-import Big from 'big.js';
 import type { SessionState } from '../../../api/session';
+import { mulDiv } from '../../../lib/decimal';
 
 const OPERATIONS = [
   { key: 'timeline', name: 'Timeline', endpoint: 'GET /v1/social/microblog/posts' },
@@ -30,7 +30,7 @@ export function OperationBreakdown({ state }: { state: SessionState }) {
               </th>
               <td className="py-2 pr-2 text-right tabular-nums">{calls}</td>
               <td className="py-2 pr-2 text-right tabular-nums">{total}</td>
-              <td className="py-2 text-right tabular-nums text-slate-600 dark:text-slate-400">{calls ? new Big(total).div(calls).round(4).toString() : '–'}</td>
+              <td className="py-2 text-right tabular-nums text-slate-600 dark:text-slate-400">{calls ? mulDiv(total, '1', String(calls)) : '–'}</td>
             </tr>
           );
         })}

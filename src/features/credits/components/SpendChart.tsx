@@ -1,6 +1,6 @@
-import Big from 'big.js';
 import { useId } from 'react';
 import type { LedgerRow } from '../../../api/session';
+import { compareDecimals } from '../../../lib/decimal';
 import { clockTime, plural } from '../format';
 import { niceCeiling, spendSeries, type SpendPoint } from '../spend-series';
 import { useWidth } from '../use-width';
@@ -21,7 +21,7 @@ function summarise(points: SpendPoint[]): string {
   if (points.length === 0) return 'No paid calls yet in this session.';
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const biggest = points.reduce((top, point) => (new Big(point.credits).gt(top.credits) ? point : top), first);
+  const biggest = points.reduce((top, point) => (compareDecimals(point.credits, top.credits) > 0 ? point : top), first);
   // Failures that cost nothing are drawn (a flat step) but are not paid calls: the count agrees with the cards above.
   const paid = points.filter((point) => point.charged !== 'no').length;
   return `${last.total} ${last.total === '1' ? 'credit' : 'credits'} over ${plural(paid, 'paid call')} between ${clockTime(first.at)} and ${clockTime(last.at)}. `

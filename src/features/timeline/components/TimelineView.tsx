@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useDeferredValue, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelineTarget } from '../../../api/timeline';
 import type { TimelinePage } from '../../../api/types';
@@ -51,9 +51,13 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
   }, [drop, onFilters]);
   const filtering = filtersActive(filters);
   const shown = filtering ? applyFilters(posts, filters) : posts;
+  // A page that arrives is mounted in a render React can pause between cards: twenty cards in one go was
+  // a long task mid-scroll. The sentinel waits until they are in: before that it is still in view, and
+  // would buy the next page.
+  const listed = useDeferredValue(shown);
   const nextError = query.isFetchNextPageError ? query.error : null;
   const sentinel = useSentinel<HTMLDivElement>(
-    autoLoad && !filtering && query.hasNextPage && !query.isFetchingNextPage && nextError === null, loadNext, pages.length);
+    autoLoad && !filtering && listed === shown && query.hasNextPage && !query.isFetchingNextPage && nextError === null, loadNext, pages.length);
 
   const who = 'screenName' in target ? target.screenName : target.restId;
   if (query.isPending) return <TimelineSkeleton />;
@@ -91,7 +95,7 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
         {filtering && shown.length === 0 && (
           <StateCard testId="state-no-match" title="No loaded post matches">Clear a filter, or load more posts to search further.</StateCard>
         )}
-        <VirtualPostList posts={shown} pinnedId={pinnedId} owner={handle} listKey={targetKey(target)} after={<>
+        <VirtualPostList posts={listed} pinnedId={pinnedId} owner={handle} listKey={targetKey(target)} after={<>
           <div ref={sentinel} aria-hidden="true" />
           <PagingFooter hasNext={query.hasNextPage} fetching={query.isFetchingNextPage} error={nextError} onLoad={loadNext}
             note={filtering ? 'Auto-loading pauses while a filter is on: only Load more buys pages.' : autoLoad ? undefined : 'Auto-loading is off.'} />

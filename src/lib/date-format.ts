@@ -1,0 +1,14 @@
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `date.toLocaleString(locale, options)` with the formatter kept: each toLocale*String call builds a new
+ * Intl.DateTimeFormat, and a timeline page renders two dates per post (and a line per bought page), so
+ * building them was a large share of mounting a page of cards.
+ */
+export function formatDate(date: Date, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, format = new Intl.DateTimeFormat(locale, options));
+  return format.format(date);
+}
