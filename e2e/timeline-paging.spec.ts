@@ -124,6 +124,9 @@ test('free tools filter loaded posts without buying, and export JSON and CSV', a
   await expect(page.locator('article[data-variant="reply"]')).toHaveCount(0);
   await tools.getByLabel('Media only').check();
   await expect(page.getByTestId('shown-count')).toHaveText(/Showing (\d+) of 20 loaded posts/);
+  // The count follows the box at once; the list is a deferred render that follows it.
+  const shown = Number(/Showing (\d+)/.exec((await page.getByTestId('shown-count').textContent()) ?? '')?.[1]);
+  await expect(page.locator('article')).toHaveCount(shown);
   for (const variant of await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
     expect(variant).toMatch(/^(photos-\d|video)$/);
   }
