@@ -17,6 +17,8 @@ test('filters live in the address: a filtered view survives reload, Back and For
   await find.fill('grid');
   await expect(page).toHaveURL(`/timeline?screen_name=${handle}&hide=reposts&media=only&find=grid`);
   await expect(shown).toHaveText('Showing 2 of 20 loaded posts');
+  // The list is a deferred render that follows the count.
+  await expect(page.locator('article')).toHaveCount(2);
   for (const variant of await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
     expect(variant).toBe('photos-4');
   }
