@@ -10,7 +10,11 @@ process.env.CREDITSCOPE_E2E_DIR = runDir;
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The production server (`npm start`: server/main.ts) on the build in E2E_DIST (default dist/). */
+/**
+ * The production server (`npm start`: server/main.ts) on the build in E2E_DIST (default dist/). A build of
+ * your own renders timelines on the server only with the server copy beside it (else it serves the SPA):
+ * `npx vite build --outDir X && npx vite build --ssr src/entry-server.tsx --outDir X/server`.
+ */
 function production(port: number, env: Record<string, string>) {
   return {
     command: `node --import tsx server/main.ts --port ${port} --outDir ${process.env.E2E_DIST ?? 'dist'}`,

@@ -41,7 +41,7 @@ async function main() {
     const config = loadConfig(env);
     // The store first (and the demo stand-in): one that cannot be opened stops the server before it listens.
     handler = await createApiHandler(config);
-    server = await createProductionServer({ dist: options.dist, config, handler });
+    server = await createProductionServer({ dist: options.dist, config, handler, serverRendering: env.SSR === '1' });
     server.app.log.info(handler.describe());
     const { dist } = options;
     const address = await server.app.listen({ port: options.port, host: options.host, listenTextResolver: (url) => `creditscope: serving ${dist} at ${url}/` });

@@ -1,10 +1,11 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistOptions } from './persister';
 import { createQueryClient } from './query-client';
 import { allowAutoBuy } from './api/early/arrival';
+import { adoptServerAnswer } from './api/early/server-answer';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -17,10 +18,30 @@ router.subscribe('onBeforeNavigate', ({ toLocation }) => {
   if (toLocation.href !== firstHref && navigator.userActivation?.hasBeenActive !== false) allowAutoBuy();
 });
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <RouterProvider router={router} />
     </PersistQueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * The server rendered this page (server/http/render.ts): its first page becomes this document's purchase
+ * and the route's chunk is loaded, so the first render is the server's HTML, with nothing asked again.
+ * Not awaited at the top level: the chunks imported here import this entry, which must finish first.
+ */
+async function hydrateServerPage(params: ReturnType<typeof adoptServerAnswer>) {
+  const { prefetchServerPage } = await import('./api/server-page');
+  await Promise.all([params && prefetchServerPage(queryClient, params), router.load()]);
+  // What TanStack Router's own hydration marks: the root match then renders without the Suspense
+  // boundary a server render has not got either.
+  router.ssr = { manifest: undefined };
+  hydrateRoot(root, app);
+}
+
+// Rendered or not, the first page the server asked for is this document's answer for it.
+const inlined = adoptServerAnswer();
+if (root.hasAttribute('data-server-rendered')) void hydrateServerPage(inlined);
+else createRoot(root).render(app);

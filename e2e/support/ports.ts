@@ -29,5 +29,7 @@ export const E2E = {
   jobsLimitApp: base + 32,
   /** An archive of its own for e2e/find.spec.ts: finding counts exactly what that spec bought. */
   findApp: base + 33,
+  /** Server rendering on (`SSR=1`) for e2e/server-render.spec.ts. */
+  serverRenderApp: base + 34,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

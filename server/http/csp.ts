@@ -34,11 +34,19 @@ export function imageSources(config: Pick<AppConfig, 'mode' | 'baseUrl'>): strin
  * not govern), the two inline scripts by hash, no plugins, no <base>, forms only to this origin, and
  * no framing by anyone (`frame-ancestors 'none'`, with X-Frame-Options: DENY for old browsers).
  */
-export function contentSecurityPolicy(options: { scriptHashes: string[]; imageSources: string[] }): string {
+export function contentSecurityPolicy(options: {
+  scriptHashes: string[]; imageSources: string[];
+  /**
+   * A server-rendered page (server/http/render.ts) carries React's `style` attributes (the virtual list's
+   * positions) as markup, which `style-src` would refuse; style sheets and <style> stay 'self' only.
+   */
+  styleAttributes?: boolean;
+}): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...options.scriptHashes].join(' '),
     "style-src 'self'",
+    ...(options.styleAttributes ? ["style-src-attr 'unsafe-inline'"] : []),
     `img-src ${options.imageSources.join(' ')}`,
     "font-src 'self'",
     "connect-src 'self'",

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { CREDITS, startStandin } from '../standin/server.ts';
 import { openStore } from '../store/store.ts';
+import { freePort } from '../testing/free-port.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 
 /**
@@ -21,14 +22,6 @@ const dist = path.join(work, 'dist');
 
 interface Running { child: ChildProcess; origin: string; port: number; dataDir: string; output: () => string; exited: Promise<number | null> }
 const running: Running[] = [];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `node --import tsx server/main.ts`, ready once /healthz answers (readiness never touches /api). */
 async function startServer(env: Record<string, string>, options: { port?: number; dataDir?: string } = {}): Promise<Running> {

@@ -8,6 +8,7 @@ import type { ApiHandler } from '../proxy/handler.ts';
 import { contentSecurityPolicy, imageSources, inlineScriptHashes } from './csp.ts';
 import { InFlight } from './in-flight.ts';
 import { guardPage, isRefusedPath } from './page-guard.ts';
+import { loadPageRenderer, SERVER_ENTRY } from './render.ts';
 
 /** Hashed file names (`index-CkcIfOk3.js`): a new build never reuses one, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,11 +44,17 @@ function isFileLike(pathname: string): boolean {
  * API handler mounted unchanged on /api, the app's page for its client-side routes, /healthz, and one
  * JSON log line per request.
  */
-export async function createProductionServer(options: { dist: string; config: AppConfig; handler: ApiHandler; /** Tests mounting many servers: no log lines. */ quiet?: boolean }): Promise<ProductionServer> {
+export async function createProductionServer(options: {
+  dist: string; config: AppConfig; handler: ApiHandler;
+  /** Tests mounting many servers: no log lines. */ quiet?: boolean;
+  /** The first screen of a timeline as HTML (server/http/render.ts) when the build has its server copy (`SSR=1` for `npm start`). */
+  serverRendering?: boolean;
+}): Promise<ProductionServer> {
   const { dist, config, handler } = options;
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) throw new Error(`no build in ${dist} (index.html is missing): run \`vite build\` first, or pass --outDir`);
-  const policy = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(fs.readFileSync(index, 'utf8')), imageSources: imageSources(config) });
+  const indexHtml = fs.readFileSync(index, 'utf8');
+  const policy = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(indexHtml), imageSources: imageSources(config) });
   const assets = path.join(dist, 'assets') + path.sep;
   const inFlight = new InFlight();
   const open = new Set<ServerResponse>();
@@ -124,15 +131,25 @@ export async function createProductionServer(options: { dist: string; config: Ap
     preCompressed: true,
     cacheControl: false,
     dotfiles: 'deny',
+    // The server's copy of the app (server rendering) is for this process, not for browsers.
+    allowedPath: (pathname) => !pathname.startsWith(`/${path.dirname(SERVER_ENTRY)}/`),
     setHeaders(reply, file) {
       reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },
   });
 
+  const renderer = !options.serverRendering ? null : await loadPageRenderer({
+    dist, indexHtml, app, handler,
+    policyFor: (scriptHashes) => contentSecurityPolicy({ scriptHashes, imageSources: imageSources(config), styleAttributes: true }),
+  });
+
   // The app's own routes (/, /timeline, /search, /credits, /history, and whatever the router 404s itself).
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isFileLike(pathname) && !isRefusedPath(pathname)) return reply.sendFile('index.html');
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isFileLike(pathname) && !isRefusedPath(pathname)) {
+      if (await renderer?.render(request, reply)) return reply;
+      return reply.sendFile('index.html');
+    }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 

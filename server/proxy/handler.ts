@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/api/identity.ts';
 import type { AppConfig } from '../config.ts';
+import type { Answer } from './answer.ts';
+import { archivedAnswer } from './archive-answer.ts';
 import { startJobs } from '../jobs/service.ts';
 import { normalisedError } from './errors.ts';
 import { createForwarder } from './forward.ts';
@@ -8,6 +11,7 @@ import { handleHistoryRoute } from './history-routes.ts';
 import { handleArchiveRoute } from '../archive-search/routes.ts';
 import { PostIndexer } from '../archive-search/indexer.ts';
 import { OPERATIONS } from './operations.ts';
+import { paramsProblem } from './validate.ts';
 import { sendError } from './send.ts';
 import { createServices } from './services.ts';
 import { handleSessionRoute, type SessionContext } from './session-routes.ts';
@@ -21,6 +25,11 @@ export interface ApiHandler {
   describe(): string;
   /** Kept for hosts that report their address; the shared store needs no per-process lock. */
   listeningAt(url: string): void;
+  /**
+   * A page for a server-rendered first screen, as /api would answer it: the archive's free copy, or, only
+   * when `mayBuy`, a purchase through the same purchaser (journal, budget, ledger, archive). Null: neither.
+   */
+  page(operation: PaidOperation, params: Record<string, unknown>, mayBuy: boolean): Promise<Answer | null>;
   close(): Promise<void>;
 }
 
@@ -92,6 +101,17 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       + `. ${describeStore(store, unknown)}`
       + (config.creditLimit ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}` : ''),
     listeningAt: () => undefined,
+    page: async (operation, asked, mayBuy) => {
+      const params = canonicalParams(operation, asked);
+      const key = purchaseKey(operation, params);
+      const archived = await store.archive.servable(key, operation, params);
+      if (archived) return archivedAnswer(archived);
+      const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === operation);
+      if (!mayBuy || !route || paramsProblem(route, params)) return null;
+      const answer = await services.purchase({ route, params, key, fresh: false });
+      indexer.soon();
+      return answer;
+    },
     close: async () => { await indexer.stop(); await jobs.close(); await services.close(); },
   };
 }

@@ -25,10 +25,24 @@ export const REFRESH_HEADER = { 'x-creditscope-refresh': '1' } as const;
 type PaidCallListener = (call: { callId: string | null; credits: string; ok: boolean }) => void;
 const paidCallListeners = new Set<PaidCallListener>();
 
+/**
+ * Paid responses read before anything listened (the answer a server-rendered page inlined, read before the
+ * app mounts): told to the first listener, so the meter and the other tabs hear of that purchase too.
+ */
+let unheard: Parameters<PaidCallListener>[0][] = [];
+
 /** Lets the meter update the moment any paid response arrives, without the API layer knowing about it. */
 export function onPaidCall(listener: PaidCallListener): () => void {
   paidCallListeners.add(listener);
+  const missed = unheard;
+  unheard = [];
+  for (const call of missed) listener(call);
   return () => paidCallListeners.delete(listener);
+}
+
+function tellPaidCall(call: Parameters<PaidCallListener>[0]) {
+  if (paidCallListeners.size === 0) unheard = [...unheard.slice(-9), call];
+  for (const listener of paidCallListeners) listener(call);
 }
 
 function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
@@ -74,7 +88,7 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
   try { json = text ? JSON.parse(text) : undefined; } catch { /* judged below */ }
   // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
   // An archive answer names the old purchase but spent nothing: the ledger did not change.
-  if ((callId && archived === null) || response.status === 402) for (const listener of paidCallListeners) listener({ callId, credits, ok: response.ok });
+  if ((callId && archived === null) || response.status === 402) tellPaidCall({ callId, credits, ok: response.ok });
 
   if (!response.ok) throw errorFrom(response.status, json, response.headers);
   if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status, charged: callId ? 'unknown' : null });

@@ -19,5 +19,6 @@ export function useIsBought(queryKey: QueryKey | null): boolean {
   const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
   const hash = queryKey ? hashKey(queryKey) : null;
   const read = useCallback(() => hash !== null && holdsBoughtData(cache.get(hash)?.state.data), [cache, hash]);
-  return useSyncExternalStore(subscribe, read, () => false);
+  // The same answer while hydrating a server-rendered page: its cache was filled before hydration.
+  return useSyncExternalStore(subscribe, read, read);
 }

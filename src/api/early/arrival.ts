@@ -6,6 +6,8 @@
 export const ARRIVAL_COOKIE = 'creditscope-arrival';
 
 export function arrivalAllowsAutoBuy(): boolean {
+  // Rendering on the server: it buys before rendering, never while (server/http/render.ts).
+  if (typeof document === 'undefined') return false;
   try {
     return !document.cookie.split(';').some((part) => part.trim() === `${ARRIVAL_COOKIE}=foreign`);
   } catch {

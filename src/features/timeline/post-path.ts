@@ -4,5 +4,6 @@ export function postPath(handle: string, id: string): string {
 }
 
 export function postUrl(handle: string, id: string): string {
-  return `${window.location.origin}${postPath(handle, id)}`;
+  // A server render has no location; the link is only copied (or shown) after a click, in the browser.
+  return `${typeof window === 'undefined' ? '' : window.location.origin}${postPath(handle, id)}`;
 }

@@ -14,6 +14,11 @@ export const ALWAYS_MOUNTED = 60;
 const OVERSCAN = 10;
 /** The sticky app bar: j/k and restored positions keep posts out from under it. */
 const TOP_BAR = 64;
+/**
+ * The window before it is measured: the server's render, and the browser's hydration of it, have none.
+ * A screen's height lets that first render hold the first posts, so they are in the server's HTML.
+ */
+const UNMEASURED_WINDOW = { width: 0, height: 1000 };
 
 function rangeExtractor(range: Range): number[] {
   return range.count <= ALWAYS_MOUNTED ? Array.from({ length: range.count }, (_, index) => index) : defaultRangeExtractor(range);
@@ -53,6 +58,7 @@ export function VirtualPostList({ posts, pinnedId, owner, listKey, after }: {
     scrollPaddingStart: TOP_BAR,
     getItemKey: (index) => posts[index]!.id,
     rangeExtractor,
+    initialRect: UNMEASURED_WINDOW,
     initialMeasurementsCache: memory.saved?.items,
     initialOffset: memory.saved?.offset,
   });

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { startInstance } from './support/instances.ts';
+import { E2E } from './support/ports.ts';
+import { settled } from './support/settle.ts';
+import { alias, standin } from './support/standin.ts';
+
+/**
+ * The production server with server rendering on (`SSR=1`) renders the first screen of a timeline
+ * (server/http/render.ts): the posts are in the HTML, and the app hydrates it with the answer the server
+ * inlined, buying nothing again. An instance of its own, in front of the standalone stand-in.
+ */
+test.describe.configure({ mode: 'serial' });
+let app: Awaited<ReturnType<typeof startInstance>>;
+const upstream = () => standin(E2E.upstreamStandin);
+
+test.beforeAll(async () => {
+  app = await startInstance(E2E.serverRenderApp, {
+    SSR: '1', API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token,
+    CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/${E2E.serverRenderApp}`,
+  });
+});
+test.afterAll(async () => { await app?.stop(); });
+
+test('the first posts read without JavaScript, and an archived page costs no upstream call', async ({ browser }) => {
+  const handle = alias('ada', 'ssrnojs');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // Typed: the server buys it (once) and renders it.
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  expect(await upstream().log(handle)).toHaveLength(1);
+  // Now archived: rendered again from the archive, free.
+  const again = await context.newPage();
+  await again.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await expect(again.locator('article').first()).toBeVisible();
+  await expect(again.getByText('from archive').first()).toBeVisible();
+  expect(await upstream().log(handle)).toHaveLength(1);
+  await context.close();
+});
+
+test('with JavaScript the app hydrates the server\'s page: no console error and no second purchase', async ({ page }) => {
+  const handle = alias('ada', 'ssrhydrate');
+  const problems: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const purchases: string[] = [];
+  page.on('request', (request) => { if (request.url().includes('/api/v1/')) purchases.push(request.url()); });
+
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
+  // Hydrated: a filter (a React handler) changes the address.
+  await page.getByRole('checkbox', { name: 'Hide reposts' }).check();
+  await expect(page).toHaveURL(/hide=reposts/);
+  await settled(page);
+  expect(purchases).toEqual([]);
+  expect(await upstream().log(handle)).toHaveLength(1);
+  expect(problems).toEqual([]);
+});

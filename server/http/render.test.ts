@@ -1,0 +1,144 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin } from '../standin/server.ts';
+import { freePort } from '../testing/free-port.ts';
+import { TEST_TOKEN } from '../testing/harness.ts';
+import { inlineScriptHashes } from './csp.ts';
+
+/**
+ * Server rendering (server/http/render.ts) in the production server as `npm start` runs it: a child
+ * process over real HTTP on a build of its own (client and server copy), in front of a stand-in whose
+ * call log counts every upstream call. The build sits inside the project: the server copy imports
+ * React and the router from its node_modules.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dist = path.join(ROOT, `dist-render-test-${process.pid}`);
+const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+
+let standin: Awaited<ReturnType<typeof startStandin>>;
+let child: ChildProcess;
+let origin: string;
+let output = '';
+
+/** Document requests as Chromium sends them: typed (or made in the app), and from a link on another site. */
+const TYPED = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' };
+const IN_APP = { ...TYPED, 'sec-fetch-site': 'same-origin' };
+const CROSS_SITE = { ...TYPED, 'sec-fetch-site': 'cross-site' };
+
+const upstreamCalls = async (handle: string) => ((await (await fetch(`${standin.url}/_control/log`)).json()) as { query: Record<string, string> }[])
+  .filter((entry) => entry.query.screen_name === handle).length;
+
+interface Page { status: number; headers: http.IncomingHttpHeaders; text: string }
+
+/** node:http, not fetch: fetch sends `Sec-Fetch-Mode: cors` whatever it is asked to send. */
+function get(pathAndQuery: string, headers: Record<string, string> = {}): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    http.get(`${origin}${pathAndQuery}`, { headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+    }).on('error', reject);
+  });
+}
+
+const page = (query: string, headers: Record<string, string>) => get(`/timeline?${query}`, headers);
+
+beforeAll(async () => {
+  // As `npm run build` makes it (Vitest's NODE_ENV=test would build React's development JSX into the server copy).
+  const build = { cwd: ROOT, stdio: 'pipe' as const, env: { ...process.env, NODE_ENV: 'production' } };
+  execFileSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], build);
+  execFileSync(process.execPath, [VITE, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--logLevel', 'error'], build);
+  standin = await startStandin({ token: TEST_TOKEN, port: 0 });
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(dist, 'data-'));
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--outDir', dist], {
+    cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, CREDITSCOPE_DATA_DIR: dataDir, API_BASE_URL: standin.url, API_TOKEN: TEST_TOKEN, SSR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  for (let tries = 0; tries < 300; tries++) {
+    if (await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start: ${output}`);
+}, 180_000);
+
+afterAll(async () => {
+  if (process.env.RENDER_TEST_LOG) console.log(output.split("\n").filter((line) => !line.includes('"request"')).join("\n"));
+  child?.kill('SIGKILL');
+  await standin?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the first screen of a timeline as HTML', () => {
+  it('buys a page the person typed exactly once, renders its posts and inlines the answer for the browser', async () => {
+    const { status, headers, text: html } = await page('screen_name=ada__typed', TYPED);
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toBe('no-cache');
+    expect(html).toContain('data-server-rendered');
+    expect((html.match(/<article\b/g) ?? []).length).toBeGreaterThanOrEqual(10);
+    expect(html).toContain('<script type="application/json" id="creditscope-server-page">');
+    // The early first-page fetch of the SPA would ask for the page the HTML already holds.
+    expect(html).not.toContain('__creditscopeEarly');
+    expect(await upstreamCalls('ada__typed')).toBe(1);
+    // The browser's own request for it afterwards (had it not adopted the answer) is free: the archive's copy.
+    const api = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__typed`, { headers: { 'x-creditscope-client': '1' } });
+    expect(api.headers.get('x-creditscope-source')).toBe('archive');
+    expect(await upstreamCalls('ada__typed')).toBe(1);
+  });
+
+  it('renders an archived page from the archive for any navigation, another site\'s included, with no upstream call', async () => {
+    await page('screen_name=ada__archived', IN_APP);
+    expect(await upstreamCalls('ada__archived')).toBe(1);
+    const { text: html } = await page('screen_name=ada__archived', CROSS_SITE);
+    expect((html.match(/<article\b/g) ?? []).length).toBeGreaterThanOrEqual(10);
+    expect(html).toContain('from archive');
+    expect(await upstreamCalls('ada__archived')).toBe(1);
+  });
+
+  it('buys nothing for a navigation from another site and renders the priced button instead', async () => {
+    const { headers, text: html } = await page('screen_name=ada__foreign', CROSS_SITE);
+    expect(String(headers['set-cookie'])).toContain('creditscope-arrival=foreign');
+    expect(html).toContain('data-testid="arrival-gate"');
+    expect(html).toMatch(/Load <!-- -->@ada__foreign’s timeline/);
+    expect(html).not.toContain('<article');
+    expect(await upstreamCalls('ada__foreign')).toBe(0);
+  });
+
+  it('buys nothing for a request without the navigation headers (a script, an old client): the browser decides', async () => {
+    const { text: html } = await get('/timeline?screen_name=ada__headless');
+    expect(html).toContain('<div id="root"></div>');
+    expect(await upstreamCalls('ada__headless')).toBe(0);
+  });
+
+  it('answers a bad or unknown handle with the app, never a crash, and buys nothing for a bad one', async () => {
+    const bad = await page('screen_name=%3Cscript%3E', TYPED);
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain('<div id="root"');
+    const unknown = await page('screen_name=nobody__here_at_all', TYPED);
+    expect(unknown.status).toBe(200);
+    expect(unknown.text).toContain('<div id="root"');
+    expect(child.exitCode).toBeNull();
+  });
+
+  it('keeps the token out of the page, and names every inline script it runs in the policy', async () => {
+    const { headers, text: html } = await page('screen_name=ada__policy', TYPED);
+    expect(html).toContain('<article');
+    expect(html).not.toContain(TEST_TOKEN);
+    const policy = String(headers['content-security-policy']);
+    const scripts = policy.split(';').find((part) => part.trim().startsWith('script-src'))!;
+    expect(scripts).not.toContain('unsafe-inline');
+    const executable = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '');
+    for (const hash of inlineScriptHashes(executable)) expect(scripts).toContain(hash);
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('never serves its server copy of the app to browsers', async () => {
+    expect((await get('/server/entry-server.js')).status).toBe(404);
+  });
+});

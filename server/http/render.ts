@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { PipeableStream } from 'react-dom/server';
+import { pathToFileURL } from 'node:url';
+import { readApiResponse, type PaidResponse } from '../../src/api/client.ts';
+import type { InlinedPage } from '../../src/api/early/server-answer.ts';
+import type { ApiHandler } from '../proxy/handler.ts';
+import { inlineScriptHashes } from './csp.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The page to render with: whose, and the proxy's answer as the browser would have read it. */
+interface ServerPage { params: { screen_name: string }; answer: PaidResponse }
+
+/** What src/entry-server.tsx exports (built by Vite; this process never compiles JSX). */
+interface ServerEntry {
+  SERVER_PAGE_ID: string;
+  planPage(href: string): { kind: 'timeline'; screenName: string } | { kind: 'page' } | { kind: 'spa' };
+  renderPage(href: string, page: ServerPage | null, onError: (error: unknown) => void): Promise<PipeableStream | null>;
+}
+
+/** Where `vite build --ssr src/entry-server.tsx --outDir <dist>/server` puts the server's copy of the app. */
+export const SERVER_ENTRY = path.join('server', 'entry-server.js');
+const ROOT = '<div id="root"></div>';
+/** The SPA's early first-page fetch (server/build/inline-early-fetch.ts): a rendered page already holds that page. */
+const ROUTE_CHUNK_PRELOAD = /<script>if \(location\.pathname === "\/timeline"\)[^<]*?l\.href = "([^"<]+)"[^<]*<\/script>/;
+const EARLY_FETCH = /<script>(?:(?!<\/script>)[\s\S])*__creditscopeEarly[\s\S]*?<\/script>\s*/;
+
+/**
+ * A navigation the person made in this app or typed: the only kind the server buys for. Another site's
+ * link, a form or a frame (`cross-site`, `same-site`) and a request without these headers buy nothing.
+ */
+export function navigationMayBuy(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  return (site === 'none' || site === 'same-origin') && headers['sec-fetch-mode'] === 'navigate';
+}
+
+/** Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same. */
+function fromAnotherSite(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** Everything React writes; the page is sent whole, once its policy can name every inline script in it. */
+function collect(stream: PipeableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.pipe(new Writable({
+      write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); },
+      final(done) { resolve(Buffer.concat(chunks).toString('utf8')); done(); },
+      destroy(error, done) { if (error) reject(error); done(error); },
+    }));
+  });
+}
+
+/** The page is made per request: compressed quickly (the build's files use the slow, thorough settings). */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  if (/\bbr\b/.test(header)) return 'br';
+  return /\bgzip\b/.test(header) ? 'gzip' : null;
+}
+
+function compress(encoding: 'br' | 'gzip', html: string): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+    : gzip(html, { level: 6 });
+}
+
+function escapeJson(value: unknown): string {
+  // Inside <script type="application/json"> only `</script` and `<!--` could end it early; `<` never appears raw.
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export interface PageRenderer {
+  /** Sends the server-rendered page and returns true, or returns false (nothing sent) for the SPA's index.html. */
+  render(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/**
+ * Server rendering of the first screen (issue 14, part 4): the first timeline page as HTML, with the
+ * proxy's answer inlined for the browser's cache. The data comes from the archive (free) or, for a
+ * navigation the person made, from the purchaser the browser's /api requests use (the same journal,
+ * budget, ledger and archive, so it is one purchase, recorded as any other); a page
+ * reached from another site without an archived copy renders the priced button. Anything unexpected
+ * (no server build, a failed purchase, an error while rendering) falls back to the SPA, never a crash.
+ */
+export async function loadPageRenderer(options: {
+  dist: string; indexHtml: string; app: FastifyInstance; handler: ApiHandler;
+  /** The page's Content-Security-Policy, given the hashes of every inline script in it. */
+  policyFor: (scriptHashes: string[]) => string;
+}): Promise<PageRenderer | null> {
+  const file = path.resolve(options.dist, SERVER_ENTRY);
+  if (!fs.existsSync(file)) return null;
+  let entry: ServerEntry;
+  // React's production server renderer (the development one is several times slower and writes stack traces into the page).
+  process.env.NODE_ENV ??= 'production';
+  try {
+    entry = await import(pathToFileURL(file).href) as ServerEntry;
+  } catch (error) {
+    options.app.log.warn({ err: error }, 'server rendering off: the server build could not be loaded');
+    return null;
+  }
+  const { handler } = options;
+  const rootAt = options.indexHtml.indexOf(ROOT);
+  if (rootAt < 0) return null;
+  // The route-chunk preload (server/build/preload-route-chunk.ts) is a script that waits for the style sheet
+  // and holds the parser (and the posts) until then: a page the server renders names the chunk as a link.
+  const head = options.indexHtml.slice(0, rootAt).replace(EARLY_FETCH, '')
+    .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => `<link rel="modulepreload" href="${href}">`);
+  const tail = options.indexHtml.slice(rootAt + ROOT.length);
+
+  /**
+   * The proxy's answer for the first page (archived, or bought for a navigation the person made), and the
+   * page to render with when it is one; null when there is none to have: 'spa' when the browser decides.
+   */
+  async function firstPage(request: FastifyRequest, screenName: string): Promise<{ inlined: InlinedPage; page: ServerPage | null } | null | 'spa'> {
+    const params = { screen_name: screenName };
+    const answer = await handler.page('timeline', params, navigationMayBuy(request.headers));
+    if (!answer) return fromAnotherSite(request.headers) ? null : 'spa';
+    const inlined = { params, answer: { status: answer.status, text: answer.text, headers: answer.headers } };
+    try {
+      const paid = await readApiResponse(Promise.resolve(new Response(answer.text, { status: answer.status, headers: answer.headers })));
+      return { inlined, page: { params, answer: { ...paid, boughtAt: paid.boughtAt ?? Date.now() } } };
+    } catch {
+      // Not found, refused, failed: the app shows that answer as if it had asked (never asking twice).
+      return { inlined, page: null };
+    }
+  }
+
+  /** The document, compressed when the browser takes it: the policy names every inline script in it (React adds its own). */
+  async function send(request: FastifyRequest, reply: FastifyReply, rendered: string, inlined: InlinedPage | null) {
+    void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + tail)));
+    const html = `${rendered}${inlined ? `<script type="application/json" id="${entry.SERVER_PAGE_ID}">${escapeJson(inlined)}</script>` : ''}${tail}`;
+    // Revalidated on every use, as index.html is (it carries no ETag, so it is rendered again each time).
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding) void reply.header('content-encoding', encoding).send(await compress(encoding, html));
+    else void reply.send(html);
+  }
+
+  return {
+    async render(request, reply) {
+      if (request.method !== 'GET') return false;
+      const plan = entry.planPage(request.url);
+      if (plan.kind === 'spa') return false;
+      const first = plan.kind === 'timeline' ? await firstPage(request, plan.screenName) : null;
+      if (first === 'spa') return false;
+      if (first && !first.page) {
+        await send(request, reply, `${head}${ROOT}`, first.inlined);
+        return true;
+      }
+      let stream;
+      try {
+        stream = await entry.renderPage(request.url, first?.page ?? null, (error) => request.log.warn({ err: error }, 'part of the page could not be rendered on the server: the browser renders it'));
+      } catch (error) {
+        request.log.error({ err: error }, 'server rendering failed: sending the app without it');
+        stream = null;
+      }
+      if (!stream) {
+        // The app renders it; the answer the server has is still the browser's, so it is not asked for again.
+        if (!first) return false;
+        await send(request, reply, `${head}${ROOT}`, first.inlined);
+        return true;
+      }
+      // React puts the preloads it finds (images of the first screen) first; they belong in the head, outside what hydrates.
+      const [, preloads, body] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(await collect(stream))!;
+      await send(request, reply, `${head.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered>${body}</div>`, first?.inlined ?? null);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The server's way into the app (built with `vite build --ssr`, loaded by server/http/render.ts): the
+ * same router, routes and components as src/main.tsx, rendered to HTML for the first screen of a page.
+ * Node only; nothing here runs in the browser.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
+import type { PaidResponse } from './api/client';
+import { seedServerPage } from './api/server-page';
+export { SERVER_PAGE_ID } from './api/server-page';
+import { targetOf } from './features/timeline/params';
+import type { TimelineSearch } from './features/timeline/route-schema';
+import { createAppRouter } from './router';
+
+/** The first page to render with: whose, and the proxy's answer as the browser would have read it. */
+export interface ServerPage { params: { screen_name: string }; answer: PaidResponse }
+
+/** What the server does with an address: render a timeline's first page (bought or archived), render with no data, or leave it to the SPA. */
+export type PagePlan = { kind: 'timeline'; screenName: string } | { kind: 'page' } | { kind: 'spa' };
+
+function routerAt(href: string, queryClient: QueryClient) {
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [href] }));
+  // On a server the router would render its scroll restoration as an inline script (refused by the CSP,
+  // and absent from the browser's render): the browser restores scroll itself.
+  router.update({ ...router.options, scrollRestoration: false });
+  return router;
+}
+
+/** Read with the route's own search schema, so the server buys exactly the page the component will show. */
+export function planPage(href: string): PagePlan {
+  const router = routerAt(href, new QueryClient());
+  const match = router.matchRoutes(router.latestLocation).at(-1);
+  if (match?.routeId !== '/timeline') return { kind: 'spa' };
+  const target = targetOf(match.search as TimelineSearch);
+  if (!target) return { kind: 'page' };
+  // A user id is resolved to its handle in the browser's own records: the browser renders that.
+  return 'screenName' in target ? { kind: 'timeline', screenName: target.screenName.toLowerCase() } : { kind: 'spa' };
+}
+
+/**
+ * Renders the page at `href` with `page` in its cache. Resolves once everything is rendered (no
+ * Suspense fallback is streamed, so React writes no inline script the CSP would refuse; a part that
+ * fails is reported to `onError` and left to the browser to render), or null when
+ * the router would not render this address as it is (a value its schema drops redirects to the
+ * cleaned address): the browser's router handles that, as without server rendering.
+ */
+export async function renderPage(href: string, page: ServerPage | null, onError: (error: unknown) => void): Promise<PipeableStream | null> {
+  // Nothing is fetched while rendering on a server; these defaults only keep the cache from timing out mid-render.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  if (page) await seedServerPage(queryClient, page.params, page.answer);
+  const router = routerAt(href, queryClient);
+  await router.load();
+  if (!router.state.matches.some((match) => match.routeId === '/timeline' && match.status === 'success')) return null;
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+      {
+        onAllReady: () => resolve(stream), onShellError: reject, onError,
+        // A large finished part is otherwise sent hidden, to be shown by a script: the page must read without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+  });
+}
