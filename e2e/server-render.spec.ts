@@ -48,8 +48,12 @@ test('with JavaScript the app hydrates the server\'s page: no console error and 
 
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
   await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
-  // Hydrated: a filter (a React handler) changes the address.
-  await page.getByRole('checkbox', { name: 'Hide reposts' }).check();
+  // Hydrated: a filter (a React handler) changes the address. A click before React has claimed the box
+  // would do nothing (why server rendering is still off by default), so the test waits for React's own
+  // mark on the element: its props are attached to a server-rendered node only once hydration reached it.
+  const hideReposts = page.getByRole('checkbox', { name: 'Hide reposts' });
+  await expect.poll(() => hideReposts.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { timeout: 20_000 }).toBe(true);
+  await hideReposts.check();
   await expect(page).toHaveURL(/hide=reposts/);
   await settled(page);
   expect(purchases).toEqual([]);
