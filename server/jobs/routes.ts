@@ -5,19 +5,13 @@ import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } fro
 import { CSV_HEADER, csvLine, exportRows, lines, NDJSON_LINE, streamLines } from './export.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
+import { readLimitedBody } from '../proxy/read-body.ts';
 
 const MAX_BODY = 4 * 1024 * 1024;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new Error('too large');
-    chunks.push(chunk);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return JSON.parse(await readLimitedBody(request, MAX_BODY));
 }
 
 const badRequest = (response: ServerResponse, message: string) => sendError(response, normalisedError(400, 'bad_request', message));

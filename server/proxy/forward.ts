@@ -4,6 +4,7 @@ import { Flights } from './coalesce.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
 import type { Purchaser } from './purchase.ts';
+import { readLimitedBody } from './read-body.ts';
 import { sendError } from './send.ts';
 import { paramsProblem, queryParams } from './validate.ts';
 
@@ -11,17 +12,6 @@ export type { Upstream } from './attempt.ts';
 
 /** Sent by an explicit Refresh or Show newer: buy the page again even if the archive has a fresh copy. */
 export const REFRESH_HEADER = 'x-creditscope-refresh';
-
-async function readLimitedBody(request: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * Validated as the browser sent them (a bad request is refused here, before any journal entry or
@@ -36,7 +26,7 @@ async function readParams(route: Route, url: URL, request: IncomingMessage): Pro
     if (inAddress.length > 0) {
       return { failure: normalisedError(400, 'bad_request', `Not sent, nothing charged: ${url.pathname} takes its parameters in the JSON body, not in the address (${inAddress.join(', ')})`) };
     }
-    try { source = JSON.parse(await readLimitedBody(request)); } catch {
+    try { source = JSON.parse(await readLimitedBody(request, MAX_BODY_BYTES)); } catch {
       return { failure: normalisedError(400, 'bad_request', 'Request body must be a JSON object under 16 KB') };
     }
     if (typeof source !== 'object' || source === null || Array.isArray(source)) return { failure: normalisedError(400, 'bad_request', 'Request body must be a JSON object') };
