@@ -61,9 +61,12 @@ describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind:
     expect(twice.filter((page) => !unknown.includes(page))).toEqual([]);
     expect(asked.filter((page) => twice.includes(page))).toHaveLength(twice.length * 2);
     expect(done.items.filter((item) => item.error?.includes('first answer was lost'))).toHaveLength(unknown.length);
-    // The job paid for its twelve pages once each; the ledger also counts the lost calls, at list price, until cleared.
+    // The job paid for its twelve pages once each; the ledger also counts the lost calls, at list price, until cleared:
+    // every journalled call, including one the kill stopped before it left (never in the upstream's log).
     expect(done.job.spent).toBe('1.2');
-    expect((await second.state()).budget.spentInPeriod).toBe(new Big('0.1').times(asked.length).plus('0.3').toString());
+    const booked = settled.filter((row) => row.state === 'settled' || row.state === 'unknown').length;
+    expect(booked).toBeGreaterThanOrEqual(asked.length);
+    expect((await second.state()).budget.spentInPeriod).toBe(new Big('0.1').times(booked).plus('0.3').toString());
   });
 
   it('lets one process at a time run a job; another takes it over when the first stops', async () => {
