@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Post } from '../../../api/types';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
 import { useKeepReadingPosition } from '../hooks/use-keep-reading-position';
@@ -11,6 +11,12 @@ import { PostCard } from './PostCard';
  * only the posts near the viewport are, so 1,000 posts keep the DOM at a few dozen articles.
  */
 export const ALWAYS_MOUNTED = 60;
+/**
+ * The server's render (and the hydration that must match it) holds the first screen only: every post
+ * more there is server time, HTML and browser layout spent before the first post can paint.
+ */
+const FIRST_SCREEN = 6;
+const noSubscription = () => () => {};
 const OVERSCAN = 10;
 /** The sticky app bar: j/k and restored positions keep posts out from under it. */
 const TOP_BAR = 64;
@@ -20,8 +26,12 @@ const TOP_BAR = 64;
  */
 const UNMEASURED_WINDOW = { width: 0, height: 1000 };
 
-function rangeExtractor(range: Range): number[] {
+function allUpToAlwaysMounted(range: Range): number[] {
   return range.count <= ALWAYS_MOUNTED ? Array.from({ length: range.count }, (_, index) => index) : defaultRangeExtractor(range);
+}
+
+function firstScreen(range: Range): number[] {
+  return Array.from({ length: Math.min(range.count, FIRST_SCREEN) }, (_, index) => index);
 }
 
 /**
@@ -35,6 +45,8 @@ export function VirtualPostList({ posts, pinnedId, owner, listKey, after }: {
   const listRef = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   const memory = useScrollMemory(listKey);
+  // False on the server and while hydrating its HTML, true in every render after.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   // Where the list starts in the page; what sits above it (header, tools, notes) can change height.
   useLayoutEffect(() => {
@@ -57,7 +69,7 @@ export function VirtualPostList({ posts, pinnedId, owner, listKey, after }: {
     scrollMargin: top,
     scrollPaddingStart: TOP_BAR,
     getItemKey: (index) => posts[index]!.id,
-    rangeExtractor,
+    rangeExtractor: hydrated ? allUpToAlwaysMounted : firstScreen,
     initialRect: UNMEASURED_WINDOW,
     initialMeasurementsCache: memory.saved?.items,
     initialOffset: memory.saved?.offset,
