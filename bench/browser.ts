@@ -30,15 +30,25 @@ const FIRST_POST_PROBE = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-export async function timeToFirstPost(browser: Browser, url: string): Promise<number> {
+export interface FirstPost {
+  /** When the first post's text was painted, ms from navigation start. */
+  paintedMs: number;
+  /** When the app's entry script had finished loading (null on a page without one). */
+  entryLoadedMs: number | null;
+}
+
+export async function timeToFirstPost(browser: Browser, url: string): Promise<FirstPost> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(FIRST_POST_PROBE);
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __firstPost: number | null }).__firstPost !== null, null, { timeout: 30_000 });
-  const value = await page.evaluate(() => (window as unknown as { __firstPost: number }).__firstPost);
+  const result = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]*\.js$/.test(new URL(resource.name).pathname)) as PerformanceResourceTiming | undefined;
+    return { paintedMs: (window as unknown as { __firstPost: number }).__firstPost, entryLoadedMs: entry ? entry.responseEnd : null };
+  });
   await context.close();
-  return value;
+  return result;
 }
 
 /** Gzipped bytes of the JS the browser fetched before the page was ready (first post, or idle). */
