@@ -41,11 +41,13 @@ export function contentSecurityPolicy(options: {
    * positions) as markup, which `style-src` would refuse; style sheets and <style> stay 'self' only.
    */
   styleAttributes?: boolean;
+  /** The style sheets a server-rendered page carries inline (server/http/inline-styles.ts), by hash. */
+  styleHashes?: string[];
 }): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...options.scriptHashes].join(' '),
-    "style-src 'self'",
+    ["style-src 'self'", ...(options.styleHashes ?? [])].join(' '),
     ...(options.styleAttributes ? ["style-src-attr 'unsafe-inline'"] : []),
     `img-src ${options.imageSources.join(' ')}`,
     "font-src 'self'",

@@ -140,7 +140,7 @@ export async function createProductionServer(options: {
 
   const renderer = !options.serverRendering ? null : await loadPageRenderer({
     dist, indexHtml, app, handler,
-    policyFor: (scriptHashes) => contentSecurityPolicy({ scriptHashes, imageSources: imageSources(config), styleAttributes: true }),
+    policyFor: (scriptHashes, styleHashes) => contentSecurityPolicy({ scriptHashes, styleHashes, imageSources: imageSources(config), styleAttributes: true }),
   });
 
   // The app's own routes (/, /timeline, /search, /credits, /history, and whatever the router 404s itself).

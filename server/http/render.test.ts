@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -138,6 +139,16 @@ describe('the first screen of a timeline as HTML', () => {
     const executable = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '');
     for (const hash of inlineScriptHashes(executable)) expect(scripts).toContain(hash);
     expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('carries its style sheet in the document, named by hash, so the first paint waits for no second response', async () => {
+    const { headers, text: html } = await page('screen_name=ada__styles', TYPED);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(css).toContain('tailwindcss');
+    const styles = String(headers['content-security-policy']).split(';').find((part) => part.trim().startsWith('style-src '))!;
+    expect(styles).toContain(`'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
+    expect(styles).not.toContain('unsafe-inline');
   });
 
   it('never serves its server copy of the app to browsers', async () => {

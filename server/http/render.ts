@@ -11,6 +11,7 @@ import { readApiResponse, type PaidResponse } from '../../src/api/client.ts';
 import type { InlinedPage } from '../../src/api/early/server-answer.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { inlineScriptHashes } from './csp.ts';
+import { inlineStyleSheets } from './inline-styles.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -92,8 +93,8 @@ export interface PageRenderer {
  */
 export async function loadPageRenderer(options: {
   dist: string; indexHtml: string; app: FastifyInstance; handler: ApiHandler;
-  /** The page's Content-Security-Policy, given the hashes of every inline script in it. */
-  policyFor: (scriptHashes: string[]) => string;
+  /** The page's Content-Security-Policy, given the hashes of every inline script and style sheet in it. */
+  policyFor: (scriptHashes: string[], styleHashes: string[]) => string;
 }): Promise<PageRenderer | null> {
   const file = path.resolve(options.dist, SERVER_ENTRY);
   if (!fs.existsSync(file)) return null;
@@ -111,8 +112,8 @@ export async function loadPageRenderer(options: {
   if (rootAt < 0) return null;
   // The route-chunk preload (server/build/preload-route-chunk.ts) is a script that waits for the style sheet
   // and holds the parser (and the posts) until then: a page the server renders names the chunk as a link.
-  const head = options.indexHtml.slice(0, rootAt).replace(EARLY_FETCH, '')
-    .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => `<link rel="modulepreload" href="${href}">`);
+  const { head, styleHashes } = inlineStyleSheets(options.indexHtml.slice(0, rootAt).replace(EARLY_FETCH, '')
+    .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => `<link rel="modulepreload" href="${href}">`), options.dist);
   const tail = options.indexHtml.slice(rootAt + ROOT.length);
 
   /**
@@ -135,7 +136,7 @@ export async function loadPageRenderer(options: {
 
   /** The document, compressed when the browser takes it: the policy names every inline script in it (React adds its own). */
   async function send(request: FastifyRequest, reply: FastifyReply, rendered: string, inlined: InlinedPage | null) {
-    void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + tail)));
+    void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + tail), styleHashes));
     const html = `${rendered}${inlined ? `<script type="application/json" id="${entry.SERVER_PAGE_ID}">${escapeJson(inlined)}</script>` : ''}${tail}`;
     // Revalidated on every use, as index.html is (it carries no ETag, so it is rendered again each time).
     void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
