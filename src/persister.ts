@@ -1,7 +1,7 @@
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import { del, get, set } from 'idb-keyval';
+import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './cache-age';
+import { createIncrementalPersister, type RecordStore } from './lib/incremental-persister';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
 const CACHE_VERSION = 'creditscope-cache-v2';
@@ -9,36 +9,24 @@ const CACHE_VERSION = 'creditscope-cache-v2';
 /**
  * IndexedDB (a long timeline outgrows localStorage's 5 MB), written as soon as anything changes:
  * a throttled write can lose a page bought just before the tab navigates or closes, and that page
- * would then be bought again. At most one write runs at a time; changes meanwhile collapse into
- * the next one, so the newest state is always on its way to disk.
+ * would then be bought again. Each write stores only what changed (src/lib/incremental-persister.ts),
+ * so a new page costs the same at the thousandth post as at the first. idb-keyval's own database, where
+ * the whole cache used to be one record under CACHE_VERSION (read once, then replaced).
  */
-function createIndexedDbPersister(key: string): Persister {
-  let writing: Promise<void> | null = null;
-  let pending: PersistedClient | null = null;
-
-  async function drain() {
-    while (pending) {
-      const next = pending;
-      pending = null;
-      await set(key, next).catch(() => {
-        // Quota or a blocked database: the app keeps working, it only forgets purchases on reload.
-      });
-    }
-    writing = null;
-  }
-
+function indexedDbRecords(): RecordStore {
+  let opened: UseStore | null = null;
+  const inStore: UseStore = (mode, callback) => (opened ??= createStore('keyval-store', 'keyval'))(mode, callback);
   return {
-    persistClient: (client) => {
-      pending = client;
-      writing ??= drain();
-      return writing;
-    },
-    restoreClient: () => get<PersistedClient>(key),
-    removeClient: () => del(key),
+    commit: (puts, deletes) => inStore('readwrite', (store) => {
+      for (const [key, value] of puts) store.put(value, key);
+      for (const key of deletes) store.delete(key);
+      return promisifyRequest(store.transaction);
+    }),
+    entries: () => entries(inStore),
   };
 }
 
-export const persister = createIndexedDbPersister(CACHE_VERSION);
+export const persister = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}/`, CACHE_VERSION);
 
 export const persistOptions = {
   persister,

@@ -1,0 +1,123 @@
+import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client';
+import { describe, expect, it } from 'vitest';
+import { createIncrementalPersister, type RecordStore } from './incremental-persister';
+
+/** IndexedDB's part in this: values cloned on the way in and out, a transaction all or nothing. */
+function memoryRecords() {
+  const records = new Map<string, unknown>();
+  const commits: { puts: string[]; deletes: string[]; chars: number }[] = [];
+  let failNext = false;
+  const store: RecordStore = {
+    commit: async (puts, deletes) => {
+      if (failNext) { failNext = false; throw new DOMException('full', 'QuotaExceededError'); }
+      for (const [key, value] of puts) records.set(key, structuredClone(value));
+      for (const key of deletes) records.delete(key);
+      commits.push({ puts: puts.map(([key]) => key), deletes, chars: JSON.stringify(puts).length });
+    },
+    entries: async () => [...records].map(([key, value]) => [key, structuredClone(value)]),
+  };
+  return { store, records, commits, failOnce: () => { failNext = true; } };
+}
+
+type Page = { posts: { id: string; text: string }[]; next: number };
+const PREFIX = 'cache/';
+const options = { maxAge: 60_000, buster: 'v1' };
+
+async function timeline(pages: number) {
+  const queryClient = new QueryClient();
+  const observer = new InfiniteQueryObserver(queryClient, {
+    queryKey: ['timeline', 'ada'],
+    queryFn: ({ pageParam }): Page => ({ posts: Array.from({ length: 20 }, (_, i) => ({ id: `${pageParam}-${i}`, text: 'x'.repeat(200) })), next: pageParam + 1 }),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page) => last.next,
+  });
+  await observer.refetch();
+  for (let page = 1; page < pages; page++) await observer.fetchNextPage();
+  return { queryClient, observer };
+}
+
+const data = (queryClient: QueryClient) => queryClient.getQueryData<InfiniteData<Page, number>>(['timeline', 'ada']);
+
+describe('the incremental persister, under TanStack Query\'s own save and restore', () => {
+  it('writes a new page of a long timeline as that page, its query\'s record and the meta record, whatever the length', async () => {
+    const { store, commits } = memoryRecords();
+    const persister = createIncrementalPersister(store, PREFIX);
+    const { queryClient, observer } = await timeline(1);
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    for (let page = 2; page <= 30; page++) {
+      await observer.fetchNextPage();
+      await persistQueryClientSave({ queryClient, persister, ...options });
+    }
+    expect(data(queryClient)?.pages).toHaveLength(30);
+    const second = commits[1]!;
+    const thirtieth = commits.at(-1)!;
+    expect(thirtieth.puts.filter((key) => key.startsWith(`${PREFIX}part:`))).toHaveLength(1);
+    expect(thirtieth.puts).toHaveLength(3);
+    expect(thirtieth.deletes).toEqual([]);
+    // The query's record lists page ids, so it grows by one id a page; the pages themselves are not rewritten.
+    expect(thirtieth.chars).toBeLessThan(second.chars + 29 * 50);
+    expect(thirtieth.chars).toBeLessThan(8_000);
+    observer.destroy();
+  });
+
+  it('restores the same cache after a reload, and writes nothing of it again', async () => {
+    const { store, commits } = memoryRecords();
+    const { queryClient } = await timeline(12);
+    await persistQueryClientSave({ queryClient, persister: createIncrementalPersister(store, PREFIX), ...options });
+
+    const reloaded = new QueryClient();
+    const persister = createIncrementalPersister(store, PREFIX);
+    await persistQueryClientRestore({ queryClient: reloaded, persister, ...options });
+    expect(data(reloaded)).toEqual(data(queryClient));
+    await persistQueryClientSave({ queryClient: reloaded, persister, ...options });
+    expect(commits.at(-1)!.puts).toEqual([`${PREFIX}meta`]);
+  });
+
+  it('deletes the records of pages and queries the cache no longer holds', async () => {
+    const { store, records } = memoryRecords();
+    const persister = createIncrementalPersister(store, PREFIX);
+    const { queryClient } = await timeline(5);
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(5);
+    const first = data(queryClient)!;
+    queryClient.setQueryData(['timeline', 'ada'], { pages: first.pages.slice(0, 1), pageParams: first.pageParams.slice(0, 1) });
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(1);
+    queryClient.removeQueries();
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    expect([...records.keys()]).toEqual([`${PREFIX}meta`]);
+  });
+
+  it('after a failed write, writes those pages again with the next change: none is lost on reload', async () => {
+    const { store, failOnce } = memoryRecords();
+    const persister = createIncrementalPersister(store, PREFIX);
+    const { queryClient, observer } = await timeline(2);
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    await observer.fetchNextPage();
+    failOnce();
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    await observer.fetchNextPage();
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    observer.destroy();
+
+    const reloaded = new QueryClient();
+    await persistQueryClientRestore({ queryClient: reloaded, persister: createIncrementalPersister(store, PREFIX), ...options });
+    expect(data(reloaded)?.pages).toHaveLength(4);
+    expect(data(reloaded)).toEqual(data(queryClient));
+  });
+
+  it('reads a cache stored whole by the previous build once, then stores it in records and drops the old one', async () => {
+    const { store, records } = memoryRecords();
+    const { queryClient } = await timeline(3);
+    const legacy: PersistedClient = { buster: 'v1', timestamp: Date.now(), clientState: (await import('@tanstack/react-query')).dehydrate(queryClient) };
+    records.set('cache-whole', legacy);
+    const reloaded = new QueryClient();
+    const persister = createIncrementalPersister(store, PREFIX, 'cache-whole');
+    await persistQueryClientRestore({ queryClient: reloaded, persister, ...options });
+    expect(data(reloaded)).toEqual(data(queryClient));
+    await persistQueryClientSave({ queryClient: reloaded, persister, ...options });
+    expect(records.has('cache-whole')).toBe(false);
+    expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(3);
+  });
+});
