@@ -109,7 +109,8 @@ export async function longScroll(browser: Browser, url: string, targetPosts: num
     await page.waitForTimeout(40);
     if (step % 10 === 0) {
       posts = await loadedPosts();
-      const ended = await page.getByText(/End of timeline/i).isVisible().catch(() => false);
+      // By test id: a text search walks every element and its garbage, in the page's heap, triggered GCs of its own.
+      const ended = await page.getByTestId('end-of-timeline').isVisible().catch(() => false);
       if (posts >= targetPosts || ended) break;
     }
   }
