@@ -2,10 +2,11 @@
  * The proxy-overhead figures alone (no build, no browser), on SQLite and on PostgreSQL, with the server's
  * CPU time per call read from /proc: steadier than wall time on a shared machine.
  *
- *   npx tsx bench/proxy-only.ts [--seconds 5] [--rounds 2] [--compare /path/to/other/checkout] [--prof dir]
+ *   npx tsx bench/proxy-only.ts [--seconds 5] [--rounds 2] [--compare /path/to/other/checkout] [--prof dir] [--port 4817] [--dist dist-bench]
  *
  * --compare runs the same load against another checkout (a baseline with node_modules and dist-bench)
  * in alternating order within each round, so both see the same machine. --prof writes a --cpu-prof per server.
+ * --port is the app's port (the stand-in takes the next one); --dist, a build both checkouts serve (only /api is loaded).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,9 +17,9 @@ import { run, type LoadFigures } from './proxy-overhead.ts';
 import { BENCH, median } from './servers.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, compare: { type: 'string' }, prof: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, compare: { type: 'string' }, prof: { type: 'string' }, only: { type: 'string' }, port: { type: 'string', default: '4817' }, dist: { type: 'string', default: BENCH.dist } } });
 const SECONDS = Number(values.seconds);
-const PORTS = { app: 4817, standin: 4818 };
+const PORTS = { app: Number(values.port), standin: Number(values.port) + 1 };
 const TICKS_PER_SECOND = 100;
 const trees = [{ name: 'this', dir: process.cwd() }, ...(values.compare ? [{ name: 'compare', dir: path.resolve(values.compare) }] : [])];
 
@@ -47,7 +48,7 @@ function stopped(child: ChildProcess): Promise<void> {
 async function proxied(dir: string, databaseUrl: string | null, label: string): Promise<LoadFigures & { cpuMsPerCall: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-proxy-bench-'));
   const prof = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.prof, label)}`] : [];
-  const app = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts', '--port', String(PORTS.app), '--outDir', BENCH.dist], {
+  const app = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts', '--port', String(PORTS.app), '--outDir', path.resolve(values.dist)], {
     cwd: dir, stdio: 'ignore',
     env: { ...process.env, API_BASE_URL: `http://127.0.0.1:${PORTS.standin}`, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir, CREDIT_LIMIT: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   });

@@ -4,8 +4,10 @@ import { extractPage } from './extract.ts';
 import { timeOrderedIds } from './post-ids.ts';
 import { withSearchTables, type SearchDb } from './tables.ts';
 
-// Small batches: on SQLite the store has one writer, and a purchase waits for each batch's transaction.
-const BATCH = 10;
+// Small batches: on SQLite the store has one writer, and a purchase waits for each batch's transaction (on the
+// event loop, blocked, when the indexer runs on its own thread).
+const BATCH = 3;
+const MAX_KEYS = 500;
 // Its own lock, not the budget's: indexing never holds up a purchase on PostgreSQL.
 const INDEX_LOCK = 7_310_418;
 
@@ -13,10 +15,19 @@ const INDEX_LOCK = 7_310_418;
  * Brings archive_posts up to the archive, outside the purchase path: it reads archive rows whose purchase is
  * not yet indexed (new pages, and pages bought again, whose row was replaced) and writes each page's posts in
  * place of the old ones. Any process may run it at any time; one catch-up at a time per process.
+ *
+ * After a purchase only the pages this process has just archived are indexed (`soon(pageKeys)`): comparing the
+ * whole archive with the index grew with every page ever bought, and ran every 250 ms under load. What other
+ * processes archived, or what a crash left unindexed, the full comparison finds before any search reads
+ * the index (`catchUp()`).
  */
 export class PostIndexer {
   private readonly kysely: SearchDb;
   private running: Promise<number> | null = null;
+  /** One catch-up at a time: a full one and one of the pages just bought never interleave their batches. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Pages this process archived since its last catch-up, by page key. */
+  private readonly bought = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   /** The archive's latest purchase time and page count when this process last caught up with it. */
   private seen = '';
@@ -27,24 +38,34 @@ export class PostIndexer {
 
   /** Indexes everything not yet indexed; resolves with how many pages it indexed. Joins a catch-up under way. */
   catchUp(): Promise<number> {
-    this.running ??= this.drain().finally(() => { this.running = null; });
+    this.running ??= this.exclusive(() => this.drain()).finally(() => { this.running = null; });
     return this.running;
   }
 
-  /** After a purchase: a catch-up a moment later, so search is ready before anyone asks. */
-  soon(delayMs = 250) {
-    if (this.timer) return;
+  /** After pages are archived: they are indexed a moment later, so search is ready before anyone asks. */
+  soon(pageKeys: Iterable<string>, delayMs = 250) {
+    for (const key of pageKeys) this.bought.add(key);
+    if (this.timer || this.bought.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.catchUp().catch(() => undefined);
+      const keys = [...this.bought];
+      this.bought.clear();
+      // Bounded lists: a backlog never goes past either database's limit of bound parameters.
+      for (let start = 0; start < keys.length; start += MAX_KEYS) void this.exclusive(() => this.index(keys.slice(start, start + MAX_KEYS))).catch(() => undefined);
     }, delayMs);
     this.timer.unref();
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.queue.then(work, work);
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   stop() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    return this.running?.catch(() => undefined);
+    return this.queue;
   }
 
   private async drain(): Promise<number> {
@@ -52,9 +73,19 @@ export class PostIndexer {
     const marker = await this.kysely.selectFrom('archive').select((eb) => [eb.fn.max('bought_at').as('latest'), eb.fn.countAll().as('pages')]).executeTakeFirst();
     const seen = `${String(marker?.latest)}|${String(marker?.pages)}`;
     if (seen === this.seen) return 0;
-    const stale = await this.kysely.selectFrom('archive')
+    const indexed = await this.index(null);
+    this.seen = seen;
+    return indexed;
+  }
+
+  /** Indexes the pages among `among` (null: the whole archive) whose archived purchase is not the one indexed. */
+  private async index(among: string[] | null): Promise<number> {
+    if (among?.length === 0) return 0;
+    let staleQuery = this.kysely.selectFrom('archive')
       .leftJoin('archive_indexed', (join) => join.onRef('archive_indexed.page_key', '=', 'archive.page_key').onRef('archive_indexed.purchase_id', '=', 'archive.purchase_id'))
-      .where('archive_indexed.page_key', 'is', null).select('archive.page_key').execute();
+      .where('archive_indexed.page_key', 'is', null).select('archive.page_key');
+    if (among) staleQuery = staleQuery.where('archive.page_key', 'in', among);
+    const stale = await staleQuery.execute();
     for (let start = 0; start < stale.length; start += BATCH) {
       const keys = stale.slice(start, start + BATCH).map((row) => row.page_key);
       const pages = await this.kysely.selectFrom('archive').select(['page_key', 'purchase_id', 'bought_at', 'operation', 'subject', 'body']).where('page_key', 'in', keys).execute();
@@ -74,7 +105,6 @@ export class PostIndexer {
         }
       });
     }
-    this.seen = seen;
     return stale.length;
   }
 

@@ -14,7 +14,7 @@ const PAGE = 20;
 /** Nothing here reaches the upstream: the answers come from the store alone and cost nothing. */
 const FREE = { 'x-creditscope-credits': '0' };
 
-async function find(url: URL, response: ServerResponse, db: Db, indexer: PostIndexer) {
+async function find(url: URL, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
   const parsed = v.safeParse(findQuery, queryObject(url));
   if (!parsed.success) return sendError(response, normalisedError(400, 'bad_request', `Bad find: ${describeIssues(parsed.issues)}`));
   const { before, ...filters } = parsed.output;
@@ -33,7 +33,7 @@ async function find(url: URL, response: ServerResponse, db: Db, indexer: PostInd
   }, FREE);
 }
 
-async function stats(url: URL, response: ServerResponse, db: Db, indexer: PostIndexer) {
+async function stats(url: URL, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
   const parsed = v.safeParse(statsQuery, queryObject(url));
   if (!parsed.success) return sendError(response, normalisedError(400, 'bad_request', `Bad stats: ${describeIssues(parsed.issues)}`));
   await indexer.catchUp();
@@ -41,7 +41,7 @@ async function stats(url: URL, response: ServerResponse, db: Db, indexer: PostIn
 }
 
 /** `/api/_archive/search` and `/api/_archive/stats`: free full-text search and statistics over everything bought. */
-export async function handleArchiveRoute(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse, db: Db, indexer: PostIndexer) {
+export async function handleArchiveRoute(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
   if (request.method !== 'GET') return sendError(response, normalisedError(405, 'bad_request', 'The archive search is read-only: GET only'), { allow: 'GET' });
   if (subpath === '/search') return find(url, response, db, indexer);
   if (subpath === '/stats') return stats(url, response, db, indexer);

@@ -1,7 +1,9 @@
 import Big from 'big.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Attempt, Charged } from '../ledger/rows.ts';
 import { fromUpstream, normalisedError, seconds, statusLine, upstreamMessage, type NormalisedError } from './errors.ts';
 import type { Route } from './operations.ts';
+import { upstreamRequest } from './upstream-request.ts';
 
 export interface Upstream { baseUrl: string; token: string; timeoutMs: number }
 
@@ -91,11 +93,15 @@ function judge(status: number, text: string, envelope: Envelope, retryAfterHeade
 /** What explains an answer to a person reading it later: its format and the upstream's rate limiting. */
 const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-[\w-]+|ratelimit(-[\w-]+)?|x-rate-limit-[\w-]+)$/;
 
-function keptHeaders(headers: Headers, redact: (text: string) => string): Record<string, string> {
+function keptHeaders(headers: IncomingHttpHeaders, redact: (text: string) => string): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const [name, value] of headers) if (KEPT_HEADER.test(name)) kept[name] = redact(value).slice(0, 500);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && KEPT_HEADER.test(name)) kept[name] = redact(Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
+  }
   return kept;
 }
+
+const headerText = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
 
 /** One try at the upstream, judged by what the upstream can have charged for it. */
 export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redact: (text: string) => string): Promise<AttemptResult> {
@@ -112,13 +118,13 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   let httpStatus: number | null = null;
   let verdict: Verdict;
   try {
-    const response = await fetch(target, {
+    const response = await upstreamRequest(target, {
       method: route.method, body, signal: AbortSignal.timeout(upstream.timeoutMs),
       headers: { authorization: `Bearer ${upstream.token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
     });
     httpStatus = response.status;
     kept = keptHeaders(response.headers, redact);
-    const retryAfter = response.headers.get('retry-after');
+    const retryAfter = headerText(response.headers['retry-after']);
     if (retryAfter) headers['retry-after'] = redact(retryAfter);
     try {
       text = redact(await response.text());

@@ -9,7 +9,7 @@ import { createForwarder } from './forward.ts';
 import { refusalReason } from './guard.ts';
 import { handleHistoryRoute } from './history-routes.ts';
 import { handleArchiveRoute } from '../archive-search/routes.ts';
-import { PostIndexer } from '../archive-search/indexer.ts';
+import { IndexerThread } from '../archive-search/indexer-thread.ts';
 import { OPERATIONS } from './operations.ts';
 import { paramsProblem } from './validate.ts';
 import { sendError } from './send.ts';
@@ -47,7 +47,9 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const context: SessionContext = { ledger: store.ledger, archive: store.archive, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind, archiveFreshForMs: config.archiveFreshForMs };
   const unknown = (await store.ledger.outcomesUnknown()).length;
   // Free search over the archive is indexed beside the purchase path, never in it.
-  const indexer = new PostIndexer(store.db);
+  const indexer = new IndexerThread(store.db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // Whoever bought them (the browser, a job, a server-rendered page), each committed batch of answers.
+  store.ledger.onArchived((pageKeys) => indexer.soon(pageKeys));
   // Collection jobs buy through the same purchaser; a running job left by a stopped or crashed process resumes here.
   const jobs = startJobs(services, config);
 
@@ -84,7 +86,6 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
         sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
       } else {
         await forward(url.pathname, url, request, response);
-        indexer.soon();
       }
     } catch (error) {
       const charged = route ? 'unknown' : 'no';
@@ -108,9 +109,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       if (archived) return archivedAnswer(archived);
       const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === operation);
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
-      const answer = await services.purchase({ route, params, key, fresh: false });
-      indexer.soon();
-      return answer;
+      return services.purchase({ route, params, key, fresh: false });
     },
     close: async () => { await indexer.stop(); await jobs.close(); await services.close(); },
   };

@@ -128,7 +128,17 @@ export class LedgerStore {
   }
 
   private readonly journals = new GroupCommit<JournalRequest, JournalResult>((requests) => this.db.write((trx) => this.journalBatch(trx, requests)));
-  private readonly settlements = new GroupCommit<Settlement, CallRow>((items) => this.db.transact((trx) => this.settleBatch(trx, items)));
+  private readonly settlements = new GroupCommit<Settlement, CallRow>(async (items) => {
+    const archivedKeys: string[] = [];
+    const rows = await this.db.transact((trx) => this.settleBatch(trx, items, archivedKeys));
+    // Committed whatever the listener does: a failure to hand pages over only delays their indexing to the next search.
+    try { this.archivedListener?.(archivedKeys); } catch { /* indexed by the next full catch-up */ }
+    return rows;
+  });
+  private archivedListener: ((pageKeys: string[]) => void) | null = null;
+
+  /** Told the page keys of each batch of answers this process has archived, once they are committed. */
+  onArchived(listener: (pageKeys: string[]) => void) { this.archivedListener = listener; }
 
   /** A few statements per batch whatever its size: the figures are read once and carried forward in order. */
   private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
@@ -177,7 +187,7 @@ export class LedgerStore {
   }
 
   /** Sums, prices and archived answers of a batch are written once each; only the rows are one statement apiece. */
-  private async settleBatch(trx: Kysely<Database>, items: Settlement[]): Promise<CallRow[]> {
+  private async settleBatch(trx: Kysely<Database>, items: Settlement[], archivedKeys: string[]): Promise<CallRow[]> {
     const ids = items.map((item) => item.id);
     const stored = new Map((await query<PurchaseRow>(trx, `select * from purchases where id in (${placeholders(ids.length)})`, ids)).rows.map((row) => [row.id, row]));
     const totals = new TotalsChanges();
@@ -223,6 +233,7 @@ export class LedgerStore {
       await query(trx, `insert into archive (${ARCHIVE_COLUMNS.join(', ')}) values ${placeholders(archived.size, `(${placeholders(ARCHIVE_COLUMNS.length)})`)}
         on conflict (page_key) do update set ${ARCHIVE_COLUMNS.filter((column) => column !== 'page_key' && column !== 'operation').map((column) => `${column} = excluded.${column}`).join(', ')}`,
       [...archived.values()].flatMap((page) => ARCHIVE_COLUMNS.map((column) => page[column])));
+      archivedKeys.push(...archived.keys());
     }
     if (accounts.size > 0) {
       await query(trx, `insert into accounts (rest_id, handle) values ${placeholders(accounts.size, '(?, ?)')} on conflict (rest_id) do update set handle = excluded.handle`,

@@ -4,6 +4,7 @@ import Sqlite from 'libsql';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.ts';
+import { ThreadLock } from './thread-lock.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -23,6 +24,8 @@ export interface Db {
   /** A transaction without the budget lock, for writes whose every statement is atomic on its own (SQLite has one writer anyway). */
   transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** SQLite: the write lock this process's threads take before SQLite's, shared with a worker's own connection. */
+  threadLock?: ThreadLock;
 }
 
 const BUDGET_LOCK = 7_310_417;
@@ -59,7 +62,8 @@ function withStatementCache(database: Sqlite.Database, capacity = 256) {
   };
 }
 
-function openSqlite(dataDir: string): Db {
+/** A second connection in the same process (`secondary`) shares the first one's thread lock, and its checkpointer. */
+function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; holder: number }): Db {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'creditscope.db');
   const database = new Sqlite(file);
@@ -71,9 +75,10 @@ function openSqlite(dataDir: string): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('wal_autocheckpoint = 0');
-  const checkpointer = startCheckpointer(file, () => database.pragma('wal_autocheckpoint = 1000'));
+  const checkpointer = secondary ? null : startCheckpointer(file, () => database.pragma('wal_autocheckpoint = 1000'));
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
-  const write: Db['write'] = (work) => kysely.connection().execute(async (connection) => {
+  const threadLock = new ThreadLock(secondary?.lock ?? ThreadLock.create(), secondary?.holder ?? 1);
+  const write: Db['write'] = (work) => threadLock.hold(() => kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {
       const result = await work(connection);
@@ -83,13 +88,13 @@ function openSqlite(dataDir: string): Db {
       await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
     }
-  });
-  const close = async () => { await checkpointer.stop(); await kysely.destroy(); };
-  return { kind: 'sqlite', label: file, kysely, write, transact: write, close };
+  }));
+  const close = async () => { await checkpointer?.stop(); await kysely.destroy(); };
+  return { kind: 'sqlite', label: file, kysely, write, transact: write, close, threadLock };
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+function openPostgres(url: string, connections = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: connections, connectionTimeoutMillis: 10_000 });
   // An idle client losing its server (a restart) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -107,6 +112,16 @@ function openPostgres(url: string): Db {
     }),
     close: () => kysely.destroy(),
   };
+}
+
+/**
+ * One more connection to a store openDb has opened and migrated, for a worker thread of the same process:
+ * on SQLite it takes the first connection's thread lock (`lock`, its buffer) as thread `holder` (not 1).
+ */
+export function openSecondary(options: { dataDir: string; databaseUrl: string | null }, lock: SharedArrayBuffer | null, holder: number): Db {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, 2);
+  if (!lock) throw new Error('a second SQLite connection in this process needs the first one\'s thread lock');
+  return openSqlite(options.dataDir, { lock, holder });
 }
 
 /** Opens the store and brings its schema up to date; throws with the migration that failed. */
