@@ -49,6 +49,13 @@ export default defineConfig(({ mode }) => {
       precompress(),
     ],
     envPrefix: 'CREDITSCOPE_PUBLIC_',
+    resolve: {
+      alias: {
+        // TanStack Store reads React through the pre-18 shim, which carries its own copy of the hook for React
+        // 16 and 17; React 19 has useSyncExternalStore itself, so the same selector on the built-in one.
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      },
+    },
     server: {
       ...shared,
       port: 5173,
@@ -63,6 +70,8 @@ export default defineConfig(({ mode }) => {
     build: {
       sourcemap: false,
       target: 'es2022',
+      // Every browser the es2022 target reaches preloads modules itself: no polyfill in every page's first load.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { fetchFileExport } from './file-export';
-import { jobAnswer, jobDetailAnswer, jobsAnswer, quoteAnswer, type JobDetail, type JobQuote, type JobSummary } from './schemas/jobs';
+import { jobKeys, LIVE_MS, parseJobAnswer as parse } from './jobs-list';
+import { jobAnswer, jobDetailAnswer, quoteAnswer, type JobDetail, type JobQuote, type JobSummary } from './schemas/jobs';
+
+export { fetchJobs, jobKeys, jobsQueryOptions } from './jobs-list';
 
 export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from './schemas/jobs';
 
@@ -22,18 +24,6 @@ export interface JobSpec {
 export type JobAction = 'pause' | 'resume' | 'cancel';
 export type JobExport = 'ndjson' | 'csv';
 
-export const jobKeys = {
-  all: ['jobs'] as const,
-  list: () => [...jobKeys.all, 'list'] as const,
-  detail: (id: string) => [...jobKeys.all, 'detail', id] as const,
-};
-
-function parse<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {
-  const result = v.safeParse(schema, json);
-  if (!result.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected job shape');
-  return result.output;
-}
-
 const jobPath = (id: string) => `/api/_jobs/${encodeURIComponent(id)}`;
 
 /** Free: the server prices the spec against its archive and the budget, and buys nothing. */
@@ -50,10 +40,6 @@ export async function changeJob(id: string, action: JobAction): Promise<JobSumma
   return parse(jobAnswer, (await apiFetch(`${jobPath(id)}/${action}`, { method: 'POST', body: {} })).json).job;
 }
 
-export async function fetchJobs(signal?: AbortSignal): Promise<JobSummary[]> {
-  return parse(jobsAnswer, (await apiFetch('/api/_jobs', { signal })).json).jobs;
-}
-
 export async function fetchJob(id: string, signal?: AbortSignal): Promise<JobDetail> {
   return parse(jobDetailAnswer, (await apiFetch(jobPath(id), { signal })).json);
 }
@@ -63,22 +49,6 @@ export function fetchJobExport(id: string, format: JobExport): Promise<{ blob: B
 }
 
 export const isQuoteChanged = (error: unknown) => error instanceof ApiError && error.status === 409;
-
-/** A running job changes every second; anything else only when someone acts on it. */
-const LIVE_MS = 1_000;
-/** Jobs started elsewhere (another tab, the CLI) show up within this long. */
-const IDLE_MS = 15_000;
-
-/** Every job, newest first. Free and changing while one runs, so polled and never persisted. */
-export function jobsQueryOptions() {
-  return queryOptions({
-    queryKey: jobKeys.list(),
-    queryFn: ({ signal }) => fetchJobs(signal),
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.some((job) => job.status === 'running') ? LIVE_MS : IDLE_MS),
-    meta: { persist: false },
-  });
-}
 
 /** One job with its items: polled about once a second while it runs, not at all once it stopped. */
 export function jobQueryOptions(id: string) {

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { sumDecimals } from '../lib/decimal';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { sessionKeys } from './keys';
@@ -20,7 +19,7 @@ const summary = v.object({
 /** One try at the upstream; a ledger row is one purchase, however many tries it took. */
 const attempt = v.object({ at: v.string(), status: v.number(), durationMs: v.number(), credits: v.string(), charged });
 
-const ledgerRow = v.object({
+export const ledgerRow = v.object({
   id: v.string(), session: v.string(), at: v.string(), operation: v.picklist(['timeline', 'search']),
   params: v.record(v.string(), v.unknown()), status: v.number(), credits: v.string(), durationMs: v.number(),
   ok: v.boolean(), charged, attempts: v.array(attempt), errorKind: v.optional(v.string()),
@@ -46,7 +45,7 @@ const budget = v.pipe(v.object({
 /** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
 const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
 
-const sessionStateSchema = v.object({
+export const sessionStateSchema = v.object({
   mode: v.picklist(['demo', 'upstream']),
   upstream: v.string(),
   session: summary,
@@ -61,67 +60,20 @@ const sessionStateSchema = v.object({
   pastSessions: v.array(summary),
 });
 
-const callsPageSchema = v.object({ rows: v.array(ledgerRow), nextCursor: v.nullable(v.number()), session: v.string() });
-
-/**
- * One call as the inspector shows it, for any row: the request as sent, per attempt the answer's headers that
- * matter (null for calls from before they were kept), and the raw body, or why it is no longer kept.
- */
-const callDetailSchema = v.object({
-  row: ledgerRow,
-  request: v.object({ method: v.string(), path: v.string(), params: v.record(v.string(), v.unknown()), body: v.unknown() }),
-  attemptHeaders: v.nullable(v.array(v.record(v.string(), v.string()))),
-  response: v.union([
-    v.object({ body: v.string(), source: v.picklist(['memory', 'archive']) }),
-    v.object({ body: v.null(), missing: v.picklist(['replaced', 'failure', 'unknown-outcome']) }),
-  ]),
-});
-
 export type SessionState = v.InferOutput<typeof sessionStateSchema>;
 export type LedgerRow = v.InferOutput<typeof ledgerRow>;
 export type Budget = v.InferOutput<typeof budget>;
 export type Charged = v.InferOutput<typeof charged>;
-export type CallDetail = v.InferOutput<typeof callDetailSchema>;
-export type CallsPage = v.InferOutput<typeof callsPageSchema>;
+export type { CallDetail, CallsPage } from './session-calls';
 
-/** What a limit leaves after `spent`, never below 0; null without a limit. Exact, on decimal strings. */
-export function leftUnder(limit: string | null, spent: string): string | null {
-  if (limit === null) return null;
-  const left = sumDecimals([limit, `-${spent}`]);
-  return left.startsWith('-') ? '0' : left;
-}
-
-/** Whether decimal `value` is above decimal `ceiling`. */
-export function isAbove(value: string, ceiling: string): boolean {
-  return sumDecimals([ceiling, `-${value}`]).startsWith('-');
-}
-
-function parse<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {
+export function parseLedgerAnswer<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, json);
   if (!result.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected ledger shape');
   return result.output;
 }
 
 export async function fetchSessionState(signal?: AbortSignal): Promise<SessionState> {
-  return parse(sessionStateSchema, (await apiFetch('/api/_session', { signal })).json);
-}
-
-export async function startNewSession(): Promise<SessionState> {
-  return parse(sessionStateSchema, (await apiFetch('/api/_session/new', { method: 'POST', body: {} })).json);
-}
-
-export async function setBudget(limit: string | null): Promise<SessionState> {
-  return parse(sessionStateSchema, (await apiFetch('/api/_session/budget', { method: 'PUT', body: { limit } })).json);
-}
-
-/** Rows of a session older than `before` (a cursor from `olderRowsCursor` or a previous page), oldest first. */
-export async function fetchOlderCalls(sessionId: string, before: number, limit = 100, signal?: AbortSignal): Promise<CallsPage> {
-  const query = new URLSearchParams({ session: sessionId, before: String(before), limit: String(limit) });
-  return parse(callsPageSchema, (await apiFetch(`/api/_session/calls?${query}`, { signal })).json);
-}
-
-export async function fetchCallDetail(id: string, signal?: AbortSignal): Promise<CallDetail> {
-  return parse(callDetailSchema, (await apiFetch(`/api/_session/calls/${encodeURIComponent(id)}`, { signal })).json);
+  return parseLedgerAnswer(sessionStateSchema, (await apiFetch('/api/_session', { signal })).json);
 }
 
 /** The ledger is free to read and changes with every paid call, so unlike bought data it is polled and never persisted. */
@@ -134,8 +86,4 @@ export function sessionQueryOptions() {
     refetchOnWindowFocus: true,
     meta: { persist: false },
   });
-}
-
-export function callDetailQueryOptions(id: string) {
-  return queryOptions({ queryKey: sessionKeys.call(id), queryFn: ({ signal }) => fetchCallDetail(id, signal), meta: { persist: false } });
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ApiError, describeError } from '../api/errors';
+import { describeError } from '../api/error-words';
+import { ApiError } from '../api/errors';
 
 /**
  * A failure said plainly, with Retry where trying again can help; what is already on screen stays.

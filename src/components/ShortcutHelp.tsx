@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { SHORTCUTS } from '../lib/keyboard';
+import { SHORTCUTS } from '../lib/shortcut-list';
 
 const key = 'inline-block min-w-6 rounded border border-slate-300 bg-slate-50 px-1.5 text-center font-mono text-xs text-slate-800 '
   + 'dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';

@@ -1,6 +1,6 @@
 /**
- * The app's keyboard shortcuts: one list (the help overlay shows it, the handlers read it) and one rule for
- * when a single key is a command and when it is just a letter.
+ * The app's keyboard shortcuts: the keys the handlers read (the help overlay lists them from these, in
+ * shortcut-list.ts) and one rule for when a single key is a command and when it is just a letter.
  */
 
 /** Inputs whose keys are not text: a shortcut still works while one of these has focus. */
@@ -51,20 +51,6 @@ export function isGoKey(key: string): key is GoKey {
 
 /** How long after `g` the second key still counts as its pair. */
 export const SEQUENCE_MS = 1500;
-
-export interface Shortcut { keys: readonly string[]; does: string; where?: string }
-
-/** Every shortcut, as the help overlay lists it; `keys` are pressed one after the other. */
-export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['/'], does: 'Focus the handle or search box' },
-  { keys: ['?'], does: 'Show these shortcuts' },
-  ...Object.entries(GO_TO).map(([key, page]) => ({ keys: ['g', key], does: `Go to ${page.name}` })),
-  { keys: ['j'], does: 'Next post', where: 'Timeline' },
-  { keys: ['k'], does: 'Previous post', where: 'Timeline' },
-  { keys: ['←'], does: 'Previous photo', where: 'Photo viewer' },
-  { keys: ['→'], does: 'Next photo', where: 'Photo viewer' },
-  { keys: ['Esc'], does: 'Close a dialog, a menu or this list' },
-];
 
 /** The box `/` jumps to: one that says so, else the page's first search form (the handle box on the start page). */
 export function slashTarget(): HTMLInputElement | null {

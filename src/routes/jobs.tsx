@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, type ReactNode, type Ref } from 'react';
 import * as v from 'valibot';
-import { jobsQueryOptions } from '../api/jobs';
+import { jobsQueryOptions } from '../api/jobs-list';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
 import { JobCreator } from '../features/jobs/components/JobCreator';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseCount } from '../../lib/format';
+import { parseCount } from '../../lib/upstream-values';
 import { safeHttpUrl } from '../../lib/url';
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseUpstreamDate } from '../../lib/format';
+import { parseUpstreamDate } from '../../lib/upstream-values';
 import type { Author, LinkEntity, MentionEntity, Photo, Post, Video } from '../types';
 import { count, flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text } from './lenient';
 

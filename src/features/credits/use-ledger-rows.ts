@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchOlderCalls, type LedgerRow, type SessionState } from '../../api/session';
+import type { LedgerRow, SessionState } from '../../api/session';
+import { fetchOlderCalls } from '../../api/session-calls';
 import { mergeRows, olderCursor, sessionRowCount, stillJoins, type OlderRows } from './ledger-pages';
 
 const PAGE = 100;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionKeys } from '../../api/keys';
-import { setBudget, startNewSession, type SessionState } from '../../api/session';
+import type { SessionState } from '../../api/session';
+import { setBudget, startNewSession } from '../../api/session-calls';
 import { announceLedgerChange } from './use-live-session';
 
 /** Both actions answer with the new ledger state: it goes straight into the cache and out to other tabs. */

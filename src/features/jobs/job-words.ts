@@ -1,6 +1,8 @@
 import type { JobItem, JobQuote, JobSummary } from '../../api/jobs';
 import { mulDiv, sumDecimals } from '../../lib/decimal';
 
+export { plural, runningSummary } from './running-summary';
+
 /** The sentence a stopped job shows, naming which ceiling stopped it: its quote or the operator's limit. */
 export function stopTitle(job: Pick<JobSummary, 'status' | 'stopReason'>): string | null {
   if (job.status === 'cancelled' || job.stopReason === 'cancelled') return 'Cancelled';
@@ -46,21 +48,6 @@ export function creditPercent(spent: string, quoted: string): number {
 export function creditsLeft(job: Pick<JobSummary, 'quoteMaxCredits' | 'spent'>): string {
   const left = sumDecimals([job.quoteMaxCredits, `-${job.spent}`]);
   return left.startsWith('-') ? '0' : left;
-}
-
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
-/** "job running · 12/45 pages" for the header, summed over every running job. */
-export function runningSummary(jobs: readonly JobSummary[]): { firstId: string; count: number; pagesDone: number; pagesPlanned: number; spent: string } | null {
-  const running = jobs.filter((job) => job.status === 'running');
-  if (running.length === 0) return null;
-  return {
-    firstId: running[0]!.id,
-    count: running.length,
-    pagesDone: running.reduce((sum, job) => sum + job.pagesDone, 0),
-    pagesPlanned: running.reduce((sum, job) => sum + job.pagesPlanned, 0),
-    spent: sumDecimals(running.map((job) => job.spent)),
-  };
 }
 
 /** The most Start can spend: the quote, or what the limit leaves when that is less (the job stops there). */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { JobSummary } from '../../api/jobs';
 import { sessionKeys } from '../../api/keys';
-import { runningSummary } from './job-words';
+import { runningSummary } from './running-summary';
 
 /**
  * A job buys on the server, not through this tab's requests, so the meter hears of it only here: each

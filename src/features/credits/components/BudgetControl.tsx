@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ApiError } from '../../../api/errors';
-import { isAbove, leftUnder, type Budget } from '../../../api/session';
+import type { Budget } from '../../../api/session';
+import { isAbove, leftUnder } from '../../../api/session-calls';
 import { operatorScope, periodWords } from '../budget-words';
 import { useSetBudget } from '../use-session-actions';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
-import { callDetailQueryOptions, type CallDetail } from '../../../api/session';
+import { callDetailQueryOptions, type CallDetail } from '../../../api/session-calls';
 import { InspectorRequest } from './InspectorRequest';
 import { InspectorResponse } from './InspectorResponse';
 import { CHARGED_WORDS, term } from './inspector-style';
