@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { settled } from './support/settle.ts';
@@ -59,4 +61,41 @@ test('with JavaScript the app hydrates the server\'s page: no console error and 
   expect(purchases).toEqual([]);
   expect(await upstream().log(handle)).toHaveLength(1);
   expect(problems).toEqual([]);
+});
+
+test('a link from another site gets the priced gate from the server and buys nothing until Load is clicked', async ({ page }) => {
+  const handle = alias('ada', 'ssrlink');
+  const site = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>elsewhere</title><a id="go" href="${app.origin}/timeline?screen_name=${handle}">free stuff</a>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  try {
+    // localhost is another site to the app on 127.0.0.1: Chromium sends Sec-Fetch-Site: cross-site.
+    await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
+    const documentResponse = page.waitForResponse((response) => response.url().includes(`/timeline?screen_name=${handle}`));
+    await page.click('#go');
+    const served = await documentResponse;
+    const html = await served.text();
+    expect(html).toContain('data-server-rendered');
+    expect(html).toContain('data-testid="arrival-gate"');
+    expect(html).not.toContain('<article');
+    const policy = served.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(served.headers()['x-content-type-options']).toBe('nosniff');
+    await expect(page.getByTestId('arrival-gate')).toBeVisible();
+    await settled(page);
+    expect(await upstream().log(handle)).toHaveLength(0);
+
+    const load = page.getByTestId('arrival-load');
+    await expect(load).toContainText(/credits/);
+    await expect.poll(() => load.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { timeout: 20_000 }).toBe(true);
+    await load.click();
+    await expect(page.locator('article').first()).toBeVisible();
+    await settled(page);
+    expect(await upstream().log(handle)).toHaveLength(1);
+  } finally {
+    site.close();
+  }
 });
