@@ -142,9 +142,11 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
     const settled = new Set(left.filter((row) => row.state === 'settled').map((row) => row.id));
     // Every answered call was committed before its answer left.
     expect([...answered].filter((id) => !settled.has(id))).toEqual([]);
-    // Nothing is settled as answered that the upstream did not answer.
+    // Nothing is settled as answered that the upstream did not answer (the calls of this burst on both sides: the
+    // first call, settled too, is not in the burst's log; once the proxy was fast enough to have nothing out at the kill, it tipped this over).
     const upstreamCalls = (await upstreamSeen(prefix)).length;
-    expect(left.filter((row) => row.state === 'settled' && row.charged !== 'unknown').length).toBeLessThanOrEqual(upstreamCalls);
+    const inBurst = (row: { params: string }) => String((JSON.parse(row.params) as { screen_name: string }).screen_name).startsWith(prefix);
+    expect(left.filter((row) => row.state === 'settled' && row.charged !== 'unknown' && inBurst(row)).length).toBeLessThanOrEqual(upstreamCalls);
     // The calls it had out are still pending, in the name of the dead process.
     const pending = left.filter((row) => row.state === 'pending');
     const heldRows = pending.filter((row) => held.includes(String((JSON.parse(row.params) as { screen_name: string }).screen_name)));
