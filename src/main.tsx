@@ -2,8 +2,8 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { persistOptions } from './persister';
-import { createQueryClient } from './query-client';
+import { persistOptions } from './app/persister';
+import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/early/arrival';
 import { adoptServerAnswer } from './api/early/server-answer';
 import { createAppRouter } from './router';

@@ -43,7 +43,7 @@ export function searchQueryOptions(params: SearchParams) {
   });
 }
 
-/** A finished search purchase, placed in the cache whoever asked (see src/query-client.ts). */
+/** A finished search purchase, placed in the cache whoever asked (see src/app/query-client.ts). */
 export function landSearchPurchase(queryClient: QueryClient, purchase: Purchase, answer: PaidResponse) {
   if (purchase.operation !== 'search') return;
   const key = searchKeys.query(purchase.params as unknown as SearchParams);

@@ -9,7 +9,7 @@ import { buy, forget, type Purchase } from './purchases';
 import { timelineEnvelope, toTimelinePage } from './schemas/envelope';
 import type { TimelinePage } from './types';
 import type { PaidResponse } from './client';
-import { CACHE_MAX_AGE_MS } from '../cache-age';
+import { CACHE_MAX_AGE_MS } from '../app/cache-age';
 import { nextTask } from '../lib/next-task';
 
 export type { TimelineTarget };
@@ -99,7 +99,7 @@ export function landTimelinePage(data: TimelineData | undefined, cursor: string 
   return undefined;
 }
 
-/** A finished timeline purchase, placed in the cache whoever asked (see src/query-client.ts). */
+/** A finished timeline purchase, placed in the cache whoever asked (see src/app/query-client.ts). */
 export function landTimelinePurchase(queryClient: QueryClient, purchase: Purchase, answer: PaidResponse) {
   if (purchase.operation !== 'timeline') return;
   const { screen_name: handle, rest_id: id, cursor } = purchase.params as Record<string, string | undefined>;

@@ -3,7 +3,7 @@ import type { PersistedClient, Persister } from '@tanstack/react-query-persist-c
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
-/** Where the records live: IndexedDB in the app (src/persister.ts), a Map in tests. */
+/** Where the records live: IndexedDB in the app (src/app/persister.ts), a Map in tests. */
 export interface RecordStore {
   /** Puts and deletes in one transaction, so a query's record is never stored without the parts it lists. */
   commit(puts: [string, unknown][], deletes: string[]): Promise<void>;

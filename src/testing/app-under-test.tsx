@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createQueryClient } from '../query-client';
+import { createQueryClient } from '../app/query-client';
 import { createAppRouter } from '../router';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from './api/error-words';
-import { ApiError } from './api/errors';
+import { describeError } from '../api/error-words';
+import { ApiError } from '../api/errors';
 import { createQueryClient, retryDelayFor } from './query-client';
 
 const retry = createQueryClient().getDefaultOptions().queries!.retry as (count: number, error: unknown) => boolean;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api/errors';
-import { onPurchaseLanded } from './api/purchases';
+import { ApiError } from '../api/errors';
+import { onPurchaseLanded } from '../api/purchases';
 import { CACHE_MAX_AGE_MS } from './cache-age';
 
 const MAX_RETRIES = 2;
@@ -34,8 +34,8 @@ export function createQueryClient() {
   // The landing code, schemas included, is imported when an answer arrives rather than with every page:
   // only the timeline and search modules start purchases, so by then it is loaded and the import is instant.
   onPurchaseLanded((purchase, answer) => {
-    if (purchase.operation === 'timeline') void import('./api/timeline').then((api) => api.landTimelinePurchase(queryClient, purchase, answer));
-    else void import('./api/search').then((api) => api.landSearchPurchase(queryClient, purchase, answer));
+    if (purchase.operation === 'timeline') void import('../api/timeline').then((api) => api.landTimelinePurchase(queryClient, purchase, answer));
+    else void import('../api/search').then((api) => api.landSearchPurchase(queryClient, purchase, answer));
   });
   return queryClient;
 }

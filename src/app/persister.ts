@@ -1,7 +1,7 @@
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
 import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './cache-age';
-import { createIncrementalPersister, type RecordStore } from './lib/incremental-persister';
+import { createIncrementalPersister, type RecordStore } from '../lib/incremental-persister';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
 const CACHE_VERSION = 'creditscope-cache-v2';
