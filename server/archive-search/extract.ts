@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { postSchema } from '../../src/api/schemas/post.ts';
-import { searchEnvelope, timelineEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
+import { searchEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
+import { timelineEnvelope } from '../../src/api/schemas/timeline-envelope.ts';
 import type { Post } from '../../src/api/types.ts';
 import { splitEntities } from '../../src/lib/entities.ts';
 import { siteDomain } from '../../src/lib/url.ts';

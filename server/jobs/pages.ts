@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
-import { searchEnvelope, timelineEnvelope, toSearchResults, toTimelinePage } from '../../src/api/schemas/envelope.ts';
+import { searchEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
+import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline-envelope.ts';
 import type { Post, SearchResult } from '../../src/api/types.ts';
 import { OPERATIONS, type Route } from '../proxy/operations.ts';
 import type { TimelineDepth } from './spec.ts';

@@ -6,7 +6,7 @@ import { ApiError } from './errors';
 import { timelineRequestPath } from './identity';
 import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
 import { buy, forget, type Purchase } from './purchases';
-import { timelineEnvelope, toTimelinePage } from './schemas/envelope';
+import { timelineEnvelope, toTimelinePage } from './schemas/timeline-envelope';
 import type { TimelinePage } from './types';
 import type { PaidResponse } from './client';
 import { CACHE_MAX_AGE_MS } from '../app/cache-age';

@@ -1,48 +1,15 @@
 import * as v from 'valibot';
 import { safeHttpUrl } from '../../lib/url';
-import type { Post, SearchResult, TimelinePage } from '../types';
-import { looseRecord, optionalText, text } from './lenient';
-import { postSchema } from './post';
-import { profileSchema } from './profile';
+import type { SearchResult } from '../types';
+import { looseRecord, text } from './lenient';
 
-const pageFields = looseRecord({
-  next_cursor: optionalText,
-  prev_cursor: optionalText,
-  status: optionalText,
-  user: v.unknown(),
-  pinned: v.unknown(),
-});
-
-/** `timeline` must be a list; every other field may be missing or malformed. */
-const timelineData = v.pipe(
-  v.looseObject({ timeline: v.array(v.unknown()) }),
-  v.transform((data) => ({ ...v.parse(pageFields, data), timeline: data.timeline })),
-);
-
-/** What must be there for a timeline page to be usable at all; anything less is invalid_response. */
-export const timelineEnvelope = v.looseObject({ success: v.literal(true), data: timelineData });
-
+/** A search answer's envelope and results; the timeline's, with the post schemas, is ./timeline-envelope.ts. */
 export const searchEnvelope = v.looseObject({ success: v.literal(true), data: v.array(v.unknown()) });
 
 const searchResultSchema = v.pipe(
   looseRecord({ title: text, url: text }),
   v.transform((raw): SearchResult | null => (raw.url ? { title: raw.title.trim() || raw.url, url: raw.url, href: safeHttpUrl(raw.url) } : null)),
 );
-
-function parsePost(value: unknown): Post | null {
-  const result = v.safeParse(postSchema, value);
-  return result.success ? result.output : null;
-}
-
-export function toTimelinePage(data: v.InferOutput<typeof timelineData>): Omit<TimelinePage, 'boughtAt' | 'credits' | 'callId'> {
-  const profile = data.user ? v.safeParse(profileSchema, data.user) : null;
-  return {
-    posts: data.timeline.map(parsePost).filter((post): post is Post => post !== null),
-    pinned: data.pinned ? parsePost(data.pinned) : null,
-    nextCursor: data.next_cursor, prevCursor: data.prev_cursor, status: data.status,
-    user: profile?.success ? profile.output : null,
-  };
-}
 
 export function toSearchResults(data: unknown[]): SearchResult[] {
   return data.flatMap((item) => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { timelineEnvelope, toSearchResults, toTimelinePage } from './envelope';
+import { toSearchResults } from './envelope';
+import { timelineEnvelope, toTimelinePage } from './timeline-envelope';
 import { postSchema } from './post';
 import { profileSchema } from './profile';
 
