@@ -1,7 +1,8 @@
 import { readApiResponse, REFRESH_HEADER, sendApiRequest, type PaidResponse } from './client';
 import './early/early-purchase';
 import { forgetPurchase, recentPurchase, rememberPurchase } from './recent-purchases';
-import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from './identity';
+import { landPurchase, type Purchase } from './purchase-landing';
+import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath } from './identity';
 
 /**
  * The one place a paid request starts. A purchase is an event, not a component's side effect:
@@ -12,10 +13,9 @@ import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type Pa
  *   page (in this document, and for a day in a small synchronous journal across documents and tabs),
  *   until an explicit re-buy `forget`s it.
  */
-export interface Purchase { operation: PaidOperation; params: Record<string, unknown> }
+export type { Purchase } from './purchase-landing';
 
 const inFlight = new Map<string, Promise<PaidResponse>>();
-const landers = new Set<(purchase: Purchase, answer: PaidResponse) => void>();
 /** Pages whose next `buy` is an explicit re-buy: the server must not hand back its archived copy either. */
 const rebuys = new Set<string>();
 
@@ -54,7 +54,7 @@ export function buy(purchase: Purchase): Promise<PaidResponse> {
       const answer = { ...received, boughtAt: received.boughtAt ?? Date.now() };
       inFlight.delete(key);
       rememberPurchase(key, answer);
-      for (const land of landers) land(purchase, answer);
+      landPurchase(purchase, answer);
       return answer;
     },
     (error: unknown) => { inFlight.delete(key); throw error; },
@@ -72,12 +72,6 @@ export function forget(purchase: Purchase) {
   const key = keyOf(purchase);
   forgetPurchase(key);
   rebuys.add(key);
-}
-
-/** Where finished purchases land whoever asked: the query cache registers itself here. */
-export function onPurchaseLanded(land: (purchase: Purchase, answer: PaidResponse) => void): () => void {
-  landers.add(land);
-  return () => landers.delete(land);
 }
 
 /** For tests: the requests on their way now. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
-import { onPurchaseLanded } from '../api/purchases';
+import { onPurchaseLanded } from '../api/purchase-landing';
 import { CACHE_MAX_AGE_MS } from './cache-age';
 
 const MAX_RETRIES = 2;
