@@ -1,6 +1,30 @@
-import type { ReactNode } from 'react';
-import { describeError } from '../api/error-words';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { describeError } from '../api/error-words';
 import { ApiError } from '../api/errors';
+
+type Describe = typeof describeError;
+
+let loadedDescribe: Describe | null = null;
+
+/**
+ * The words load with the first failure rather than with every page (a page that never fails never needs
+ * them). Should they not load (the server that failed may be the one serving them too), the error's own
+ * message stands in, and the next panel tries again.
+ */
+function loadDescribe(): Promise<Describe> {
+  return import('../api/error-words').then(
+    (words) => (loadedDescribe = words.describeError),
+    (): Describe => (error) => ({ title: 'Something went wrong', detail: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+function useDescribe(): Describe | null {
+  const [describe, setDescribe] = useState(() => loadedDescribe);
+  useEffect(() => {
+    if (!describe) void loadDescribe().then((loaded) => setDescribe(() => loaded));
+  }, [describe]);
+  return describe;
+}
 
 /**
  * A failure said plainly, with Retry where trying again can help; what is already on screen stays.
@@ -9,7 +33,10 @@ import { ApiError } from '../api/errors';
 export function ErrorPanel({ error, onRetry, retryCost, compact = false }: {
   error: unknown; onRetry?: () => void; retryCost?: ReactNode; compact?: boolean;
 }) {
-  const { title, detail } = describeError(error);
+  const describe = useDescribe();
+  // Rendered whole or not at all: a panel that filled in its words a moment later would flash.
+  if (!describe) return null;
+  const { title, detail } = describe(error);
   const canRetry = onRetry && !(error instanceof ApiError && (error.kind === 'budget' || error.kind === 'not_found' || error.kind === 'bad_request'));
   return (
     <div role="alert" data-testid="error-panel" data-kind={error instanceof ApiError ? error.kind : 'unknown'}
