@@ -8,6 +8,3 @@ export function ledgerCsv(rows: readonly LedgerRow[]): string {
 export function ledgerJson(rows: readonly LedgerRow[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
-
-// One download helper for every export (features cannot import each other); the credits components keep importing it from here.
-export { downloadText, saveBlob } from '../../lib/download';

@@ -1,5 +1,9 @@
 import type { LedgerRow } from '../../../api/session';
-import { downloadText, ledgerCsv, ledgerJson } from '../export';
+import { downloadText } from '../../../lib/download';
+
+// The file is written on the click: the page shows the buttons, few visits press them.
+const ledgerText = (format: 'csv' | 'json', rows: readonly LedgerRow[]) =>
+  import('../export').then((ledger) => (format === 'csv' ? ledger.ledgerCsv(rows) : ledger.ledgerJson(rows)));
 
 const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 
@@ -9,9 +13,9 @@ export function ExportButtons({ rows, sessionId }: { rows: readonly LedgerRow[];
   return (
     <div className="flex gap-2">
       <button type="button" className={button} disabled={rows.length === 0}
-        onClick={() => downloadText(`${base}.csv`, 'text/csv;charset=utf-8', ledgerCsv(rows))}>Export CSV</button>
+        onClick={() => void ledgerText('csv', rows).then((text) => downloadText(`${base}.csv`, 'text/csv;charset=utf-8', text))}>Export CSV</button>
       <button type="button" className={button} disabled={rows.length === 0}
-        onClick={() => downloadText(`${base}.json`, 'application/json', ledgerJson(rows))}>Export JSON</button>
+        onClick={() => void ledgerText('json', rows).then((text) => downloadText(`${base}.json`, 'application/json', text))}>Export JSON</button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CallDetail } from '../../../api/session';
-import { downloadText } from '../export';
+import { downloadText } from '../../../lib/download';
 import { CopyButton, smallButton } from './CopyButton';
 import { note, term } from './inspector-style';
 import { JsonTree } from './JsonTree';
