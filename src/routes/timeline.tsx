@@ -7,7 +7,7 @@ import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
-import { InspectPagesButton } from '../features/credits/components/InspectCallButton';
+import { InspectPagesButton } from '../features/credits/components/InspectPagesButton';
 import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { filterSearch, filtersOf, targetKey, targetOf, targetSearch } from '../features/timeline/params';

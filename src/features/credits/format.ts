@@ -1,9 +1,7 @@
 import { formatDate } from '../../lib/date-format';
 
-/** "14:03:27" in the viewer's locale: ledger rows of one session are close together in time. */
-export function clockTime(iso: string | number): string {
-  return formatDate(new Date(iso), undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
+// In src/lib (a timeline's page menu says it too); the credits components keep importing it from here.
+export { clockTime } from '../../lib/date-format';
 
 export function dateTime(iso: string): string {
   return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });
