@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { parseCount } from '../../lib/upstream-values';
 import { safeHttpUrl } from '../../lib/url';
 
 /**
@@ -7,14 +6,13 @@ import { safeHttpUrl } from '../../lib/url';
  * formatted numbers) and turn anything unusable into a neutral value instead of failing.
  * Each is `unknown → value`, so a missing key never makes the output optional.
  */
-function lenient<T>(normalise: (value: unknown) => T) {
+export function lenient<T>(normalise: (value: unknown) => T) {
   return v.pipe(v.unknown(), v.transform(normalise));
 }
 
 export const text = lenient((value) => (typeof value === 'string' ? value : ''));
 export const optionalText = lenient((value) => (typeof value === 'string' && value ? value : null));
 export const flag = lenient((value) => value === true);
-export const count = lenient(parseCount);
 export const httpUrl = lenient(safeHttpUrl);
 export const idString = lenient((value) => (typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null));
 

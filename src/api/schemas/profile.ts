@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { parseUpstreamDate } from '../../lib/upstream-values';
 import type { Profile } from '../types';
-import { count, flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text } from './lenient';
+import { count } from './count';
+import { flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text } from './lenient';
 
 const affiliatesSchema = looseRecord({
   label: looseRecord({
