@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 

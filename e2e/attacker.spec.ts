@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { settled } from './support/settle.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import fs from 'node:fs';
 import { scrollToEnd, scrollUntil } from './timeline-support.ts';
 import { startInstance } from './support/instances.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { persisted, settled } from './support/settle.ts';
+import { openTimelineInApp } from './support/rendering.ts';
 
 /** Every request the page makes to the paid API, from now on. */
 function paidRequests(page: Page): string[] {
@@ -107,7 +109,8 @@ test('"Open on the platform" appears when the answer gives the post’s public a
     }
     await route.fulfill({ response, json });
   });
-  await page.goto(`/timeline?screen_name=${alias('ada', 'permalink')}`);
+  // Opened from inside the app, so the browser asks for the page itself and the route above rewrites it.
+  await openTimelineInApp(page, alias('ada', 'permalink'));
   await expect(page.locator('article').first()).toBeVisible();
   const { id, menu } = await openMenu(page, 'photos-4');
   expect(id).toBe(linked);

@@ -1,4 +1,5 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { searchResults } from '../server/standin/search.ts';
 import { standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';

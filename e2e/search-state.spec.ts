@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { standin } from './support/standin.ts';
 import { persisted } from './support/settle.ts';

@@ -1,13 +1,15 @@
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { settled } from './support/settle.ts';
+import { hydrated } from './support/rendering.ts';
 import { alias, standin } from './support/standin.ts';
 
 /**
- * The production server with server rendering on (`SSR=1`) renders the first screen of a timeline
+ * The production server (server rendering is on unless `SSR=0`) renders the first screen of a timeline
  * (server/http/render.ts): the posts are in the HTML, and the app hydrates it with the answer the server
  * inlined, buying nothing again. An instance of its own, in front of the standalone stand-in.
  */
@@ -50,17 +52,52 @@ test('with JavaScript the app hydrates the server\'s page: no console error and 
 
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
   await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
-  // Hydrated: a filter (a React handler) changes the address. A click before React has claimed the box
-  // would do nothing (why server rendering is still off by default), so the test waits for React's own
-  // mark on the element: its props are attached to a server-rendered node only once hydration reached it.
+  // Hydrated: a filter (a React handler) changes the address. A click before React runs the page would do nothing.
+  await hydrated(page);
   const hideReposts = page.getByRole('checkbox', { name: 'Hide reposts' });
-  await expect.poll(() => hideReposts.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { timeout: 20_000 }).toBe(true);
   await hideReposts.check();
   await expect(page).toHaveURL(/hide=reposts/);
   await settled(page);
   expect(purchases).toEqual([]);
   expect(await upstream().log(handle)).toHaveLength(1);
   expect(problems).toEqual([]);
+});
+
+/** Holds the app's entry script until `release()`: the page stays the server's HTML, with no React, until then. */
+async function holdTheApp(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+  return release;
+}
+
+test('clicks made before the app runs are held and replayed once it does: a filter, and Load more buys its page once', async ({ browser }) => {
+  const handle = alias('ada', 'ssrheld');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const release = await holdTheApp(page);
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`, { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
+
+  // A native checkbox would tick with its filter off; held, it stays as it was until the app applies it.
+  const hideReposts = page.getByRole('checkbox', { name: 'Hide reposts' });
+  await hideReposts.click();
+  await expect(hideReposts).not.toBeChecked();
+  await page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ }).click();
+  await page.waitForTimeout(300);
+  expect(await upstream().log(handle)).toHaveLength(1);
+  expect(page.url()).not.toMatch(/hide=/);
+
+  release();
+  await expect(page).toHaveURL(/hide=reposts/);
+  await expect(hideReposts).toBeChecked();
+  await expect(page.locator('article[data-variant="repost"]')).toHaveCount(0);
+  await expect.poll(async () => (await upstream().log(handle)).length).toBeGreaterThanOrEqual(2);
+  await settled(page);
+  // Every page bought once: the first by the server, the next by the replayed click (the sentinel may add more).
+  const cursors = (await upstream().log(handle)).map((call) => call.query.cursor ?? 'first');
+  expect(new Set(cursors).size).toBe(cursors.length);
+  await context.close();
 });
 
 test('a link from another site gets the priced gate from the server and buys nothing until Load is clicked', async ({ page }) => {
@@ -88,9 +125,12 @@ test('a link from another site gets the priced gate from the server and buys not
     await settled(page);
     expect(await upstream().log(handle)).toHaveLength(0);
 
+    // The app runs and still buys nothing: only the click does.
+    await hydrated(page);
+    await settled(page);
+    expect(await upstream().log(handle)).toHaveLength(0);
     const load = page.getByTestId('arrival-load');
     await expect(load).toContainText(/credits/);
-    await expect.poll(() => load.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { timeout: 20_000 }).toBe(true);
     await load.click();
     await expect(page.locator('article').first()).toBeVisible();
     await settled(page);

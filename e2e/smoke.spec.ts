@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('demo mode shows posts, the demo badge and the meter', async ({ page }) => {
   await page.goto('/timeline?screen_name=grace');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { LoggedRequest } from '../server/standin/server.ts';
 import { alias, standin } from './support/standin.ts';
 import { scrollToEnd } from './timeline-support.ts';
@@ -98,6 +99,8 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   await page.getByTestId('hashtag').first().click();
   await expect(page.getByRole('searchbox', { name: 'Find in loaded posts' })).toHaveValue(/^#\w+$/);
   await page.getByRole('searchbox', { name: 'Find in loaded posts' }).fill('');
+  // The address follows the box a moment later; Back must find the cleared one.
+  await expect(page).not.toHaveURL(/find=/);
   await settled(page);
   expect(paidAfter).toEqual([]);
   const mention = page.locator('article[data-variant="text"]').getByRole('button', { name: '@grace', exact: true }).first();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { persisted, settled } from './support/settle.ts';
 
@@ -72,6 +72,8 @@ test('a numeric id is written into the address as it was typed', async ({ page }
 
 test('the pinned post sits at the top of the first page, marked Pinned, not where its date puts it', async ({ page }) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'pinned')}`);
+  // A server-rendered page holds the first screen; the rest of the page mounts once React runs it.
+  await expect(page.locator('article')).toHaveCount(20);
   const first = page.locator('article').first();
   await expect(first.getByTestId('pinned')).toHaveText('Pinned');
   await expect(page.getByTestId('pinned')).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias } from './support/standin.ts';
 
 test.describe('on a 375 px phone', () => {

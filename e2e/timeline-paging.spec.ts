@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { callsByCursor, loadedCount, scrollToEnd, scrollUntil, trackPageErrors } from './timeline-support.ts';
 import { persisted, settled } from './support/settle.ts';

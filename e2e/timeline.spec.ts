@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { trackPageErrors } from './timeline-support.ts';
 import { settled } from './support/settle.ts';
+import { openTimelineInApp } from './support/rendering.ts';
 
 const post = (page: Page, variant: string) => page.locator(`article[data-variant="${variant}"]`).first();
 
@@ -142,7 +144,8 @@ test('photo grid of 2: side by side, same size', async ({ page }) => {
     for (const item of json.data?.timeline ?? []) if (item.media?.photo?.length === 3) item.media.photo = item.media.photo.slice(0, 2);
     await route.fulfill({ response, json });
   });
-  await page.goto(`/timeline?screen_name=${alias('ada', 'twogrid')}`);
+  // Opened from inside the app, so the browser asks for the page itself and the route above rewrites it.
+  await openTimelineInApp(page, alias('ada', 'twogrid'));
   const two = await gridShape(page, 'photos-2');
   expect(two.tiles).toHaveLength(2);
   expect(Math.abs(two.tiles[0]!.h - two.tiles[1]!.h)).toBeLessThan(1);

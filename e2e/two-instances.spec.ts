@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createTestDatabase } from '../server/testing/postgres.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
+import { serverAnswered } from './support/rendering.ts';
 
 /**
  * Two app instances, two browsers, one PostgreSQL: what a team behind a load balancer gets. Spend is
@@ -42,10 +43,15 @@ test('a page bought through one instance opens free in another browser through t
     await expect.poll(async () => (await upstream.log(handle)).length).toBe(1);
 
     const bobPage = await bob.newPage();
-    const answer = bobPage.waitForResponse((response) => response.url().includes(`/api/v1/social/microblog/posts?screen_name=${handle}`));
+    const sources: (string | undefined)[] = [];
+    bobPage.on('response', (response) => {
+      if (response.url().includes(`/api/v1/social/microblog/posts?screen_name=${handle}`)) sources.push(response.headers()['x-creditscope-source']);
+    });
     await bobPage.goto(`${second!.origin}/timeline?screen_name=${handle}`);
-    expect((await answer).headers()['x-creditscope-source']).toBe('archive');
     await expect(bobPage.locator('article').first()).toBeVisible();
+    await expect(bobPage.getByTestId('spend-line').getByTestId('archive-badge')).toBeVisible();
+    // Rendered by the server from the shared archive, or (the SPA) the browser's own request answered from it.
+    expect(sources).toEqual(await serverAnswered(bobPage) ? [] : ['archive']);
     expect(await upstream.log(handle)).toHaveLength(1);
 
     // Both instances read one ledger: the same totals, whoever asks.

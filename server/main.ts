@@ -33,7 +33,7 @@ function startupMessage(error: unknown, port: number, host: string): string {
 
 async function main() {
   const env = loadEnvFiles(process.cwd());
-  let options: ReturnType<typeof readOptions> = { port: 4173, host: '127.0.0.1', dist: 'dist' };
+  let options: ReturnType<typeof readOptions> = { port: 4173, host: '127.0.0.1', dist: 'dist', serverRendering: true };
   let handler: ApiHandler | null = null;
   let server: ProductionServer;
   try {
@@ -41,7 +41,7 @@ async function main() {
     const config = loadConfig(env);
     // The store first (and the demo stand-in): one that cannot be opened stops the server before it listens.
     handler = await createApiHandler(config);
-    server = await createProductionServer({ dist: options.dist, config, handler, serverRendering: env.SSR === '1' });
+    server = await createProductionServer({ dist: options.dist, config, handler, serverRendering: options.serverRendering });
     server.app.log.info(handler.describe());
     const { dist } = options;
     const address = await server.app.listen({ port: options.port, host: options.host, listenTextResolver: (url) => `creditscope: serving ${dist} at ${url}/` });

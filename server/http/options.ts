@@ -7,11 +7,21 @@ export interface ServerOptions {
   host: string;
   /** The folder `vite build` wrote (its `--outDir`). */
   dist: string;
+  /** The first screen of a page rendered on the server (`SSR`, on unless set to 0). */
+  serverRendering: boolean;
 }
 
 export class OptionsError extends Error {}
 
 const USAGE = 'usage: node --import tsx server/main.ts [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
+
+/** `SSR=0` turns server rendering off (the browser renders every page, as under `vite`); anything else unclear is refused. */
+function serverRenderingSetting(raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (!value || ['1', 'true', 'on'].includes(value)) return true;
+  if (['0', 'false', 'off'].includes(value)) return false;
+  throw new OptionsError(`SSR must be 1 (render the first screen on the server, the default) or 0 (leave it to the browser), got "${raw}"`);
+}
 
 function portNumber(raw: string, from: string): number {
   const port = Number(raw);
@@ -50,6 +60,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
     port: portFlag !== undefined ? portNumber(portFlag, '--port') : envPort ? portNumber(envPort, 'PORT') : 4173,
     host: hostFlag === true ? '0.0.0.0' : hostFlag ?? (envHost || '127.0.0.1'),
     dist: path.resolve(cwd, outDir ?? 'dist'),
+    serverRendering: serverRenderingSetting(env.SSR),
   };
 }
 

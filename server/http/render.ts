@@ -12,6 +12,7 @@ import type { InlinedPage } from '../../src/api/early/server-answer.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { inlineScriptHashes } from './csp.ts';
 import { inlineStyleSheets } from './inline-styles.ts';
+import { HOLD_CLICKS_SCRIPT } from '../../src/lib/held-clicks.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -115,6 +116,8 @@ export async function loadPageRenderer(options: {
   const { head, styleHashes } = inlineStyleSheets(options.indexHtml.slice(0, rootAt).replace(EARLY_FETCH, '')
     .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => `<link rel="modulepreload" href="${href}">`), options.dist);
   const tail = options.indexHtml.slice(rootAt + ROOT.length);
+  // Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts); the policy names it by hash.
+  const renderedHead = head.replace('</head>', `<script>${HOLD_CLICKS_SCRIPT}</script></head>`);
 
   /**
    * The proxy's answer for the first page (archived, or bought for a navigation the person made), and the
@@ -171,7 +174,7 @@ export async function loadPageRenderer(options: {
       }
       // React puts the preloads it finds (images of the first screen) first; they belong in the head, outside what hydrates.
       const [, preloads, body] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(await collect(stream))!;
-      await send(request, reply, `${head.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered>${body}</div>`, first?.inlined ?? null);
+      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered>${body}</div>`, first?.inlined ?? null);
       return true;
     },
   };

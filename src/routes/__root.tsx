@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
 import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
+import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -19,6 +21,8 @@ const navLink = 'rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-7
 const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white' };
 
 function RootLayout() {
+  // A server-rendered page is marked by its own content (src/routes/timeline.tsx), hydrated after this layout.
+  useEffect(markHydratedUnlessServerRendered, []);
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/early/arrival';
 import { resolveTarget, timelineKeys } from '../api/keys';
 import { useIsBought } from '../api/use-is-bought';
@@ -12,6 +12,7 @@ import { TimelineView, type SetFilters } from '../features/timeline/components/T
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { filterSearch, filtersOf, targetKey, targetOf, targetSearch } from '../features/timeline/params';
 import { timelineSearchSchema } from '../features/timeline/route-schema';
+import { markHydrated } from '../lib/held-clicks';
 
 export const Route = createFileRoute('/timeline')({
   // A bad value falls back to "not set" (never an error screen); the page names what it ignored.
@@ -23,6 +24,8 @@ function TimelinePage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { ignored, dismiss } = useIgnoredParams(search);
+  // The server renders this page: once React has hydrated it, the clicks it held are replayed.
+  useEffect(markHydrated, []);
   const target = targetOf(search);
   const current = search.screen_name ?? search.rest_id ?? '';
   // Sent here by another site: nothing is bought until the person asks (a bought page still shows, free).
