@@ -19,7 +19,7 @@ export async function serverAnswered(page: Page): Promise<boolean> {
 
 /**
  * React has taken over the page (markHydrated in src/lib/held-clicks.ts). On a server-rendered page a click
- * before then meets plain HTML: a link still navigates, a button does nothing.
+ * before then meets plain HTML: a link navigates as a link, a button's click waits to be replayed.
  */
 export async function hydrated(page: Page) {
   await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 20_000 });
