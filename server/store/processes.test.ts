@@ -59,9 +59,12 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
 
   it('hold CREDIT_LIMIT together under 40 concurrent paid calls each: at most one call over, every call booked once, the same totals in both', async () => {
     const { a, b, upstreamLog } = await twoProcesses(kind, { CREDIT_LIMIT: '1.05' });
+    // One paid call through each first, so both really draw on the one budget (a burst alone may all land on one).
+    const warm = [await a.client.get(timeline('ada__capwarma')), await b.client.get(timeline('ada__capwarmb'))];
+    expect(warm.map((answer) => answer.status)).toEqual([200, 200]);
     const fire = (proxy: ProxyProcess, tag: string) =>
       Array.from({ length: 40 }, (_, index) => proxy.client.get(timeline(`ada__cap${tag}${index}`)));
-    const answers = await Promise.all([...fire(a, 'a'), ...fire(b, 'b')]);
+    const answers = [...warm, ...await Promise.all([...fire(a, 'a'), ...fire(b, 'b')])];
 
     // Every answer is a page or the budget's refusal: nothing failed, nothing half-charged.
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 402).map((answer) => answer.text)).toEqual([]);
@@ -72,9 +75,6 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     expect(spent.lte(new Big('1.05').plus(PRICE)), `spent ${spent.toString()} for ${sent.length} upstream calls`).toBe(true);
     expect(spent.gte('1.05'), `spent ${spent.toString()}: refused before the limit was reached`).toBe(true);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(sent.length);
-    // Both processes served some of the paid calls: they really shared the budget.
-    expect(answers.slice(0, 40).some((answer) => answer.status === 200)).toBe(true);
-    expect(answers.slice(40).some((answer) => answer.status === 200)).toBe(true);
 
     const [stateA, stateB] = [await a.state(), await b.state()];
     expect(stateA.session).toEqual(stateB.session);
