@@ -151,6 +151,16 @@ describe('the first screen of a timeline as HTML', () => {
     expect(styles).not.toContain('unsafe-inline');
   });
 
+  it('asks for the app only after the posts in it, once the page has painted', async () => {
+    const { text: html } = await page('screen_name=ada__scriptlast', TYPED);
+    // No module script the parser would fetch at once: the app's entry is imported by the last script.
+    expect(html).not.toMatch(/<script type="module"/);
+    const entry = /import\("(\/assets\/index-[^"]+\.js)"\)/.exec(html);
+    expect(entry?.index).toBeGreaterThan(html.lastIndexOf('<article'));
+    expect(html.indexOf('requestAnimationFrame', html.indexOf('</div>', html.lastIndexOf('<article')))).toBeGreaterThan(0);
+    expect((await get(entry![1]!)).status).toBe(200);
+  });
+
   it('never serves its server copy of the app to browsers', async () => {
     expect((await get('/server/entry-server.js')).status).toBe(404);
   });

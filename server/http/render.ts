@@ -13,6 +13,7 @@ import type { ApiHandler } from '../proxy/handler.ts';
 import { inlineScriptHashes } from './csp.ts';
 import { inlineStyleSheets } from './inline-styles.ts';
 import { HOLD_CLICKS_SCRIPT } from '../../src/lib/held-clicks.ts';
+import { ENTRY_SCRIPT, loadAfterFirstPaint } from './load-after-paint.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -116,8 +117,11 @@ export async function loadPageRenderer(options: {
   const { head, styleHashes } = inlineStyleSheets(options.indexHtml.slice(0, rootAt).replace(EARLY_FETCH, '')
     .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => `<link rel="modulepreload" href="${href}">`), options.dist);
   const tail = options.indexHtml.slice(rootAt + ROOT.length);
-  // Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts); the policy names it by hash.
-  const renderedHead = head.replace('</head>', `<script>${HOLD_CLICKS_SCRIPT}</script></head>`);
+  // Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts), and the app itself is
+  // asked for once the page has painted; the policy names both scripts by hash.
+  const entryHref = ENTRY_SCRIPT.exec(head)?.[1];
+  const renderedHead = (entryHref ? head.replace(ENTRY_SCRIPT, '') : head).replace('</head>', `<script>${HOLD_CLICKS_SCRIPT}</script></head>`);
+  const renderedTail = entryHref ? `<script>${loadAfterFirstPaint(entryHref)}</script>${tail}` : tail;
 
   /**
    * The proxy's answer for the first page (archived, or bought for a navigation the person made), and the
@@ -138,9 +142,9 @@ export async function loadPageRenderer(options: {
   }
 
   /** The document, compressed when the browser takes it: the policy names every inline script in it (React adds its own). */
-  async function send(request: FastifyRequest, reply: FastifyReply, rendered: string, inlined: InlinedPage | null) {
-    void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + tail), styleHashes));
-    const html = `${rendered}${inlined ? `<script type="application/json" id="${entry.SERVER_PAGE_ID}">${escapeJson(inlined)}</script>` : ''}${tail}`;
+  async function send(request: FastifyRequest, reply: FastifyReply, rendered: string, inlined: InlinedPage | null, after = tail) {
+    void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + after), styleHashes));
+    const html = `${rendered}${inlined ? `<script type="application/json" id="${entry.SERVER_PAGE_ID}">${escapeJson(inlined)}</script>` : ''}${after}`;
     // Revalidated on every use, as index.html is (it carries no ETag, so it is rendered again each time).
     void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
@@ -174,7 +178,7 @@ export async function loadPageRenderer(options: {
       }
       // React puts the preloads it finds (images of the first screen) first; they belong in the head, outside what hydrates.
       const [, preloads, body] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(await collect(stream))!;
-      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered>${body}</div>`, first?.inlined ?? null);
+      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered>${body}</div>`, first?.inlined ?? null, renderedTail);
       return true;
     },
   };
