@@ -139,3 +139,30 @@ test('a link from another site gets the priced gate from the server and buys not
     site.close();
   }
 });
+
+test('a browser in another time zone and language hydrates without a mismatch; its next page is written in its zone', async ({ browser }) => {
+  const handle = alias('ada', 'ssrzone');
+  const timeZone = 'Pacific/Kiritimati';
+  const context = await browser.newContext({ timezoneId: timeZone, locale: 'de-DE' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const inZone = (iso: string) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+  // First visit: the server knows neither zone nor language yet (UTC, the Accept-Language); the app redraws in its own.
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await hydrated(page);
+  const firstTime = page.locator('article time').first();
+  const iso = (await firstTime.getAttribute('datetime'))!;
+  await expect(firstTime).toHaveAttribute('title', inZone(iso));
+  await settled(page);
+  expect(problems).toEqual([]);
+
+  // The app told the server its zone: the archived page is now written in it, before any JavaScript.
+  const html = await (await context.request.get(`${app.origin}/timeline?screen_name=${handle}`)).text();
+  expect(html).toContain(`data-time-zone="${timeZone}"`);
+  expect(html).toContain(`title="${inZone(iso)}"`);
+  expect(await upstream().log(handle)).toHaveLength(1);
+  await context.close();
+});

@@ -12,6 +12,8 @@ import { seedServerPage } from './api/server-page';
 export { SERVER_PAGE_ID } from './api/server-page';
 import { targetOf } from './features/timeline/params';
 import type { TimelineSearch } from './features/timeline/route-schema';
+import type { DateStyle } from './lib/date-style';
+import { RenderedDateStyleProvider } from './lib/use-date-style';
 import { createAppRouter } from './router';
 
 /** The first page to render with: whose, and the proxy's answer as the browser would have read it. */
@@ -40,13 +42,13 @@ export function planPage(href: string): PagePlan {
 }
 
 /**
- * Renders the page at `href` with `page` in its cache. Resolves once everything is rendered (no
+ * Renders the page at `href` with `page` in its cache, its dates written in `dates` (the browser's zone and locale as it reported them). Resolves once everything is rendered (no
  * Suspense fallback is streamed, so React writes no inline script the CSP would refuse; a part that
  * fails is reported to `onError` and left to the browser to render), or null when
  * the router would not render this address as it is (a value its schema drops redirects to the
  * cleaned address): the browser's router handles that, as without server rendering.
  */
-export async function renderPage(href: string, page: ServerPage | null, onError: (error: unknown) => void): Promise<PipeableStream | null> {
+export async function renderPage(href: string, page: ServerPage | null, dates: DateStyle, onError: (error: unknown) => void): Promise<PipeableStream | null> {
   // Nothing is fetched while rendering on a server; these defaults only keep the cache from timing out mid-render.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   if (page) await seedServerPage(queryClient, page.params, page.answer);
@@ -57,7 +59,9 @@ export async function renderPage(href: string, page: ServerPage | null, onError:
     const stream = renderToPipeableStream(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RenderedDateStyleProvider style={dates}>
+            <RouterProvider router={router} />
+          </RenderedDateStyleProvider>
         </QueryClientProvider>
       </StrictMode>,
       {

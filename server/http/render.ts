@@ -14,6 +14,8 @@ import { inlineScriptHashes } from './csp.ts';
 import { inlineStyleSheets } from './inline-styles.ts';
 import { HOLD_CLICKS_SCRIPT } from '../../src/lib/held-clicks.ts';
 import { ENTRY_SCRIPT, loadAfterFirstPaint } from './load-after-paint.ts';
+import { dateStyleAttributes, requestDateStyle } from './date-style.ts';
+import type { DateStyle } from '../../src/lib/date-style.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -25,7 +27,7 @@ interface ServerPage { params: { screen_name: string }; answer: PaidResponse }
 interface ServerEntry {
   SERVER_PAGE_ID: string;
   planPage(href: string): { kind: 'timeline'; screenName: string } | { kind: 'page' } | { kind: 'spa' };
-  renderPage(href: string, page: ServerPage | null, onError: (error: unknown) => void): Promise<PipeableStream | null>;
+  renderPage(href: string, page: ServerPage | null, dates: DateStyle, onError: (error: unknown) => void): Promise<PipeableStream | null>;
 }
 
 /** Where `vite build --ssr src/entry-server.tsx --outDir <dist>/server` puts the server's copy of the app. */
@@ -164,8 +166,9 @@ export async function loadPageRenderer(options: {
         return true;
       }
       let stream;
+      const dates = requestDateStyle(request.headers);
       try {
-        stream = await entry.renderPage(request.url, first?.page ?? null, (error) => request.log.warn({ err: error }, 'part of the page could not be rendered on the server: the browser renders it'));
+        stream = await entry.renderPage(request.url, first?.page ?? null, dates, (error) => request.log.warn({ err: error }, 'part of the page could not be rendered on the server: the browser renders it'));
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed: sending the app without it');
         stream = null;
@@ -178,7 +181,7 @@ export async function loadPageRenderer(options: {
       }
       // React puts the preloads it finds (images of the first screen) first; they belong in the head, outside what hydrates.
       const [, preloads, body] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(await collect(stream))!;
-      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered>${body}</div>`, first?.inlined ?? null, renderedTail);
+      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered ${dateStyleAttributes(dates)}>${body}</div>`, first?.inlined ?? null, renderedTail);
       return true;
     },
   };

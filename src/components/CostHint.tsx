@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { expectedCost, type PaidOperation } from '../api/cost';
 import { sessionQueryOptions } from '../api/session';
 import { absoluteTime, boughtClock } from '../lib/format';
+import { useDateStyle } from '../lib/use-date-style';
 
 /**
  * What pressing a control will cost, inside or next to it so screen readers read it with the control:
@@ -14,10 +15,11 @@ export function CostHint({ operation, pages = 1, cached = false, archivedAt = nu
   archivedAt?: number | null;
 }) {
   const { data } = useQuery(sessionQueryOptions());
+  const style = useDateStyle();
   const cost = expectedCost(data, operation);
   if (!cached && archivedAt !== null) {
     return (
-      <span id={id} data-testid={`cost-hint-${operation}`} data-archived="true" title={`Bought ${absoluteTime(new Date(archivedAt).toISOString())}; the server serves it again free`}
+      <span id={id} data-testid={`cost-hint-${operation}`} data-archived="true" title={`Bought ${absoluteTime(new Date(archivedAt).toISOString(), style)}; the server serves it again free`}
         className={`text-xs font-normal text-emerald-700 dark:text-emerald-300 ${className}`}>from archive · 0 credits</span>
     );
   }
@@ -58,11 +60,12 @@ export function PaidBadge({ credits }: { credits: string }) {
 
 /** Marks data the server served from its archive: bought before (maybe in another browser), free now. */
 export function ArchiveBadge({ boughtAt, pages = 1 }: { boughtAt: number; pages?: number }) {
-  const when = absoluteTime(new Date(boughtAt).toISOString());
+  const style = useDateStyle();
+  const when = absoluteTime(new Date(boughtAt).toISOString(), style);
   return (
     <span data-testid="archive-badge" title={`Served free from the server's archive: first bought ${when}. Nothing was spent now.`}
       className="rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-950 dark:text-sky-200">
-      {pages > 1 ? `${pages} pages ` : ''}from archive · bought {boughtClock(boughtAt)} · 0 credits
+      {pages > 1 ? `${pages} pages ` : ''}from archive · bought {boughtClock(boughtAt, style)} · 0 credits
       <span className="sr-only">. First bought {when}; nothing was spent now.</span>
     </span>
   );

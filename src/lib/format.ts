@@ -1,4 +1,5 @@
 import { formatDate } from './date-format';
+import type { DateStyle } from './date-style';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const exact = new Intl.NumberFormat('en-US');
@@ -12,20 +13,29 @@ export function exactCount(value: number): string {
   return exact.format(value);
 }
 
+/** The calendar day in the style's zone: two moments on one day there read as one day. */
+function dayOf(date: Date, timeZone: string | undefined): string {
+  return formatDate(date, 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+}
+
+function yearOf(date: Date, timeZone: string | undefined): string {
+  return formatDate(date, 'en-US', { year: 'numeric', timeZone });
+}
+
 /** "now", "5m", "3h", "Nov 18", "Nov 18, 2024": the platform's relative timestamps. */
-export function relativeTime(iso: string, now = Date.now()): string {
+export function relativeTime(iso: string, { now = Date.now(), timeZone }: DateStyle = {}): string {
   const then = Date.parse(iso);
   const seconds = Math.round((now - then) / 1000);
   if (seconds < 45) return 'now';
   if (seconds < 3600) return `${Math.round(seconds / 60)}m`;
   if (seconds < 86_400) return `${Math.round(seconds / 3600)}h`;
   const date = new Date(then);
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return formatDate(date, 'en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  const sameYear = yearOf(date, timeZone) === yearOf(new Date(now), timeZone);
+  return formatDate(date, 'en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone });
 }
 
-export function absoluteTime(iso: string): string {
-  return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export function absoluteTime(iso: string, { locale, timeZone }: DateStyle = {}): string {
+  return formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 /** "1:23" from milliseconds. */
@@ -35,10 +45,10 @@ export function duration(ms: number): string {
 }
 
 /** "14:02" for today, "Nov 22, 14:02" before: when an archived page was first bought. */
-export function boughtClock(at: number, now = Date.now()): string {
+export function boughtClock(at: number, { now = Date.now(), locale, timeZone }: DateStyle = {}): string {
   const date = new Date(at);
-  const time = formatDate(date, undefined, { hour: '2-digit', minute: '2-digit' });
-  if (date.toDateString() === new Date(now).toDateString()) return time;
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return `${formatDate(date, undefined, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}, ${time}`;
+  const time = formatDate(date, locale, { hour: '2-digit', minute: '2-digit', timeZone });
+  if (dayOf(date, timeZone) === dayOf(new Date(now), timeZone)) return time;
+  const sameYear = yearOf(date, timeZone) === yearOf(new Date(now), timeZone);
+  return `${formatDate(date, locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone })}, ${time}`;
 }

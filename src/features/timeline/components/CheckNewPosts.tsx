@@ -5,6 +5,7 @@ import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { boughtClock } from '../../../lib/format';
+import { useDateStyle } from '../../../lib/use-date-style';
 import { ageText, useClock } from '../hooks/use-clock';
 import { RefreshIcon } from './Icons';
 
@@ -20,14 +21,15 @@ function resultText({ added, gap }: CheckResult): string {
  */
 export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; firstPage: TimelinePage }) {
   const queryClient = useQueryClient();
-  const now = useClock();
+  const style = useDateStyle();
+  const now = useClock(style.now);
   const check = useMutation({ mutationFn: () => checkForNewPosts(queryClient, target) });
   const at = firstPage.boughtAt;
   return (
     <div data-testid="check-new" className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="as-of">
-          <time dateTime={new Date(at).toISOString()}>As of {boughtClock(at, now)}, {ageText(now - at)}</time>
+          <time dateTime={new Date(at).toISOString()}>As of {boughtClock(at, { ...style, now })}, {ageText(now - at)}</time>
         </p>
         <button type="button" onClick={() => check.mutate()} disabled={check.isPending} data-testid="check-new-posts"
           className="ml-auto inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700

@@ -4,6 +4,7 @@ import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
 import { CostHint } from '../../../components/CostHint';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteTime, boughtClock } from '../../../lib/format';
+import { useDateStyle } from '../../../lib/use-date-style';
 import { timelineLabel, type BoughtPost } from '../bought-post';
 import { useBoughtPost } from '../hooks/use-bought-post';
 import { postUrl } from '../post-path';
@@ -31,10 +32,11 @@ function OpenTimeline({ handle, children }: { handle: string; children: ReactNod
 function Details({ found, handle }: { found: BoughtPost; handle: string }) {
   const { post, page, timeline } = found;
   const shown = post.repostOf ?? post;
-  const bought = page.fromArchive ? `from the server’s archive, first bought ${boughtClock(page.boughtAt)}` : `bought ${boughtClock(page.boughtAt)}`;
+  const style = useDateStyle();
+  const bought = `${page.fromArchive ? 'from the server’s archive, first bought' : 'bought'} ${boughtClock(page.boughtAt, style)}`;
   return (
     <dl data-testid="post-details" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-4 py-3 text-sm text-slate-700 dark:text-slate-300">
-      {shown.createdAt && <><dt className="text-slate-500 dark:text-slate-400">Posted</dt><dd>{absoluteTime(shown.createdAt)}</dd></>}
+      {shown.createdAt && <><dt className="text-slate-500 dark:text-slate-400">Posted</dt><dd>{absoluteTime(shown.createdAt, style)}</dd></>}
       <dt className="text-slate-500 dark:text-slate-400">Post ID</dt><dd className="break-all font-mono">{post.id}</dd>
       {post.source && <><dt className="text-slate-500 dark:text-slate-400">Client</dt><dd>{post.source}</dd></>}
       <dt className="text-slate-500 dark:text-slate-400">From</dt>

@@ -1,14 +1,18 @@
 import type { Profile } from '../../../api/types';
+import { formatDate } from '../../../lib/date-format';
+import type { DateStyle } from '../../../lib/date-style';
 import { displayUrl } from '../../../lib/entities';
+import { useDateStyle } from '../../../lib/use-date-style';
 import { Count } from './Count';
 import { CalendarIcon, LinkIcon, LocationIcon, LockIcon, VerifiedBadge } from './Icons';
 import { RichText } from './RichText';
 
-const joined = (iso: string) => `Joined ${new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+const joined = (iso: string, { timeZone }: DateStyle) => `Joined ${formatDate(new Date(iso), 'en-US', { month: 'long', year: 'numeric', timeZone })}`;
 
 /** The profile as the platform shows it: banner, avatar, names, bio with entities, facts, counts. */
 export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbackHandle: string | null }) {
   const handle = user.handle ?? fallbackHandle;
+  const style = useDateStyle();
   return (
     <section aria-labelledby="profile-name" data-testid="profile-header" className="border-b border-slate-200 dark:border-slate-800">
       <div className="aspect-[3/1] w-full overflow-hidden bg-gradient-to-br from-slate-200 to-slate-300 dark:from-slate-800 dark:to-slate-900">
@@ -42,7 +46,7 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
               <a href={user.website} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-600 hover:underline dark:text-sky-400">{displayUrl(user.website)}</a>
             </li>
           )}
-          {user.createdAt && <li className="flex items-center gap-1" data-testid="profile-joined"><CalendarIcon />{joined(user.createdAt)}</li>}
+          {user.createdAt && <li className="flex items-center gap-1" data-testid="profile-joined"><CalendarIcon />{joined(user.createdAt, style)}</li>}
         </ul>
         <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-[15px]" data-testid="profile-counts">
           <Count value={user.counts.following} noun="following" strong testId="count-following" />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelinePage } from '../../../api/types';
 import { boughtClock } from '../../../lib/format';
+import { useDateStyle } from '../../../lib/use-date-style';
 import { LockIcon, NotFoundIcon, SuspendedIcon } from './Icons';
 import { WebSearchLink } from './WebSearchLink';
 
@@ -23,7 +24,8 @@ const note = 'rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-s
 
 /** Whether the answer behind a state cost anything: the person should not have to open the ledger to know. */
 export function PageChargeNote({ page }: { page: TimelinePage }) {
-  const text = page.fromArchive ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt)}), 0 credits.`
+  const style = useDateStyle();
+  const text = page.fromArchive ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt, style)}), 0 credits.`
     : page.boughtAt < performance.timeOrigin ? 'Not charged now: opened from this browser’s cache, 0 credits.'
     : `Charged: this answer cost ${page.credits} credits.`;
   return <p data-testid="charge-note" className={note}>{text}</p>;

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, ticking every half minute, so "3 min ago" keeps up while the page stays open. */
-export function useClock(): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The current time, ticking every half minute, so "3 min ago" keeps up while the page stays open. It starts
+ * from `rendered`, the moment a server-rendered page was written (a moment ago), so hydration reads the same text.
+ */
+export function useClock(rendered?: number): number {
+  const [now, setNow] = useState(() => rendered ?? Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
