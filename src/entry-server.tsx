@@ -8,19 +8,29 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import type { PaidResponse } from './api/client';
+import { purchaseKey, type PaidOperation } from './api/identity';
+import { OpeningPurchaseProvider } from './api/opening-purchase';
 import { seedServerPage } from './api/server-page';
 export { SERVER_PAGE_ID } from './api/server-page';
 import { targetOf } from './features/timeline/params';
 import type { TimelineSearch } from './features/timeline/route-schema';
+import { toApiParams } from './features/search/params';
+import type { SearchRouteParams } from './features/search/route-schema';
 import type { DateStyle } from './lib/date-style';
 import { RenderedDateStyleProvider } from './lib/use-date-style';
 import { createAppRouter } from './router';
 
-/** The first page to render with: whose, and the proxy's answer as the browser would have read it. */
-export interface ServerPage { params: { screen_name: string }; answer: PaidResponse }
+/** The first page to render with: which purchase, and the proxy's answer as the browser would have read it. */
+export interface ServerPage { operation: PaidOperation; params: Record<string, unknown>; answer: PaidResponse }
 
-/** What the server does with an address: render a timeline's first page (bought or archived), render with no data, or leave it to the SPA. */
-export type PagePlan = { kind: 'timeline'; screenName: string } | { kind: 'page' } | { kind: 'spa' };
+/**
+ * What the server does with an address: render it with the first page of a timeline or search (bought or
+ * archived), render it with no data, or leave it to the SPA.
+ */
+export type PagePlan = { kind: 'purchase'; operation: PaidOperation; params: Record<string, unknown> } | { kind: 'page' } | { kind: 'spa' };
+
+/** The routes the server renders; every other address is the SPA's. */
+const RENDERED_ROUTES = new Set(['/timeline', '/search']);
 
 function routerAt(href: string, queryClient: QueryClient) {
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [href] }));
@@ -34,11 +44,15 @@ function routerAt(href: string, queryClient: QueryClient) {
 export function planPage(href: string): PagePlan {
   const router = routerAt(href, new QueryClient());
   const match = router.matchRoutes(router.latestLocation).at(-1);
+  if (match?.routeId === '/search') {
+    const params = toApiParams(match.search as SearchRouteParams);
+    return params.q ? { kind: 'purchase', operation: 'search', params: { ...params } } : { kind: 'page' };
+  }
   if (match?.routeId !== '/timeline') return { kind: 'spa' };
   const target = targetOf(match.search as TimelineSearch);
   if (!target) return { kind: 'page' };
   // A user id is resolved to its handle in the browser's own records: the browser renders that.
-  return 'screenName' in target ? { kind: 'timeline', screenName: target.screenName.toLowerCase() } : { kind: 'spa' };
+  return 'screenName' in target ? { kind: 'purchase', operation: 'timeline', params: { screen_name: target.screenName.toLowerCase() } } : { kind: 'spa' };
 }
 
 /**
@@ -51,16 +65,18 @@ export function planPage(href: string): PagePlan {
 export async function renderPage(href: string, page: ServerPage | null, dates: DateStyle, onError: (error: unknown) => void): Promise<PipeableStream | null> {
   // Nothing is fetched while rendering on a server; these defaults only keep the cache from timing out mid-render.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  if (page) await seedServerPage(queryClient, page.params, page.answer);
+  if (page) await seedServerPage(queryClient, page.operation, page.params, page.answer);
   const router = routerAt(href, queryClient);
   await router.load();
-  if (!router.state.matches.some((match) => match.routeId === '/timeline' && match.status === 'success')) return null;
+  if (!router.state.matches.some((match) => RENDERED_ROUTES.has(match.routeId) && match.status === 'success')) return null;
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RenderedDateStyleProvider style={dates}>
-            <RouterProvider router={router} />
+            <OpeningPurchaseProvider purchaseKey={page ? purchaseKey(page.operation, page.params) : null}>
+              <RouterProvider router={router} />
+            </OpeningPurchaseProvider>
           </RenderedDateStyleProvider>
         </QueryClientProvider>
       </StrictMode>,

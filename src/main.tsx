@@ -32,9 +32,11 @@ const app = (
  * and the route's chunk is loaded, so the first render is the server's HTML, with nothing asked again.
  * Not awaited at the top level: the chunks imported here import this entry, which must finish first.
  */
-async function hydrateServerPage(params: ReturnType<typeof adoptServerAnswer>) {
-  const { prefetchServerPage } = await import('./api/server-page');
-  await Promise.all([params && prefetchServerPage(queryClient, params), router.load()]);
+async function hydrateServerPage(first: ReturnType<typeof adoptServerAnswer>) {
+  // Each page's own module: a search page loads none of the timeline's code, nor the reverse.
+  const prefetched = first?.operation === 'search' ? import('./api/server-search-page').then(({ prefetchServerSearch }) => prefetchServerSearch(queryClient, first.params))
+    : first ? import('./api/server-timeline-page').then(({ prefetchServerTimeline }) => prefetchServerTimeline(queryClient, first.params)) : null;
+  await Promise.all([prefetched, router.load()]);
   // What TanStack Router's own hydration marks: the root match then renders without the Suspense
   // boundary a server render has not got either.
   router.ssr = { manifest: undefined };

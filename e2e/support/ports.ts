@@ -31,5 +31,7 @@ export const E2E = {
   findApp: base + 33,
   /** Server rendering on (`SSR=1`) for e2e/server-render.spec.ts. */
   serverRenderApp: base + 34,
+  /** The same for e2e/server-render-search.spec.ts (its own archive: a search bought there is bought once). */
+  serverRenderSearchApp: base + 35,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

@@ -9,6 +9,7 @@ import type { PipeableStream } from 'react-dom/server';
 import { pathToFileURL } from 'node:url';
 import { readApiResponse, type PaidResponse } from '../../src/api/client.ts';
 import type { InlinedPage } from '../../src/api/early/server-answer.ts';
+import type { PaidOperation } from '../../src/api/identity.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { inlineScriptHashes } from './csp.ts';
 import { inlineStyleSheets } from './inline-styles.ts';
@@ -20,13 +21,14 @@ import type { DateStyle } from '../../src/lib/date-style.ts';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The page to render with: whose, and the proxy's answer as the browser would have read it. */
-interface ServerPage { params: { screen_name: string }; answer: PaidResponse }
+/** The page to render with: which purchase, and the proxy's answer as the browser would have read it. */
+interface ServerPage { operation: PaidOperation; params: Record<string, unknown>; answer: PaidResponse }
+type PagePlan = { kind: 'purchase'; operation: PaidOperation; params: Record<string, unknown> } | { kind: 'page' } | { kind: 'spa' };
 
 /** What src/entry-server.tsx exports (built by Vite; this process never compiles JSX). */
 interface ServerEntry {
   SERVER_PAGE_ID: string;
-  planPage(href: string): { kind: 'timeline'; screenName: string } | { kind: 'page' } | { kind: 'spa' };
+  planPage(href: string): PagePlan;
   renderPage(href: string, page: ServerPage | null, dates: DateStyle, onError: (error: unknown) => void): Promise<PipeableStream | null>;
 }
 
@@ -35,6 +37,8 @@ export const SERVER_ENTRY = path.join('server', 'entry-server.js');
 const ROOT = '<div id="root"></div>';
 /** The SPA's early first-page fetch (server/build/inline-early-fetch.ts): a rendered page already holds that page. */
 const ROUTE_CHUNK_PRELOAD = /<script>if \(location\.pathname === "\/timeline"\)[^<]*?l\.href = "([^"<]+)"[^<]*<\/script>/;
+/** Where the timeline route's chunk preload goes, on a timeline page only. */
+const ROUTE_CHUNK_SLOT = '<!--route-chunk-->';
 const EARLY_FETCH = /<script>(?:(?!<\/script>)[\s\S])*__creditscopeEarly[\s\S]*?<\/script>\s*/;
 
 /**
@@ -116,8 +120,13 @@ export async function loadPageRenderer(options: {
   if (rootAt < 0) return null;
   // The route-chunk preload (server/build/preload-route-chunk.ts) is a script that waits for the style sheet
   // and holds the parser (and the posts) until then: a page the server renders names the chunk as a link.
+  // Only a timeline page wants the timeline's chunk early: a search page would load it for nothing.
+  let timelineChunk = '';
   const { head, styleHashes } = inlineStyleSheets(options.indexHtml.slice(0, rootAt).replace(EARLY_FETCH, '')
-    .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => `<link rel="modulepreload" href="${href}">`), options.dist);
+    .replace(ROUTE_CHUNK_PRELOAD, (_script, href: string) => {
+      timelineChunk = `<link rel="modulepreload" href="${href}">`;
+      return ROUTE_CHUNK_SLOT;
+    }), options.dist);
   const tail = options.indexHtml.slice(rootAt + ROOT.length);
   // Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts), and the app itself is
   // asked for once the page has painted; the policy names both scripts by hash.
@@ -129,14 +138,13 @@ export async function loadPageRenderer(options: {
    * The proxy's answer for the first page (archived, or bought for a navigation the person made), and the
    * page to render with when it is one; null when there is none to have: 'spa' when the browser decides.
    */
-  async function firstPage(request: FastifyRequest, screenName: string): Promise<{ inlined: InlinedPage; page: ServerPage | null } | null | 'spa'> {
-    const params = { screen_name: screenName };
-    const answer = await handler.page('timeline', params, navigationMayBuy(request.headers));
+  async function firstPage(request: FastifyRequest, { operation, params }: Extract<PagePlan, { kind: 'purchase' }>): Promise<{ inlined: InlinedPage; page: ServerPage | null } | null | 'spa'> {
+    const answer = await handler.page(operation, params, navigationMayBuy(request.headers));
     if (!answer) return fromAnotherSite(request.headers) ? null : 'spa';
-    const inlined = { params, answer: { status: answer.status, text: answer.text, headers: answer.headers } };
+    const inlined = { operation, params, answer: { status: answer.status, text: answer.text, headers: answer.headers } };
     try {
       const paid = await readApiResponse(Promise.resolve(new Response(answer.text, { status: answer.status, headers: answer.headers })));
-      return { inlined, page: { params, answer: { ...paid, boughtAt: paid.boughtAt ?? Date.now() } } };
+      return { inlined, page: { operation, params, answer: { ...paid, boughtAt: paid.boughtAt ?? Date.now() } } };
     } catch {
       // Not found, refused, failed: the app shows that answer as if it had asked (never asking twice).
       return { inlined, page: null };
@@ -144,7 +152,8 @@ export async function loadPageRenderer(options: {
   }
 
   /** The document, compressed when the browser takes it: the policy names every inline script in it (React adds its own). */
-  async function send(request: FastifyRequest, reply: FastifyReply, rendered: string, inlined: InlinedPage | null, after = tail) {
+  async function send(request: FastifyRequest, reply: FastifyReply, page: string, inlined: InlinedPage | null, after = tail) {
+    const rendered = page.replace(ROUTE_CHUNK_SLOT, request.url.split('?')[0] === '/timeline' ? timelineChunk : '');
     void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + after), styleHashes));
     const html = `${rendered}${inlined ? `<script type="application/json" id="${entry.SERVER_PAGE_ID}">${escapeJson(inlined)}</script>` : ''}${after}`;
     // Revalidated on every use, as index.html is (it carries no ETag, so it is rendered again each time).
@@ -159,7 +168,7 @@ export async function loadPageRenderer(options: {
       if (request.method !== 'GET') return false;
       const plan = entry.planPage(request.url);
       if (plan.kind === 'spa') return false;
-      const first = plan.kind === 'timeline' ? await firstPage(request, plan.screenName) : null;
+      const first = plan.kind === 'purchase' ? await firstPage(request, plan) : null;
       if (first === 'spa') return false;
       if (first && !first.page) {
         await send(request, reply, `${head}${ROOT}`, first.inlined);

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/early/arrival';
 import { searchKeys } from '../api/keys';
 import { useIsBought } from '../api/use-is-bought';
@@ -14,6 +14,7 @@ import { SearchResults } from '../features/search/components/SearchResults';
 import { handleOf, pickSearch, toApiParams } from '../features/search/params';
 import { searchRouteSchema, type SearchRouteParams } from '../features/search/route-schema';
 import { useIgnoredParams } from '../features/search/use-ignored-params';
+import { markHydrated } from '../lib/held-clicks';
 
 export const Route = createFileRoute('/search')({
   // Bad values fall back to "not set" (the upstream's default); the page names what it ignored.
@@ -25,6 +26,8 @@ function SearchPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { ignored, dismiss } = useIgnoredParams(search);
+  // The server renders this page: once React has hydrated it, the clicks it held are replayed.
+  useEffect(markHydrated, []);
   const params = toApiParams(search);
   const handle = handleOf(params.q);
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { forgetSearch, searchQueryOptions, type SearchParams } from '../../../api/search';
+import { purchaseKey } from '../../../api/identity';
+import { useOpenedWith } from '../../../api/opening-purchase';
+import { forgetSearch, searchBody, searchQueryOptions, type SearchParams } from '../../../api/search';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -23,6 +25,8 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: {
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
   const { data, isPlaceholderData } = query;
+  // A search the server bought for this page load was fetched before this view mounted, yet bought for it.
+  const openedWith = useOpenedWith(purchaseKey('search', searchBody(params)));
   // Refresh, and Retry after a failed Refresh, are explicit re-buys: neither this tab's copy nor the server's
   // archive stands in. Retry of a search never received may still be served free from the archive.
   const buyAgain = () => { forgetSearch(params); void query.refetch(); };
@@ -46,9 +50,10 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: {
   const num = params.num ?? DEFAULT_NUM;
   const first = (page - 1) * num + 1;
   const results = data.results;
-  // Bought by this view: fetched since the observer took this key, and in this page load (a copy restored from
-  // the persisted cache after a reload also counts as "fetched after mount", but was bought before the page opened).
-  const boughtHere = query.isFetchedAfterMount && !data.fromArchive && data.boughtAt >= performance.timeOrigin;
+  // Bought by this view: fetched since the observer took this key (or by the server for this page load), and in
+  // this page load (a copy restored from the persisted cache after a reload also counts as "fetched after mount",
+  // but was bought before the page opened).
+  const boughtHere = (query.isFetchedAfterMount || openedWith) && !data.fromArchive && data.boughtAt >= performance.timeOrigin;
 
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
