@@ -33,6 +33,10 @@ test('the first posts read without JavaScript, and an archived page costs no ups
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   expect(await upstream().log(handle)).toHaveLength(1);
+  // The meter and the price of every control that spends are in the HTML too, this purchase counted.
+  await expect(page.getByTestId('credit-meter')).toBeVisible();
+  expect(Number(await page.getByTestId('meter-calls').textContent().then((text) => text?.split(' ')[0]))).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('check-new-posts')).toContainText('≈ 0.1 credits');
   // Now archived: rendered again from the archive, free.
   const again = await context.newPage();
   await again.goto(`${app.origin}/timeline?screen_name=${handle}`);

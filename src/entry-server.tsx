@@ -12,6 +12,8 @@ import { purchaseKey, type PaidOperation } from './api/identity';
 import { OpeningPurchaseProvider } from './api/opening-purchase';
 import { seedServerPage } from './api/server-page';
 export { SERVER_PAGE_ID } from './api/server-page';
+export { SERVER_METER_ID } from './api/session';
+import { seedMeter } from './api/session';
 import { targetOf } from './features/timeline/params';
 import type { TimelineSearch } from './features/timeline/route-schema';
 import { toApiParams } from './features/search/params';
@@ -56,15 +58,16 @@ export function planPage(href: string): PagePlan {
 }
 
 /**
- * Renders the page at `href` with `page` in its cache, its dates written in `dates` (the browser's zone and locale as it reported them). Resolves once everything is rendered (no
+ * Renders the page at `href` with `page` and the `meter` (/api/_session without rows) in its cache, its dates written in `dates` (the browser's zone and locale as it reported them). Resolves once everything is rendered (no
  * Suspense fallback is streamed, so React writes no inline script the CSP would refuse; a part that
  * fails is reported to `onError` and left to the browser to render), or null when
  * the router would not render this address as it is (a value its schema drops redirects to the
  * cleaned address): the browser's router handles that, as without server rendering.
  */
-export async function renderPage(href: string, page: ServerPage | null, dates: DateStyle, onError: (error: unknown) => void): Promise<PipeableStream | null> {
+export async function renderPage(href: string, page: ServerPage | null, dates: DateStyle, meter: unknown, onError: (error: unknown) => void): Promise<PipeableStream | null> {
   // Nothing is fetched while rendering on a server; these defaults only keep the cache from timing out mid-render.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  seedMeter(queryClient, meter);
   if (page) await seedServerPage(queryClient, page.operation, page.params, page.answer);
   const router = routerAt(href, queryClient);
   await router.load();

@@ -6,6 +6,7 @@ import { persistOptions } from './app/persister';
 import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/early/arrival';
 import { adoptServerAnswer } from './api/early/server-answer';
+import { SERVER_METER_ID, seedMeter } from './api/session';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -40,7 +41,12 @@ async function hydrateServerPage(first: ReturnType<typeof adoptServerAnswer>) {
   // What TanStack Router's own hydration marks: the root match then renders without the Suspense
   // boundary a server render has not got either.
   router.ssr = { manifest: undefined };
+  seedMeter(queryClient, inlinedJson(SERVER_METER_ID));
   hydrateRoot(root, app);
+}
+
+function inlinedJson(id: string): unknown {
+  try { return JSON.parse(document.getElementById(id)?.textContent ?? 'null'); } catch { return null; }
 }
 
 // Rendered or not, the first page the server asked for is this document's answer for it.

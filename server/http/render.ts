@@ -28,8 +28,9 @@ type PagePlan = { kind: 'purchase'; operation: PaidOperation; params: Record<str
 /** What src/entry-server.tsx exports (built by Vite; this process never compiles JSX). */
 interface ServerEntry {
   SERVER_PAGE_ID: string;
+  SERVER_METER_ID: string;
   planPage(href: string): PagePlan;
-  renderPage(href: string, page: ServerPage | null, dates: DateStyle, onError: (error: unknown) => void): Promise<PipeableStream | null>;
+  renderPage(href: string, page: ServerPage | null, dates: DateStyle, meter: unknown, onError: (error: unknown) => void): Promise<PipeableStream | null>;
 }
 
 /** Where `vite build --ssr src/entry-server.tsx --outDir <dist>/server` puts the server's copy of the app. */
@@ -84,6 +85,11 @@ function compress(encoding: 'br' | 'gzip', html: string): Promise<Buffer> {
 function escapeJson(value: unknown): string {
   // Inside <script type="application/json"> only `</script` and `<!--` could end it early; `<` never appears raw.
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Data for the app beside the page: JSON, not a script (the policy needs no hash for it). */
+function inlinedJson(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${escapeJson(value)}</script>`;
 }
 
 export interface PageRenderer {
@@ -155,7 +161,7 @@ export async function loadPageRenderer(options: {
   async function send(request: FastifyRequest, reply: FastifyReply, page: string, inlined: InlinedPage | null, after = tail) {
     const rendered = page.replace(ROUTE_CHUNK_SLOT, request.url.split('?')[0] === '/timeline' ? timelineChunk : '');
     void reply.header('content-security-policy', options.policyFor(inlineScriptHashes(rendered + after), styleHashes));
-    const html = `${rendered}${inlined ? `<script type="application/json" id="${entry.SERVER_PAGE_ID}">${escapeJson(inlined)}</script>` : ''}${after}`;
+    const html = `${rendered}${inlined ? inlinedJson(entry.SERVER_PAGE_ID, inlined) : ''}${after}`;
     // Revalidated on every use, as index.html is (it carries no ETag, so it is rendered again each time).
     void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
@@ -176,8 +182,10 @@ export async function loadPageRenderer(options: {
       }
       let stream;
       const dates = requestDateStyle(request.headers);
+      // The meter and the prices are on the page before the app runs (free: the ledger, not the upstream).
+      const meter = await handler.meter().catch((error: unknown) => { request.log.warn({ err: error }, 'the meter could not be read for a rendered page: the app reads it'); return null; });
       try {
-        stream = await entry.renderPage(request.url, first?.page ?? null, dates, (error) => request.log.warn({ err: error }, 'part of the page could not be rendered on the server: the browser renders it'));
+        stream = await entry.renderPage(request.url, first?.page ?? null, dates, meter, (error) => request.log.warn({ err: error }, 'part of the page could not be rendered on the server: the browser renders it'));
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed: sending the app without it');
         stream = null;
@@ -190,7 +198,7 @@ export async function loadPageRenderer(options: {
       }
       // React puts the preloads it finds (images of the first screen) first; they belong in the head, outside what hydrates.
       const [, preloads, body] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(await collect(stream))!;
-      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered ${dateStyleAttributes(dates)}>${body}</div>`, first?.inlined ?? null, renderedTail);
+      await send(request, reply, `${renderedHead.replace('</head>', `${preloads}</head>`)}<div id="root" data-server-rendered ${dateStyleAttributes(dates)}>${body}</div>${meter ? inlinedJson(entry.SERVER_METER_ID, meter) : ''}`, first?.inlined ?? null, renderedTail);
       return true;
     },
   };

@@ -14,7 +14,7 @@ import { OPERATIONS } from './operations.ts';
 import { paramsProblem } from './validate.ts';
 import { sendError } from './send.ts';
 import { createServices } from './services.ts';
-import { handleSessionRoute, type SessionContext } from './session-routes.ts';
+import { handleSessionRoute, sessionState, type SessionContext } from './session-routes.ts';
 import type { Store } from '../store/store.ts';
 
 export { StartupError } from '../store/store.ts';
@@ -30,6 +30,11 @@ export interface ApiHandler {
    * when `mayBuy`, a purchase through the same purchaser (journal, budget, ledger, archive). Null: neither.
    */
   page(operation: PaidOperation, params: Record<string, unknown>, mayBuy: boolean): Promise<Answer | null>;
+  /**
+   * The meter for a server-rendered page: /api/_session's totals, budget and prices without its rows (the
+   * page's HTML stays small; the app asks for the whole state as it starts).
+   */
+  meter(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -111,6 +116,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
       return services.purchase({ route, params, key, fresh: false });
     },
+    meter: async () => ({ ...await sessionState(context, 1), rows: [], olderRowsCursor: null }),
     close: async () => { await indexer.stop(); await jobs.close(); await services.close(); },
   };
 }

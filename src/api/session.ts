@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
@@ -70,6 +70,19 @@ export function parseLedgerAnswer<T extends v.GenericSchema>(schema: T, json: un
   const result = v.safeParse(schema, json);
   if (!result.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected ledger shape');
   return result.output;
+}
+
+/** The meter a server-rendered page was written with (server/http/render.ts), inlined as JSON beside the page. */
+export const SERVER_METER_ID = 'creditscope-server-meter';
+
+/**
+ * Puts the server's meter (totals, budget, prices; no rows) in the cache a server-rendered page renders and
+ * hydrates with, so the meter and every price are on screen before the app runs. Marked old: the app asks
+ * for the whole state as soon as it mounts. Anything unreadable is left out, and the app asks as usual.
+ */
+export function seedMeter(queryClient: QueryClient, json: unknown) {
+  const read = v.safeParse(sessionStateSchema, json);
+  if (read.success) queryClient.setQueryData(sessionKeys.state(), read.output, { updatedAt: 0 });
 }
 
 export async function fetchSessionState(signal?: AbortSignal): Promise<SessionState> {
