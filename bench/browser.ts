@@ -16,7 +16,7 @@ export function launch(): Promise<Browser> {
  * own Element Timing (the paint's time, even when a long script keeps the next frames from running; two
  * animation frames after the insertion measured that script too).
  */
-const FIRST_POST_PROBE = `
+export const FIRST_POST_PROBE = `
   window.__firstPost = null;
   new PerformanceObserver((list) => {
     const painted = list.getEntries().filter((entry) => entry.identifier === 'first-post' && entry.name === 'text-paint');
