@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { sumDecimals } from '../lib/decimal';
 import { apiFetch } from './client';
 import { sessionKeys } from './keys';
 import { ledgerRow, parseLedgerAnswer, sessionStateSchema, type SessionState } from './session';
 
 /**
  * What only the Credits page asks of the ledger (older rows, one call's detail, a new session, a limit):
- * apart from src/api/session.ts, whose session state every page's meter reads.
+ * apart from src/api/session.ts, whose session state every page's meter reads. Each is asked for on a click,
+ * so the page imports this module then (its schemas stay out of the page's first load).
  */
 
 const callsPageSchema = v.object({ rows: v.array(ledgerRow), nextCursor: v.nullable(v.number()), session: v.string() });
@@ -28,18 +28,6 @@ const callDetailSchema = v.object({
 
 export type CallDetail = v.InferOutput<typeof callDetailSchema>;
 export type CallsPage = v.InferOutput<typeof callsPageSchema>;
-
-/** What a limit leaves after `spent`, never below 0; null without a limit. Exact, on decimal strings. */
-export function leftUnder(limit: string | null, spent: string): string | null {
-  if (limit === null) return null;
-  const left = sumDecimals([limit, `-${spent}`]);
-  return left.startsWith('-') ? '0' : left;
-}
-
-/** Whether decimal `value` is above decimal `ceiling`. */
-export function isAbove(value: string, ceiling: string): boolean {
-  return sumDecimals([ceiling, `-${value}`]).startsWith('-');
-}
 
 export async function startNewSession(): Promise<SessionState> {
   return parseLedgerAnswer(sessionStateSchema, (await apiFetch('/api/_session/new', { method: 'POST', body: {} })).json);

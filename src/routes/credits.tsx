@@ -16,6 +16,9 @@ import { SpendChart } from '../features/credits/components/SpendChart';
 import { useLedgerRows } from '../features/credits/use-ledger-rows';
 
 export const Route = createFileRoute('/credits')({
+  // Only the page is split off: the loader needs nothing beyond the shell's session query, and in a chunk of
+  // its own it was one more script to fetch.
+  codeSplitGroupings: [['component']],
   // Reading the ledger is free, so the page can ask for it before it renders.
   loader: ({ context }) => void context.queryClient.prefetchQuery(sessionQueryOptions()),
   component: CreditsPage,

@@ -8,6 +8,8 @@ import { WebSearchCard } from '../features/home/components/WebSearchCard';
 
 /** The start page buys nothing: it reads the free session state and lists what the cache already holds. */
 export const Route = createFileRoute('/')({
+  // The loader stays with the route: it needs nothing beyond the shell's session query (src/routes/credits.tsx).
+  codeSplitGroupings: [['component']],
   loader: ({ context }) => void context.queryClient.prefetchQuery(sessionQueryOptions()),
   component: StartPage,
 });

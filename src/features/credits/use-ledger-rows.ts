@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LedgerRow, SessionState } from '../../api/session';
-import { fetchOlderCalls } from '../../api/session-calls';
 import { mergeRows, olderCursor, sessionRowCount, stillJoins, type OlderRows } from './ledger-pages';
 
 const PAGE = 100;
@@ -33,7 +32,8 @@ export function useLedgerRows(state: SessionState): LedgerRows {
     abort.current = controller;
     setLoadingOlder(true);
     setOlderError(null);
-    fetchOlderCalls(state.session.id, cursor, PAGE, controller.signal).then(
+    // Older rows are asked for on a click: their module is loaded then, not with the page.
+    import('../../api/session-calls').then((calls) => calls.fetchOlderCalls(state.session.id, cursor, PAGE, controller.signal)).then(
       (page) => setLoaded({
         sessionId: state.session.id,
         anchor: joined?.anchor ?? state.rows,

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ApiError } from '../../../api/errors';
 import type { Budget } from '../../../api/session';
-import { isAbove, leftUnder } from '../../../api/session-calls';
 import { operatorScope, periodWords } from '../budget-words';
+import { isAbove, leftUnder } from '../limits';
 import { useSetBudget } from '../use-session-actions';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
