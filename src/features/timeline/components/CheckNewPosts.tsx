@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TimelineTarget } from '../../../api/keys';
 import { checkForNewPosts, type CheckResult } from '../../../api/timeline-refresh';
 import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { boughtClock } from '../../../lib/format';
+import { useCacheMutation } from '../../../lib/use-cache-mutation';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { ageText, useClock } from '../hooks/use-clock';
 import { RefreshIcon } from './Icons';
@@ -23,7 +24,7 @@ export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; f
   const queryClient = useQueryClient();
   const style = useDateStyle();
   const now = useClock(style.now);
-  const check = useMutation({ mutationFn: () => checkForNewPosts(queryClient, target) });
+  const check = useCacheMutation((_: void) => checkForNewPosts(queryClient, target));
   const at = firstPage.boughtAt;
   return (
     <div data-testid="check-new" className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
@@ -40,7 +41,7 @@ export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; f
         </button>
       </div>
       <p aria-live="polite" data-testid="check-result" className="text-sm text-slate-700 empty:hidden dark:text-slate-300">
-        {check.isSuccess ? resultText(check.data) : ''}
+        {check.data ? resultText(check.data) : ''}
       </p>
       {check.isError && (
         <div className="mt-2"><ErrorPanel error={check.error} onRetry={() => check.mutate()} retryCost={<CostHint operation="timeline" />} compact /></div>

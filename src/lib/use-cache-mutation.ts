@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+
+type Status<R> = { state: 'idle' | 'pending' } | { state: 'success'; data: R } | { state: 'error'; error: unknown };
+
+/**
+ * What a button reads of useMutation (pending, the answer, the last error), without its observer: the two
+ * were a chunk of their own in each page that has such a button. The call still runs as a mutation of the
+ * client's cache, so it waits while offline and keeps the client's mutation defaults; only the latest call
+ * speaks for the button, as with useMutation.
+ */
+export function useCacheMutation<T, R>(mutationFn: (input: T) => Promise<R>, onSuccess?: (result: R) => void) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status<R>>({ state: 'idle' });
+  const latest = useRef(0);
+  const mutate = (input: T, options?: { onSuccess?: () => void }) => {
+    const call = ++latest.current;
+    setStatus({ state: 'pending' });
+    queryClient.getMutationCache().build(queryClient, { mutationFn, onSuccess }).execute(input).then(
+      (data) => { if (call === latest.current) { setStatus({ state: 'success', data }); options?.onSuccess?.(); } },
+      (error: unknown) => { if (call === latest.current) setStatus({ state: 'error', error }); },
+    );
+  };
+  return {
+    mutate,
+    isPending: status.state === 'pending',
+    isSuccess: status.state === 'success',
+    isError: status.state === 'error',
+    data: status.state === 'success' ? status.data : undefined,
+    error: status.state === 'error' ? status.error : null,
+  };
+}
