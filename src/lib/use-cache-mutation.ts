@@ -13,16 +13,19 @@ export function useCacheMutation<T, R>(mutationFn: (input: T) => Promise<R>, onS
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status<R>>({ state: 'idle' });
   const latest = useRef(0);
-  const mutate = (input: T, options?: { onSuccess?: () => void }) => {
+  const mutate = (input: T, options?: { onSuccess?: (data: R) => void; onError?: (error: unknown) => void }) => {
     const call = ++latest.current;
     setStatus({ state: 'pending' });
     queryClient.getMutationCache().build(queryClient, { mutationFn, onSuccess }).execute(input).then(
-      (data) => { if (call === latest.current) { setStatus({ state: 'success', data }); options?.onSuccess?.(); } },
-      (error: unknown) => { if (call === latest.current) setStatus({ state: 'error', error }); },
+      (data) => { if (call === latest.current) { setStatus({ state: 'success', data }); options?.onSuccess?.(data); } },
+      (error: unknown) => { if (call === latest.current) { setStatus({ state: 'error', error }); options?.onError?.(error); } },
     );
   };
+  // A call under way when its button is reset no longer speaks for it.
+  const reset = () => { latest.current++; setStatus({ state: 'idle' }); };
   return {
     mutate,
+    reset,
     isPending: status.state === 'pending',
     isSuccess: status.state === 'success',
     isError: status.state === 'error',

@@ -16,6 +16,8 @@ const jobsSearchSchema = v.object({
 
 export const Route = createFileRoute('/jobs')({
   validateSearch: jobsSearchSchema,
+  // Only the page is split off: the loader needs nothing beyond the shell's jobs poll (src/routes/credits.tsx).
+  codeSplitGroupings: [['component']],
   // Reading the jobs is free, so the page can ask for them before it renders.
   loader: ({ context }) => void context.queryClient.prefetchQuery(jobsQueryOptions()),
   component: JobsPage,

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { changeJob, jobKeys, quoteJob, startJob, type JobAction, type JobDetail, type JobSpec, type JobSummary } from '../../api/jobs';
 import { sessionKeys } from '../../api/keys';
+import { useCacheMutation } from '../../lib/use-cache-mutation';
 
 /** A job's new state goes into its page at once; the list and the meter read theirs again. */
 function landJob(queryClient: QueryClient, job: JobSummary) {
@@ -12,21 +13,15 @@ function landJob(queryClient: QueryClient, job: JobSummary) {
 
 /** Asking for a quote is free: nothing is bought until it is accepted. */
 export function useQuoteJob() {
-  return useMutation({ mutationFn: (spec: JobSpec) => quoteJob(spec) });
+  return useCacheMutation((spec: JobSpec) => quoteJob(spec));
 }
 
 export function useStartJob() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ spec, accepted }: { spec: JobSpec; accepted: string }) => startJob(spec, accepted),
-    onSuccess: (job) => landJob(queryClient, job),
-  });
+  return useCacheMutation(({ spec, accepted }: { spec: JobSpec; accepted: string }) => startJob(spec, accepted), (job) => landJob(queryClient, job));
 }
 
 export function useChangeJob() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: JobAction }) => changeJob(id, action),
-    onSuccess: (job) => landJob(queryClient, job),
-  });
+  return useCacheMutation(({ id, action }: { id: string; action: JobAction }) => changeJob(id, action), (job) => landJob(queryClient, job));
 }
