@@ -21,11 +21,12 @@ const BUDGET_KB = 125;
  * and /credits when /search came to be rendered on the server and dates to be written in the browser's zone
  * (the shell +0.2 KB; /timeline 163.0, /search 134.0, /credits 130.0 KB); /credits 128.7 KB once its ledger calls
  * and mutation observer left its first load, then /credits 128.4 and /timeline 162.3 KB once small shared helpers
- * were grouped and the timeline's Check for new posts left useMutation too.
+ * were grouped and the timeline's Check for new posts left useMutation too; /timeline 161.9 KB once its export
+ * code loaded on the click.
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/', ceilingKb: BUDGET_KB, ready: (page) => page.waitForLoadState('networkidle') },
-  { path: '/timeline?screen_name=grace', ceilingKb: BUDGET_KB + 37.3, ready: (page) => page.locator('article').first().waitFor() },
+  { path: '/timeline?screen_name=grace', ceilingKb: BUDGET_KB + 37, ready: (page) => page.locator('article').first().waitFor() },
   { path: '/search?q=budget', ceilingKb: BUDGET_KB + 10, ready: (page) => page.waitForLoadState('networkidle') },
   { path: '/credits', ceilingKb: BUDGET_KB + 3.4, ready: (page) => page.waitForLoadState('networkidle') },
 ];

@@ -1,5 +1,6 @@
 import { csvCell } from '../../lib/csv';
 import type { Post } from '../../api/types';
+import { downloadText } from '../../lib/download';
 
 const COLUMNS = ['id', 'created_at', 'author_handle', 'author_name', 'text', 'lang', 'replies', 'reposts', 'quotes',
   'favorites', 'bookmarks', 'views', 'repost_of', 'reply_to', 'quoted', 'photos', 'videos', 'source'] as const;
@@ -29,4 +30,10 @@ export function postsToJson(posts: readonly Post[]): string {
 export function exportFileName(who: string, extension: 'csv' | 'json', now = new Date()): string {
   const safe = who.replace(/[^A-Za-z0-9_-]+/g, '') || 'timeline';
   return `${safe}-timeline-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+/** Writes the loaded posts and saves them: this module is imported on the click, not with the timeline. */
+export function savePosts(posts: readonly Post[], who: string, format: 'csv' | 'json') {
+  if (format === 'json') downloadText(exportFileName(who, 'json'), 'application/json', postsToJson(posts));
+  else downloadText(exportFileName(who, 'csv'), 'text/csv;charset=utf-8', postsToCsv(posts));
 }

@@ -1,9 +1,11 @@
 import type { Ref } from 'react';
 import type { Post } from '../../../api/types';
-import { downloadText } from '../../../lib/download';
-import { exportFileName, postsToCsv, postsToJson } from '../export';
 import { hashtagOf, type PostFilters } from '../filters';
 import { WebSearchLink } from './WebSearchLink';
+
+// The file is written on the click: the list shows the buttons, few visits press them.
+const save = (posts: readonly Post[], who: string, format: 'csv' | 'json') =>
+  void import('../export').then((file) => file.savePosts(posts, who, format));
 
 const toggle = 'flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-2.5 py-1 text-sm has-[:checked]:border-brand-500 '
   + 'has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 dark:border-slate-700 dark:has-[:checked]:bg-brand-700/30 dark:has-[:checked]:text-sky-200';
@@ -49,9 +51,9 @@ export function FreeTools({ filters, onChange, onFind, loaded, shown, who, autoL
         <span data-testid="shown-count" aria-live="polite">Showing {shown} of {loaded.length} loaded posts</span>
         <span className="ml-auto flex gap-2">
           <button type="button" className={button} disabled={loaded.length === 0}
-            onClick={() => downloadText(exportFileName(who, 'json'), 'application/json', postsToJson(loaded))}>Export JSON</button>
+            onClick={() => save(loaded, who, 'json')}>Export JSON</button>
           <button type="button" className={button} disabled={loaded.length === 0}
-            onClick={() => downloadText(exportFileName(who, 'csv'), 'text/csv;charset=utf-8', postsToCsv(loaded))}>Export CSV</button>
+            onClick={() => save(loaded, who, 'csv')}>Export CSV</button>
         </span>
       </div>
       <label className="mt-2 flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
