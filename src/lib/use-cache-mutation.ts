@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 type Status<R> = { state: 'idle' | 'pending' } | { state: 'success'; data: R } | { state: 'error'; error: unknown };
 
@@ -7,12 +7,14 @@ type Status<R> = { state: 'idle' | 'pending' } | { state: 'success'; data: R } |
  * What a button reads of useMutation (pending, the answer, the last error), without its observer: the two
  * were a chunk of their own in each page that has such a button. The call still runs as a mutation of the
  * client's cache, so it waits while offline and keeps the client's mutation defaults; only the latest call
- * speaks for the button, as with useMutation.
+ * of a mounted button speaks for it, as with useMutation.
  */
 export function useCacheMutation<T, R>(mutationFn: (input: T) => Promise<R>, onSuccess?: (result: R) => void) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status<R>>({ state: 'idle' });
   const latest = useRef(0);
+  // As with useMutation, a button that is gone hears nothing more of its call (its own callbacks included).
+  useEffect(() => () => { latest.current++; }, []);
   const mutate = (input: T, options?: { onSuccess?: (data: R) => void; onError?: (error: unknown) => void }) => {
     const call = ++latest.current;
     setStatus({ state: 'pending' });
