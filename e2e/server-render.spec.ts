@@ -170,3 +170,22 @@ test('a browser in another time zone and language hydrates without a mismatch; i
   expect(await upstream().log(handle)).toHaveLength(1);
   await context.close();
 });
+
+test('a browser whose clock runs hours ahead of the server hydrates what the server wrote, and the page still reads as bought now', async ({ page }) => {
+  // The meter's rate per hour, "As of" and the paid badge all depend on a clock. A loaded machine takes seconds to
+  // hydrate and a browser's clock can be hours off: hydration must read the server's moment, not its own.
+  const handle = alias('ada', 'ssrclock');
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.clock.install({ time: Date.now() + 3 * 3_600_000 });
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
+  await hydrated(page);
+  // Then the browser's own clock: three hours into the session a rate shows, and the page was bought then.
+  await expect(page.getByTestId('meter-pace')).toBeVisible();
+  await expect(page.getByTestId('as-of')).toContainText('3 h ago');
+  await expect(page.getByTestId('spend-line').getByTestId('paid-badge')).toHaveText('0.1 credits');
+  await settled(page);
+  expect(problems).toEqual([]);
+  expect(await upstream().log(handle)).toHaveLength(1);
+});

@@ -1,3 +1,4 @@
+import { markBoughtHere } from './bought-here';
 import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
 import { ApiError } from './errors';
 
@@ -10,7 +11,7 @@ export interface PaidResponse {
   callId: string | null;
   /** Exact decimal the proxy recorded for this call. */
   credits: string;
-  /** When it was bought (set by the purchase module): a page handed over later is marked as bought then, not now. */
+  /** When it was bought, by the proxy's clock (`x-creditscope-bought-at`); else the purchase module sets it on arrival. */
   boughtAt?: number;
   /**
    * Served free from the server's archive of pages bought before (by any browser): `callId` is that
@@ -82,26 +83,27 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
   }
   const callId = response.headers.get('x-creditscope-call-id');
   const credits = response.headers.get('x-creditscope-credits') ?? '0';
-  const archived = archivedAt(response);
+  const boughtAt = boughtAtHeader(response);
+  // An archive answer without a readable time is still free; "now" at least never claims it was bought earlier than it was.
+  const archived = response.headers.get('x-creditscope-source') === 'archive' ? boughtAt ?? Date.now() : null;
   const text = await response.text().catch(() => '');
   let json: unknown = undefined;
   try { json = text ? JSON.parse(text) : undefined; } catch { /* judged below */ }
   // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
   // An archive answer names the old purchase but spent nothing: the ledger did not change.
   if ((callId && archived === null) || response.status === 402) tellPaidCall({ callId, credits, ok: response.ok });
+  if (callId && archived === null && response.ok) markBoughtHere(callId);
 
   if (!response.ok) throw errorFrom(response.status, json, response.headers);
   if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status, charged: callId ? 'unknown' : null });
   if ((json as { success?: unknown }).success === false) throw errorFrom(response.status, json, response.headers);
-  return archived === null ? { json, callId, credits } : { json, callId, credits: '0', boughtAt: archived, fromArchive: true };
+  return archived === null ? { json, callId, credits, ...(boughtAt === null ? {} : { boughtAt }) } : { json, callId, credits: '0', boughtAt: archived, fromArchive: true };
 }
 
-/** When an archive answer was first bought (ms), or null for an answer bought now. */
-function archivedAt(response: Response): number | null {
-  if (response.headers.get('x-creditscope-source') !== 'archive') return null;
+/** When the proxy bought this answer (ms, by the server's clock: an archived one, long ago), or null when it does not say. */
+function boughtAtHeader(response: Response): number | null {
   const at = Date.parse(response.headers.get('x-creditscope-bought-at') ?? '');
-  // An archive answer without a readable time is still free; "now" at least never claims it was bought earlier than it was.
-  return Number.isFinite(at) ? at : Date.now();
+  return Number.isFinite(at) ? at : null;
 }
 
 /** For the free routes (`/api/_session`): these may be aborted, nothing is bought. */

@@ -14,7 +14,7 @@ export function exactCount(value: number): string {
 }
 
 /** The calendar day in the style's zone: two moments on one day there read as one day. */
-function dayOf(date: Date, timeZone: string | undefined): string {
+export function dayOf(date: Date, timeZone: string | undefined): string {
   return formatDate(date, 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
 }
 

@@ -1,3 +1,6 @@
+import { formatDate } from '../../lib/date-format';
+import type { DateStyle } from '../../lib/date-style';
+import { dayOf } from '../../lib/format';
 import type { LimitForecast, SpendPace } from './spend-pace';
 
 /**
@@ -9,51 +12,51 @@ type DurationParts = { days?: number; hours?: number; minutes?: number };
 type DurationFormatter = { format(duration: DurationParts): string };
 const DurationFormat = (Intl as unknown as { DurationFormat?: new (locale?: string, options?: { style: 'short' }) => DurationFormatter }).DurationFormat;
 
-function formatParts(parts: DurationParts): string {
-  if (DurationFormat) return new DurationFormat(undefined, { style: 'short' }).format(parts);
-  const unit = (value: number, name: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(undefined, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+function formatParts(parts: DurationParts, locale: string | undefined): string {
+  if (DurationFormat) return new DurationFormat(locale, { style: 'short' }).format(parts);
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   return [parts.days && unit(parts.days, 'day'), parts.hours && unit(parts.hours, 'hour'), parts.minutes && unit(parts.minutes, 'minute')].filter(Boolean).join(' ');
 }
 
 /** "1 hr, 12 min"; days and hours once it is a day or more away, where minutes no longer matter. */
-export function durationText(ms: number): string {
+export function durationText(ms: number, { locale }: DateStyle = {}): string {
   const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return `under ${formatParts({ minutes: 1 })}`;
+  if (minutes < 1) return `under ${formatParts({ minutes: 1 }, locale)}`;
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  return formatParts(days > 0 ? { days, hours } : { hours, minutes: minutes % 60 });
+  return formatParts(days > 0 ? { days, hours } : { hours, minutes: minutes % 60 }, locale);
 }
 
 /** "16:40" today, "Tue 09:15" within the week either side, a date beyond. */
-export function whenText(at: number, now: number): string {
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
+export function whenText(at: number, now: number, { locale, timeZone }: DateStyle = {}): string {
+  const sameDay = dayOf(new Date(at), timeZone) === dayOf(new Date(now), timeZone);
   const options: Intl.DateTimeFormatOptions = sameDay ? { hour: 'numeric', minute: '2-digit' }
     : Math.abs(at - now) < 6 * 86_400_000 ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
       : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(undefined, options).format(at);
+  return formatDate(new Date(at), locale, { ...options, timeZone });
 }
 
 /** The meter's few characters: "0.6/h", and when a limit is ahead at this pace, "limit 16:40". */
-export function meterPaceText(pace: SpendPace, now: number): { rate: string; limit: string | null } {
-  const limit = pace.forecast?.kind === 'at' ? `limit ${whenText(pace.forecast.at, now)}` : null;
+export function meterPaceText(pace: SpendPace, now: number, style: DateStyle = {}): { rate: string; limit: string | null } {
+  const limit = pace.forecast?.kind === 'at' ? `limit ${whenText(pace.forecast.at, now, style)}` : null;
   return { rate: `${pace.perHour}/h`, limit };
 }
 
-function forecastSentence(forecast: LimitForecast | null, now: number): string {
+function forecastSentence(forecast: LimitForecast | null, now: number, style: DateStyle): string {
   if (!forecast) return '';
   switch (forecast.kind) {
     case 'reached': return ' The limit is reached.';
-    case 'at': return ` At this rate the limit is reached at ${whenText(forecast.at, now)}, in ${durationText(forecast.inMs)}.`;
+    case 'at': return ` At this rate the limit is reached at ${whenText(forecast.at, now, style)}, in ${durationText(forecast.inMs, style)}.`;
     case 'resets-first':
-      return ` At this rate the operator's ${forecast.period === 'day' ? 'daily' : 'monthly'} limit is not reached before it starts again at ${whenText(forecast.resetsAt, now)} (${forecast.period === 'day' ? 'midnight' : 'the 1st'}, UTC).`;
+      return ` At this rate the operator's ${forecast.period === 'day' ? 'daily' : 'monthly'} limit is not reached before it starts again at ${whenText(forecast.resetsAt, now, style)} (${forecast.period === 'day' ? 'midnight' : 'the 1st'}, UTC).`;
     case 'beyond': return ` At this rate the limit is more than ${forecast.days} days away.`;
   }
 }
 
 /** The whole of it, for the Credits page and the meter's accessible name. */
-export function paceSentence(pace: SpendPace | null, total: string, now: number): string {
+export function paceSentence(pace: SpendPace | null, total: string, now: number, style: DateStyle = {}): string {
   if (!pace) return 'The spending rate shows once the session is a minute old.';
-  const since = `since the session started at ${whenText(pace.startedAt, now)}`;
+  const since = `since the session started at ${whenText(pace.startedAt, now, style)}`;
   if (!/[1-9]/.test(total)) return `Nothing spent ${since}.`;
-  return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour this session (${total} ${total === '1' ? 'credit' : 'credits'} ${since}, ${durationText(pace.elapsedMs)} ago).${forecastSentence(pace.forecast, now)}`;
+  return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour this session (${total} ${total === '1' ? 'credit' : 'credits'} ${since}, ${durationText(pace.elapsedMs, style)} ago).${forecastSentence(pace.forecast, now, style)}`;
 }

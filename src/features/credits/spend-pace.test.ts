@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget } from '../../api/session';
-import { durationText, paceSentence } from './pace-words';
+import { durationText, paceSentence, whenText } from './pace-words';
 import { spendPace } from './spend-pace';
 
 const budget: Budget = {
@@ -43,5 +43,14 @@ describe('the session’s spending pace', () => {
     expect(paceSentence(null, '0.5', minutes(0.5))).toBe('The spending rate shows once the session is a minute old.');
     expect(durationText(26 * 3_600_000 + 5 * 60_000)).toMatch(/^1 day,? 2 hrs?$/);
     expect(durationText(20_000)).toMatch(/^under 1 mins?$/);
+  });
+
+  it('writes times in the zone and language it is given, as the server writes a page it renders', () => {
+    // 23:30 and 01:30 UTC are two days in UTC but one afternoon in Kiritimati (UTC+14).
+    const late = Date.UTC(2026, 10, 23, 23, 30);
+    const style = { timeZone: 'Pacific/Kiritimati', locale: 'de-DE' };
+    expect(whenText(late, late + 2 * 3_600_000, style)).toBe('13:30');
+    expect(whenText(late, late + 2 * 3_600_000, { timeZone: 'UTC', locale: 'en-US' })).toBe('Mon 11:30 PM');
+    expect(paceSentence(spendPace(state('0.5'), minutes(30)), '0.5', minutes(30), style)).toContain('since the session started at 4:00, 30 Min. ago');
   });
 });

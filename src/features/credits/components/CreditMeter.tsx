@@ -4,7 +4,8 @@ import { meterBudgetSentence, meterBudgetText, operatorScope } from '../budget-w
 import { meterPaceText, paceSentence } from '../pace-words';
 import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
-import { useNow } from '../use-now';
+import { useDateStyle } from '../../../lib/use-date-style';
+import { useNow } from '../../../lib/use-now';
 
 /**
  * Whose limit stopped paid calls, and only the ways out that exist for it: the operator's CREDIT_LIMIT
@@ -43,6 +44,7 @@ export function CreditMeter() {
   const { data, isError, dataUpdatedAt } = useLiveSession();
   // As fresh as the ledger read, and ticking between reads: an idle session's rate falls as time passes.
   const now = Math.max(useNow(), dataUpdatedAt);
+  const style = useDateStyle();
   if (isError) return <span className="text-xs text-red-700 dark:text-red-300">meter unavailable</span>;
   if (!data) return <span className="text-xs text-slate-500 dark:text-slate-400">loading meter…</span>;
   const { session, budget } = data;
@@ -52,7 +54,7 @@ export function CreditMeter() {
   const budgetText = reached ? `. ${reached.sentence}` : meterBudgetSentence(budget);
   const figure = meterBudgetText(budget);
   const pace = spendPace(data, now);
-  const paceText = pace && !reached ? meterPaceText(pace, now) : null;
+  const paceText = pace && !reached ? meterPaceText(pace, now, style) : null;
   return (
     <Link
       to="/credits"
@@ -60,7 +62,7 @@ export function CreditMeter() {
       data-budget-reached={reached ? 'true' : undefined}
       data-budget-warning={warning ? 'true' : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
-      aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. ${reached ? '' : `${paceSentence(pace, session.total, now)} `}Open the credits page.`}
+      aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. ${reached ? '' : `${paceSentence(pace, session.total, now, style)} `}Open the credits page.`}
       title={reached?.title ?? (warning ? `Close to the credit limit (warns at ${budget.warnAt}): paid calls are refused once it is reached.` : undefined)}
       className={`flex flex-col rounded-2xl border px-3 py-1 text-sm leading-tight tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sessionQueryOptions, type SessionState } from '../../../api/session';
 import { paceSentence } from '../pace-words';
 import { spendPace } from '../spend-pace';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 
 /** The session's pace in full: credits per hour since it started and, under a limit, when this pace reaches it. */
 export function SpendPaceNote({ state }: { state: SessionState }) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useBought } from '../use-bought';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import { surface } from '../styles';
 import { BoughtSearchItem, BoughtTimelineItem } from './BoughtItems';
 import { NothingBought } from './NothingBought';
@@ -11,7 +11,7 @@ const FIRST = 6;
 /** The timelines and searches still in this browser's cache, side by side; each opens again for free. */
 export function BoughtLists() {
   const { timelines, searches } = useBought();
-  const now = useNow();
+  const now = useNow(60_000);
   // The cache held something that looked bought, but none of it reads as a page (a shape from an older build).
   if (timelines.length === 0 && searches.length === 0) return <NothingBought />;
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { wasBoughtHere } from '../../../api/bought-here';
 import { purchaseKey } from '../../../api/identity';
 import { useOpenedWith } from '../../../api/opening-purchase';
 import { forgetSearch, searchBody, searchQueryOptions, type SearchParams } from '../../../api/search';
@@ -53,7 +54,7 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: {
   // Bought by this view: fetched since the observer took this key (or by the server for this page load), and in
   // this page load (a copy restored from the persisted cache after a reload also counts as "fetched after mount",
   // but was bought before the page opened).
-  const boughtHere = (query.isFetchedAfterMount || openedWith) && !data.fromArchive && data.boughtAt >= performance.timeOrigin;
+  const boughtHere = (query.isFetchedAfterMount || openedWith) && wasBoughtHere(data);
 
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">

@@ -7,7 +7,8 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { boughtClock } from '../../../lib/format';
 import { useCacheMutation } from '../../../lib/use-cache-mutation';
 import { useDateStyle } from '../../../lib/use-date-style';
-import { ageText, useClock } from '../hooks/use-clock';
+import { useNow } from '../../../lib/use-now';
+import { ageText } from '../age-text';
 import { RefreshIcon } from './Icons';
 
 function resultText({ added, gap }: CheckResult): string {
@@ -23,7 +24,7 @@ function resultText({ added, gap }: CheckResult): string {
 export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; firstPage: TimelinePage }) {
   const queryClient = useQueryClient();
   const style = useDateStyle();
-  const now = useClock(style.now);
+  const now = useNow();
   const check = useCacheMutation((_: void) => checkForNewPosts(queryClient, target));
   const at = firstPage.boughtAt;
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { wasBoughtHere } from '../../../api/bought-here';
 import type { TimelinePage } from '../../../api/types';
 import { sumDecimals } from '../../../lib/decimal';
 import { ArchiveBadge, CachedBadge, PaidBadge } from '../../../components/CostHint';
@@ -8,9 +9,8 @@ import { ArchiveBadge, CachedBadge, PaidBadge } from '../../../components/CostHi
  * archive (bought before, maybe by another browser), and pages this browser already had.
  */
 export function SpendLine({ pages, posts, inspector }: { pages: readonly TimelinePage[]; posts: number; inspector?: ReactNode }) {
-  const origin = performance.timeOrigin;
   const archived = pages.filter((page) => page.fromArchive);
-  const bought = pages.filter((page) => !page.fromArchive && page.boughtAt >= origin);
+  const bought = pages.filter(wasBoughtHere);
   const cached = pages.length - archived.length - bought.length;
   const spent = sumDecimals(bought.map((page) => page.credits || '0'));
   const firstBought = Math.min(...archived.map((page) => page.boughtAt));

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { wasBoughtHere } from '../../../api/bought-here';
 import { ApiError } from '../../../api/errors';
 import type { TimelinePage } from '../../../api/types';
 import { boughtClock } from '../../../lib/format';
@@ -26,7 +27,7 @@ const note = 'rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-s
 export function PageChargeNote({ page }: { page: TimelinePage }) {
   const style = useDateStyle();
   const text = page.fromArchive ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt, style)}), 0 credits.`
-    : page.boughtAt < performance.timeOrigin ? 'Not charged now: opened from this browser’s cache, 0 credits.'
+    : !wasBoughtHere(page) ? 'Not charged now: opened from this browser’s cache, 0 credits.'
     : `Charged: this answer cost ${page.credits} credits.`;
   return <p data-testid="charge-note" className={note}>{text}</p>;
 }
