@@ -1,5 +1,6 @@
-import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useQueryCacheSubscription } from './use-query-cache-subscription';
 
 /** An infinite query whose every page failed leaves `{ pages: [] }` behind: nothing was bought. */
 export function holdsBoughtData(data: unknown): boolean {
@@ -14,9 +15,7 @@ export function holdsBoughtData(data: unknown): boolean {
  * never create a cache entry, start a fetch or keep an entry from being collected.
  */
 export function useIsBought(queryKey: QueryKey | null): boolean {
-  const queryClient = useQueryClient();
-  const cache = queryClient.getQueryCache();
-  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const { cache, subscribe } = useQueryCacheSubscription();
   const hash = queryKey ? hashKey(queryKey) : null;
   const read = useCallback(() => hash !== null && holdsBoughtData(cache.get(hash)?.state.data), [cache, hash]);
   // The same answer while hydrating a server-rendered page: its cache was filled before hydration.

@@ -1,5 +1,6 @@
-import { useIsRestoring, useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useIsRestoring, type Query } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useQueryCacheSubscription } from '../../api/use-query-cache-subscription';
 import { searchKeys, timelineKeys } from '../../api/keys';
 
 const isBoughtPage = (query: Query) =>
@@ -12,8 +13,7 @@ const isBoughtPage = (query: Query) =>
  */
 export function useHoldsBought(): boolean | null {
   const restoring = useIsRestoring();
-  const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const { cache, subscribe } = useQueryCacheSubscription();
   const holds = useSyncExternalStore(subscribe, () => cache.getAll().some(isBoughtPage), () => false);
   return restoring ? null : holds;
 }

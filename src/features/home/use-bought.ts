@@ -1,5 +1,6 @@
-import { useQueryClient, type QueryCache } from '@tanstack/react-query';
+import type { QueryCache } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useQueryCacheSubscription } from '../../api/use-query-cache-subscription';
 import { boughtEntries, cacheSignature } from './bought';
 
 type Entries = ReturnType<typeof boughtEntries>;
@@ -24,8 +25,7 @@ function snapshotOf(cache: QueryCache): Entries {
  * nothing, so it can never start a fetch.
  */
 export function useBought(): Entries {
-  const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const { cache, subscribe } = useQueryCacheSubscription();
   const read = useCallback(() => snapshotOf(cache), [cache]);
   return useSyncExternalStore(subscribe, read, () => EMPTY);
 }

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useQueryCacheSubscription } from '../../api/use-query-cache-subscription';
 import { canonicalSearch, type CanonicalSearch } from '../../api/identity';
 import { searchKeys, type SearchParams } from '../../api/keys';
 import type { SearchPage } from '../../api/types';
@@ -16,7 +16,7 @@ function sameSearch(a: CanonicalSearch, b: CanonicalSearch): boolean {
  * never starts a fetch.
  */
 export function useLoadedPages(params: SearchParams): LoadedPage[] {
-  const cache = useQueryClient().getQueryCache();
+  const { cache, subscribe } = useQueryCacheSubscription();
   const wanted = JSON.stringify(canonicalSearch({ ...params }));
   const collect = useCallback(() => {
     const search = JSON.parse(wanted) as CanonicalSearch;
@@ -30,7 +30,7 @@ export function useLoadedPages(params: SearchParams): LoadedPage[] {
   }, [cache, wanted]);
   // A text snapshot, so React re-renders only when a page of this search arrives, changes or goes.
   const signature = useSyncExternalStore(
-    useCallback((listener: () => void) => cache.subscribe(listener), [cache]),
+    subscribe,
     () => collect().map((page) => `${page.search.page}:${page.data.boughtAt}`).join(','),
     () => '',
   );

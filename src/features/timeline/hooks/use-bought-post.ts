@@ -1,5 +1,6 @@
-import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
+import { useIsRestoring } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useQueryCacheSubscription } from '../../../api/use-query-cache-subscription';
 import { timelineKeys } from '../../../api/keys';
 import { findBoughtPost, type BoughtPost } from '../bought-post';
 
@@ -16,8 +17,7 @@ function same(a: BoughtPost | null | undefined, b: BoughtPost | null): boolean {
  */
 export function useBoughtPost(handle: string, id: string): { restoring: boolean; found: BoughtPost | null } {
   const restoring = useIsRestoring();
-  const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const { cache, subscribe } = useQueryCacheSubscription();
   const read = useCallback(() => {
     const key = `${handle}|${id}`;
     const next = findBoughtPost(cache.findAll({ queryKey: timelineKeys.all }), handle, id);
