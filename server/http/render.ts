@@ -150,7 +150,11 @@ export async function loadPageRenderer(options: {
     const inlined = { operation, params, answer: { status: answer.status, text: answer.text, headers: answer.headers } };
     try {
       const paid = await readApiResponse(Promise.resolve(new Response(answer.text, { status: answer.status, headers: answer.headers })));
-      return { inlined, page: { operation, params, answer: { ...paid, boughtAt: paid.boughtAt ?? Date.now() } } };
+      const boughtAt = paid.boughtAt ?? Date.now();
+      // The browser reads the same moment from the inlined answer, so its hydration says the same "As of"
+      // (its own clock would be seconds later, or hours off); an archived answer names its own already.
+      if (!paid.fromArchive) inlined.answer.headers = { ...answer.headers, 'x-creditscope-bought-at': new Date(boughtAt).toISOString() };
+      return { inlined, page: { operation, params, answer: { ...paid, boughtAt } } };
     } catch {
       // Not found, refused, failed: the app shows that answer as if it had asked (never asking twice).
       return { inlined, page: null };

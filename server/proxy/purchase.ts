@@ -141,8 +141,6 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     });
     const headers = { ...final.headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
     if (failure) return errorAnswer(failure, headers);
-    // When it was bought, by the ledger's clock: a page the server renders and the browser hydrates says the
-    // same "As of" (not each its own clock, seconds or a skew apart), as an archived copy does.
-    return { status: row.status, text: final.text, headers: { ...headers, 'x-creditscope-charged': row.charged, 'x-creditscope-bought-at': row.at } };
+    return { status: row.status, text: final.text, headers: { ...headers, 'x-creditscope-charged': row.charged } };
   }
 }

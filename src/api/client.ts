@@ -11,7 +11,7 @@ export interface PaidResponse {
   callId: string | null;
   /** Exact decimal the proxy recorded for this call. */
   credits: string;
-  /** When it was bought, by the proxy's clock (`x-creditscope-bought-at`); else the purchase module sets it on arrival. */
+  /** When it was bought: the server's `x-creditscope-bought-at` when it says (archived, or inlined in a rendered page); else the purchase module sets it on arrival. */
   boughtAt?: number;
   /**
    * Served free from the server's archive of pages bought before (by any browser): `callId` is that
@@ -100,7 +100,7 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
   return archived === null ? { json, callId, credits, ...(boughtAt === null ? {} : { boughtAt }) } : { json, callId, credits: '0', boughtAt: archived, fromArchive: true };
 }
 
-/** When the proxy bought this answer (ms, by the server's clock: an archived one, long ago), or null when it does not say. */
+/** When this answer was bought (ms, by the server's clock): an archived one, or the one a server-rendered page inlined; else null. */
 function boughtAtHeader(response: Response): number | null {
   const at = Date.parse(response.headers.get('x-creditscope-bought-at') ?? '');
   return Number.isFinite(at) ? at : null;

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import { openingPurchaseKey } from './early/server-answer';
 
 /**
@@ -17,20 +17,25 @@ export function OpeningPurchaseProvider({ purchaseKey, children }: { purchaseKey
   return createElement(OpeningPurchase.Provider, { value: opening }, children);
 }
 
-/** Taken once, by the first view of the opening page to mount: a later view of it is a cache hit. */
-function take(opening: Opening, purchaseKey: string): boolean {
-  if (opening.shown || opening.key !== purchaseKey) return false;
-  opening.shown = true;
-  return true;
+/** The request's (on the server), else this document's: one for the document's life. */
+function documentOpening(given: Opening | null): Opening {
+  return given ?? (browserOpening ??= { key: openingPurchaseKey(), shown: false });
 }
 
 /**
  * Whether this view shows the page its document was opened with, and has shown nothing else since: a view
- * that moves on to another search and comes back sees it as a cache hit.
+ * that moves on to another search and comes back, or a view mounted after it, sees it as a cache hit.
+ * Given up when that view commits its leaving (moves on, or unmounts), never while rendering: a render
+ * React throws away and starts again (hydration interrupted by an update) still shows the opening as paid.
  */
 export function useOpenedWith(purchaseKey: string): boolean {
-  const given = useContext(OpeningPurchase);
-  const [opened, setOpened] = useState(() => (take(given ?? (browserOpening ??= { key: openingPurchaseKey(), shown: false }), purchaseKey) ? purchaseKey : null));
-  if (opened !== null && opened !== purchaseKey) setOpened(null);
-  return opened === purchaseKey;
+  const opening = documentOpening(useContext(OpeningPurchase));
+  const [strayed, setStrayed] = useState(false);
+  if (!strayed && opening.key !== null && opening.key !== purchaseKey) setStrayed(true);
+  const opens = !strayed && !opening.shown && opening.key === purchaseKey;
+  useEffect(() => {
+    if (!opens) return undefined;
+    return () => { opening.shown = true; };
+  }, [opens, opening]);
+  return opens;
 }

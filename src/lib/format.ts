@@ -1,4 +1,4 @@
-import { formatDate } from './date-format';
+import { dayOf, formatDate } from './date-format';
 import type { DateStyle } from './date-style';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -13,10 +13,6 @@ export function exactCount(value: number): string {
   return exact.format(value);
 }
 
-/** The calendar day in the style's zone: two moments on one day there read as one day. */
-export function dayOf(date: Date, timeZone: string | undefined): string {
-  return formatDate(date, 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
-}
 
 function yearOf(date: Date, timeZone: string | undefined): string {
   return formatDate(date, 'en-US', { year: 'numeric', timeZone });

@@ -1,6 +1,5 @@
-import { formatDate } from '../../lib/date-format';
+import { dayOf, formatDate } from '../../lib/date-format';
 import type { DateStyle } from '../../lib/date-style';
-import { dayOf } from '../../lib/format';
 import type { LimitForecast, SpendPace } from './spend-pace';
 
 /**
