@@ -2,7 +2,7 @@
  * The paid calls this document bought, by ledger id: their pages say "paid" and what they cost; any other
  * page in the cache (kept from an earlier visit, or an answer replayed from the purchase journal) cost
  * nothing now. Counted by id rather than by comparing when a page was bought with when the document opened:
- * the proxy stamps a purchase with the server's clock, and a browser's clock can be minutes off.
+ * a page the server rendered is stamped with the server's clock, and a browser's clock can be hours off.
  */
 const boughtHere = new Set<string>();
 
