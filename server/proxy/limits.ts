@@ -51,6 +51,11 @@ export class Limits {
     return null;
   }
 
+  /** Whether any limit bounds spending now: then a call of unknown price cannot go beside others. */
+  apply(figures: BudgetFigures): boolean {
+    return this.operatorLimit !== null || this.effectivePersonal(figures.personalLimit) !== null;
+  }
+
   /**
    * Why one more call must be refused, from figures read inside the store's write lock; null to admit it.
    * With `own` (a job's call, its own reservation), only a call whose whole price fits under a limit is admitted.

@@ -11,7 +11,6 @@ import type { Limits } from './limits.ts';
 import type { Route } from './operations.ts';
 import type { Prices } from './prices.ts';
 import { createRedactor } from './redact.ts';
-import { PriceScout } from './reserve.ts';
 import { withRetries } from './retry.ts';
 import type { Answer } from './answer.ts';
 
@@ -44,7 +43,6 @@ function leaseMs(upstream: Upstream) { return upstream.timeoutMs * 3 + 20_000; }
 export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps): Purchaser {
   // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
   const redactor = createRedactor(upstream.token);
-  const scout = new PriceScout();
 
   // Redacted once more on the way out: a message built from a fetch error, a header or a thrown error is covered too.
   return async function purchase(request: PurchaseRequest): Promise<Answer> {
@@ -82,6 +80,11 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
       }
       const bought = await buy(request, seen);
       if (bought.kind === 'answer') return bought.answer;
+      if (bought.kind === 'wait') {
+        if (Date.now() >= deadline) return errorAnswer(normalisedError(503, 'upstream', 'Not sent, nothing charged: a call whose price is not known yet has been in flight too long for this one to go beside it under your credit limit. Try again in a moment.', { charged: 'no' }));
+        await sleep(WAIT_STEP_MS);
+        continue;
+      }
       // Another process is buying this very page: its answer, once archived, is as fresh as ours would be.
       fresh = false;
       while (Date.now() < deadline && await archive.isPending(bought.id)) await sleep(WAIT_STEP_MS);
@@ -89,29 +92,22 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     }
   }
 
-  async function buy({ route, params, key, wholeCallWithinLimit }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string }> {
-    // Only a limit needs the price before a call: without one, calls of an unknown price go together.
-    const limited = prices.ceiling(route.operation) === null && (limits.operatorLimit !== null || await ledger.personalLimit() !== null);
-    const turn = await scout.turn(route.operation, () => prices.ceiling(route.operation) !== null, limited);
+  async function buy({ route, params, key, wholeCallWithinLimit }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
+    // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
+    let journal: Awaited<ReturnType<LedgerStore['journal']>>;
     try {
-      // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
-      let journal: Awaited<ReturnType<LedgerStore['journal']>>;
-      const reserve = prices.ceiling(route.operation) ?? '0';
-      try {
-        journal = await ledger.journal({
-          operation: route.operation, params, pageKey: key, reserve, leaseMs: leaseMs(upstream),
-          check: (figures) => limits.refusal(figures, wholeCallWithinLimit ? reserve : '0'), archivedSeen,
-        });
-      } catch (error) {
-        if (!(error instanceof LedgerWriteError)) throw error;
-        return { kind: 'answer', answer: errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.`)) };
-      }
-      if (journal.kind === 'refused') return { kind: 'answer', answer: errorAnswer(normalisedError(402, 'budget', journal.refusal.message)) };
-      if (journal.kind === 'in-flight') return journal;
-      return { kind: 'answer', answer: await send(route, params, journal.id) };
-    } finally {
-      turn.done();
+      journal = await ledger.journal({
+        operation: route.operation, params, pageKey: key, reserve: prices.ceiling(route.operation), leaseMs: leaseMs(upstream),
+        check: (figures, reserve) => limits.refusal(figures, wholeCallWithinLimit ? reserve : '0'),
+        limited: (figures) => limits.apply(figures), archivedSeen,
+      });
+    } catch (error) {
+      if (!(error instanceof LedgerWriteError)) throw error;
+      return { kind: 'answer', answer: errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.`)) };
     }
+    if (journal.kind === 'refused') return { kind: 'answer', answer: errorAnswer(normalisedError(402, 'budget', journal.refusal.message)) };
+    if (journal.kind !== 'journalled') return journal;
+    return { kind: 'answer', answer: await send(route, params, journal.id) };
   }
 
   async function send(route: Route, params: Record<string, unknown>, journalId: string): Promise<Answer> {

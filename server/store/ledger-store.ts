@@ -21,12 +21,17 @@ export interface JournalRequest {
   operation: Operation;
   params: Record<string, unknown>;
   pageKey: string;
-  /** Held against the budget until the call settles: the highest price the operation has cost. */
-  reserve: string;
+  /**
+   * Held against the budget until the call settles: the highest price the operation has cost. Null when this
+   * process knows no price: the store's (learnt by any process) is taken, and with none the call is unpriced.
+   */
+  reserve: string | null;
   /** How long the request can possibly take with its retries: after that a pending row is an unknown outcome. */
   leaseMs: number;
-  /** Refuses the call from the figures, or null to admit it. */
-  check: (figures: BudgetFigures) => Refusal | null;
+  /** Refuses the call from the figures and the reservation it would hold, or null to admit it. */
+  check: (figures: BudgetFigures, reserve: string) => Refusal | null;
+  /** Whether a limit applies (an unpriced call then goes alone); none when absent. */
+  limited?: (figures: BudgetFigures) => boolean;
   /** The purchase whose answer the archive held for this page when the caller decided to buy (null: none). */
   archivedSeen?: string | null;
 }
@@ -35,7 +40,18 @@ export type JournalResult =
   | { kind: 'journalled'; id: string }
   | { kind: 'refused'; refusal: Refusal }
   /** Another process (or browser) is buying this very page now: wait for it rather than buy it twice. */
-  | { kind: 'in-flight'; id: string };
+  | { kind: 'in-flight'; id: string }
+  /** A call nobody could price is in flight under a limit (or this one is unpriced and others are): ask again once it settles. */
+  | { kind: 'wait' };
+
+/** The budget figures with what an admission also needs: who else is in flight, and at what known price. */
+interface AdmissionFigures extends BudgetFigures {
+  /** The highest price any process has learnt, per operation. */
+  highest: Map<string, Big>;
+  /** Live pending calls (within their lease), and how many of them left before anyone knew their price. */
+  inFlight: number;
+  unpricedInFlight: number;
+}
 
 type PurchaseRow = Selectable<PurchaseTable>;
 type JournalRow = Omit<PurchaseRow, 'response_headers'>;
@@ -97,11 +113,12 @@ export class LedgerStore {
     return this.summary();
   }
 
-  private async figures(db: Kysely<Database>): Promise<BudgetFigures> {
+  private async figures(db: Kysely<Database>): Promise<AdmissionFigures> {
+    const now = new Date();
     const session = await this.currentSession(db);
-    const inPeriod = await readTotals(db, periodScope(this.period, new Date()));
+    const inPeriod = await readTotals(db, periodScope(this.period, now));
     const inSession = await readTotals(db, sessionScope(session.id));
-    const pending = (await query<{ operation: string; reserved: string }>(db, "select operation, reserved from purchases where state = 'pending'")).rows;
+    const pending = (await query<{ operation: string; reserved: string; lease_until: string }>(db, "select operation, reserved, lease_until from purchases where state = 'pending'")).rows;
     const personal = (await query<{ value: string | null }>(db, "select value from settings where key = 'personal_limit'")).rows[0];
     const highest = new Map((await query<{ operation: string; highest: string }>(db, 'select operation, highest from prices')).rows.map((row) => [row.operation, new Big(row.highest)]));
     // A call sent before its price was known (a scout, reserving 0) holds the price any process has learnt since.
@@ -109,7 +126,13 @@ export class LedgerStore {
       const known = highest.get(row.operation);
       return sum.plus(known && known.gt(row.reserved) ? known : row.reserved);
     }, new Big(0)).toString();
-    return { spentInPeriod: inPeriod.spent, spentInSession: inSession.spent, reserved, sessionId: session.id, personalLimit: personal?.value ?? null };
+    // A row past its lease is an unknown outcome still counted above, but nobody is waiting on it any more.
+    const live = pending.filter((row) => row.lease_until > now.toISOString());
+    const unpricedInFlight = live.filter((row) => !highest.has(row.operation) && new Big(row.reserved).eq(0)).length;
+    return {
+      spentInPeriod: inPeriod.spent, spentInSession: inSession.spent, reserved, sessionId: session.id, personalLimit: personal?.value ?? null,
+      highest, inFlight: live.length, unpricedInFlight,
+    };
   }
 
   /** Read outside the write lock: for display only, never for an admission. */
@@ -159,15 +182,20 @@ export class LedgerStore {
       if (pending) return { kind: 'in-flight', id: pending };
       const archived = archivedNow.get(request.pageKey);
       if (request.archivedSeen !== undefined && archived !== undefined && archived !== request.archivedSeen) return { kind: 'in-flight', id: archived };
-      const refusal = request.check(figures);
+      const reserve = request.reserve ?? figures.highest.get(request.operation)?.toString() ?? null;
+      // A call nobody can price yet could cost anything: under a limit it goes alone, so the limit is passed by one call at most.
+      if (request.limited?.(figures) && (figures.unpricedInFlight > 0 || (reserve === null && figures.inFlight > 0))) return { kind: 'wait' };
+      const refusal = request.check(figures, reserve ?? '0');
       if (refusal) return { kind: 'refused', refusal };
       const id = randomUUID();
-      figures.reserved = new Big(figures.reserved).plus(request.reserve).toString();
+      figures.reserved = new Big(figures.reserved).plus(reserve ?? '0').toString();
+      figures.inFlight += 1;
+      if (reserve === null) figures.unpricedInFlight += 1;
       inFlight.set(request.pageKey, id);
       seq += 1;
       rows.push({
         id, seq, at: now.toISOString(), session_id: figures.sessionId, operation: request.operation,
-        params: JSON.stringify(request.params), page_key: request.pageKey, state: 'pending', reserved: request.reserve,
+        params: JSON.stringify(request.params), page_key: request.pageKey, state: 'pending', reserved: reserve ?? '0',
         lease_until: new Date(now.getTime() + request.leaseMs).toISOString(), owner: OWNER,
         status: 0, credits: '0', duration_ms: 0, ok: 0, charged: 'unknown', attempts: '[]', error_kind: null,
       });

@@ -8,6 +8,7 @@ import { scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
 
 const PRICE = '0.1';
+const SEARCH_PRICE = '0.2';
 const timeline = (handle: string) => `/api/v1/social/microblog/posts?screen_name=${handle}`;
 
 /** Two server processes on one store, in front of one stand-in: the stand-in's log is what was spent. */
@@ -108,6 +109,25 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     const sent = (await upstreamLog('ada__s')).length;
     const spent = new Big(PRICE).times(sent);
     expect(spent.lte(new Big('1.05').plus(PRICE)), `spent ${spent.toString()} for ${sent} upstream calls`).toBe(true);
+    expect((await a.state()).budget.spentInPeriod).toBe(spent.toString());
+  }, 60_000);
+
+  it('hold CREDIT_LIMIT from the very first calls of a fresh store, prices not yet known: a mixed burst ends at most one call over', async () => {
+    const { a, b, upstreamLog, fault } = await twoProcesses(kind, { CREDIT_LIMIT: '0.5' });
+    // Searches (0.2) answer slowly, so the first search of each process is still in flight when timelines (0.1) learn their price.
+    await fault({ match: 'mixslow', latencyMs: 600 });
+    const search = (proxy: ProxyProcess, index: number) => proxy.client.post('/api/v1/search', { q: `mixslow ${index}` });
+    const fire = (proxy: ProxyProcess, tag: string) => [
+      ...Array.from({ length: 4 }, (_, index) => search(proxy, index + (tag === 'a' ? 0 : 10))),
+      ...Array.from({ length: 8 }, (_, index) => proxy.client.get(timeline(`ada__mix${tag}${index}`))),
+    ];
+    const answers = await Promise.all([...fire(a, 'a'), ...fire(b, 'b')]);
+
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 402).map((answer) => answer.text)).toEqual([]);
+    const spent = new Big(SEARCH_PRICE).times((await upstreamLog('mixslow')).length).plus(new Big(PRICE).times((await upstreamLog('ada__mix')).length));
+    // The limit plus the dearest call: a call whose price nobody knew yet went alone, so it could not stack on others.
+    expect(spent.lte(new Big('0.5').plus(SEARCH_PRICE)), `spent ${spent.toString()}`).toBe(true);
+    expect(spent.gte('0.5'), `spent ${spent.toString()}: refused before the limit was reached`).toBe(true);
     expect((await a.state()).budget.spentInPeriod).toBe(spent.toString());
   }, 60_000);
 
