@@ -10,11 +10,15 @@ export async function scrollToEnd(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
 
-/** Scrolls to the end until at least `count` posts are loaded (auto-load must be on). */
+/**
+ * Scrolls to the end until at least `count` posts are loaded (auto-load must be on). Once they are, it stops
+ * scrolling: the end of the list kept in view is a person asking for one page more, which auto-load buys.
+ */
 export async function scrollUntil(page: Page, count: number, timeout = 30_000) {
   await expect.poll(async () => {
-    await scrollToEnd(page);
-    return loadedCount(page);
+    const loaded = await loadedCount(page);
+    if (loaded < count) await scrollToEnd(page);
+    return loaded;
   }, { timeout, intervals: [150, 250, 400] }).toBeGreaterThanOrEqual(count);
 }
 
