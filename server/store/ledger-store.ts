@@ -125,7 +125,10 @@ export class LedgerStore {
    */
   async journal(request: JournalRequest): Promise<JournalResult> {
     try {
-      return await this.journals.submit(request);
+      const journalled = await this.journals.submit(request);
+      // A journal entry written is a store taking writes again: settlements it refused need not wait for their next round.
+      this.unsettled.storeIsBack();
+      return journalled;
     } catch (error) {
       throw new LedgerWriteError(describeStorageError(error, this.db.label));
     }

@@ -31,7 +31,7 @@ export class SettleRetry<S> {
 
   constructor(private readonly write: (settlement: S) => Promise<unknown>, options: SettleRetryOptions = {}) {
     this.firstDelayMs = options.firstDelayMs ?? 200;
-    this.maxDelayMs = options.maxDelayMs ?? 5_000;
+    this.maxDelayMs = options.maxDelayMs ?? 2_000;
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 60 * 60_000;
     this.log = options.log ?? ((message) => console.error(`creditscope: ${message}`));
     this.delayMs = this.firstDelayMs;
@@ -47,6 +47,14 @@ export class SettleRetry<S> {
     this.schedule();
   }
 
+  /** The store has just taken another write: it is back, so the kept settlements are tried now, not at the next round. */
+  storeIsBack() {
+    if (this.closed || this.round || this.kept.size === 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(0);
+  }
+
   /** At a clean shutdown: one more try for each kept settlement; resolves with how many are still unwritten. */
   async flush(): Promise<number> {
     this.closed = true;
@@ -58,12 +66,12 @@ export class SettleRetry<S> {
     return this.kept.size;
   }
 
-  private schedule() {
+  private schedule(delayMs = this.delayMs) {
     if (this.closed || this.timer || this.round || this.kept.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.round = this.tryAll().finally(() => { this.round = null; this.schedule(); });
-    }, this.delayMs);
+    }, delayMs);
     // Never what keeps a process alive: a stopping process gets its one more try from flush().
     this.timer.unref();
   }
