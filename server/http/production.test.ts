@@ -191,7 +191,7 @@ describe('health, API and logs', () => {
     const before = await standinLog();
     const response = await fetch(`${app.origin}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, store: 'up', unsettled: 0 });
     expect(await standinLog()).toEqual(before);
   });
 

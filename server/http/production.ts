@@ -118,9 +118,12 @@ export async function createProductionServer(options: {
     reply.header('content-security-policy', policy);
   });
 
-  app.get('/healthz', (_request, reply) => {
-    // Liveness of this process: no upstream call, no store query, nothing that costs.
-    void reply.header('cache-control', 'no-store').send({ ok: true });
+  app.get('/healthz', async (_request, reply) => {
+    // This process and its store: a store it cannot use (a stopped database, a full disk) is a 503, so a load
+    // balancer can send people elsewhere until it is back. One trivial query; no upstream call, nothing that costs.
+    const store = await handler.health();
+    return reply.code(store.up ? 200 : 503).header('cache-control', 'no-store')
+      .send({ ok: store.up, store: store.up ? 'up' : 'down', ...(store.problem ? { problem: store.problem } : {}), unsettled: store.unsettled });
   });
 
   await app.register(fastifyStatic, {

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createApiHandler, StartupError } from '../proxy/handler.ts';
 import type { StoreKind } from '../store/open.ts';
-import { startProxyAgainstStandin, TEST_TOKEN, type ProxyHarness } from '../testing/harness.ts';
+import { startProxyAgainstStandin, TEST_TOKEN, waitFor, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { dumpStore, openRaw, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
+import { dumpStore, openRaw, openScratch, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 
 /**
  * No record, no spend, on a real full disk. SQLite only, by nature: the embedded store is a file in
@@ -104,6 +104,73 @@ describe('a data directory on a full disk (SQLite)', () => {
       expect(seen.filter((name) => !journalled.has(name))).toEqual([]);
     } finally {
       await reader.close();
+    }
+  }, 60_000);
+
+  it('delivers the answers of calls already sent when the disk fills before they settle, and writes them once there is room', async () => {
+    const dataDir = path.join(mountPoint, 'data-answered');
+    harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__roomfirst')).status).toBe(200);
+    // Four calls journalled and sent, slow at the upstream: the disk fills while they are out.
+    await harness.fault({ match: 'ada__answered', latencyMs: 1_000 });
+    const pages = [0, 1, 2, 3].map((index) => `ada__answered${index}`);
+    const pending = pages.map((page) => harness!.api(`/api/v1/social/microblog/posts?screen_name=${page}`));
+    await waitFor(() => harness!.upstreamLog('ada__answered'), (calls) => calls.length === pages.length, 10_000);
+    fillDisk();
+    const answers = await Promise.all(pending.map(async (response) => ({ response: await response, text: await (await response).text() })));
+    const lost = answers.filter(({ response }) => response.status !== 200);
+    expect(lost.map(({ text }) => text), `${lost.length} of ${answers.length} answers lost`).toEqual([]);
+    for (const { response } of answers) {
+      expect(response.headers.get('x-creditscope-credits')).toBe('0.1');
+      expect(response.headers.get('x-creditscope-charged')).toBe('yes');
+    }
+    const ids = answers.map(({ response }) => response.headers.get('x-creditscope-call-id')!);
+
+    // Not written yet: each row is still pending, its reservation counted by every budget check meanwhile.
+    const reader = await openRaw(harness);
+    try {
+      const rows = (await dumpStore(reader)).purchases.filter((row) => ids.includes(row.id));
+      expect(rows.map((row) => [row.state, row.reserved])).toEqual(ids.map(() => ['pending', '0.1']));
+    } finally {
+      await reader.close();
+    }
+
+    // Room again: the kept settlements are written by themselves, with the archived answers.
+    fs.rmSync(FILLER());
+    const state = await waitFor(() => harness!.state(), (seen) => ids.every((id) => seen.rows.some((row) => row.id === id)), 20_000);
+    expect(state.rows.filter((row) => ids.includes(row.id)).map((row) => [row.credits, row.charged, row.ok])).toEqual(ids.map(() => ['0.1', 'yes', true]));
+    expect(state.session).toMatchObject({ calls: 5, total: '0.5' });
+    const again = await harness.api('/api/v1/social/microblog/posts?screen_name=ada__answered0');
+    expect(again.headers.get('x-creditscope-source')).toBe('archive');
+    expect(await again.text()).toBe(answers[0]!.text);
+    expect(await harness.upstreamLog('ada__answered')).toHaveLength(pages.length);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('writes a kept settlement at a clean shutdown, so the next start finds no outcome unknown', async () => {
+    const dataDir = path.join(mountPoint, 'data-shutdown');
+    harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__stopfirst')).status).toBe(200);
+    await harness.fault({ match: 'ada__atstop', latencyMs: 600, times: 1 });
+    const pending = harness.api('/api/v1/social/microblog/posts?screen_name=ada__atstop');
+    await waitFor(() => harness!.upstreamLog('ada__atstop'), (calls) => calls.length === 1, 10_000);
+    fillDisk();
+    const answer = await pending;
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const id = answer.headers.get('x-creditscope-call-id');
+    // A few refused retries, so the next one is seconds away: the shutdown's own try is what writes it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    fs.rmSync(FILLER());
+    await harness.close();
+    harness = null;
+
+    const reopened = await openScratch({ dataDir, databaseUrl: null });
+    try {
+      expect(await reopened.ledger.outcomesUnknown()).toEqual([]);
+      expect(await reopened.ledger.findRow(id!)).toMatchObject({ id, credits: '0.1', charged: 'yes', ok: true });
+    } finally {
+      await reopened.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -15,6 +15,7 @@ import { paramsProblem } from './validate.ts';
 import { sendError } from './send.ts';
 import { createServices } from './services.ts';
 import { handleSessionRoute, sessionState, type SessionContext } from './session-routes.ts';
+import { checkStore, type StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/store.ts';
 
 export { StartupError } from '../store/store.ts';
@@ -35,6 +36,8 @@ export interface ApiHandler {
    * page's HTML stays small; the app asks for the whole state as it starts).
    */
   meter(): Promise<unknown>;
+  /** Whether the store can be used now (a trivial query, and no settlement waiting for it): for /healthz. */
+  health(): Promise<StoreHealth>;
   close(): Promise<void>;
 }
 
@@ -117,6 +120,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       return services.purchase({ route, params, key, fresh: false });
     },
     meter: async () => ({ ...await sessionState(context, 1), rows: [], olderRowsCursor: null }),
+    health: () => checkStore(store),
     close: async () => { await indexer.stop(); await jobs.close(); await services.close(); },
   };
 }

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { purchaseKey } from '../../src/api/identity.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { LedgerWriteError } from '../store/errors.ts';
+import { LedgerWriteError, storeUnavailable } from '../store/errors.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { archivedAnswer, archiveWrite } from './archive-answer.ts';
 import { attemptOnce, type Upstream } from './attempt.ts';
@@ -49,6 +49,10 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     try {
       return redactor.answer(await obtain(request));
     } catch (error) {
+      // The store gone (its database server stopped, its disk unusable) while the purchase read it: that is
+      // before anything was sent, since a settlement the store refuses is kept for later, never thrown.
+      const unavailable = storeUnavailable(error);
+      if (unavailable) return redactor.answer(errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${unavailable}. Try again once the store is back.`)));
       throw new Error(redactor.text((error as Error).message), { cause: error });
     }
   };
@@ -125,7 +129,8 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
       : outcome.attempts.reduce((sum, attempt) => sum.plus(attempt.credits), new Big(0)).toString();
     const { final } = outcome;
     const failure = final.failure;
-    const row = await ledger.settle(journalId, {
+    // A store that cannot take the settlement now gets it later: the answer is delivered either way.
+    const row = await ledger.settleOrKeep(journalId, {
       operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
       ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
     }, failure ? null : archiveWrite(route.operation, params, final.text, final.json), attemptHeaders);

@@ -14,12 +14,40 @@ const FILE_REASONS: Record<string, string> = {
   ENOSPC: 'the disk is full', EACCES: 'permission denied', EPERM: 'permission denied',
   EROFS: 'the file system is read-only', EDQUOT: 'the disk quota is exceeded',
   ECONNREFUSED: 'the database server refused the connection', ENOTFOUND: 'the database host is unknown', ETIMEDOUT: 'the database server did not answer',
+  ECONNRESET: 'the connection to the database server was cut', EPIPE: 'the connection to the database server was cut',
+  EHOSTUNREACH: 'the database host cannot be reached', ENETUNREACH: 'the database host cannot be reached',
+  // PostgreSQL's own: the server shutting down or starting up (class 57P), a connection it failed (class 08), a full disk (53100).
+  '57P01': 'the database server is shutting down', '57P02': 'the database server crashed', '57P03': 'the database server is not accepting connections',
+  '53100': 'the database server\'s disk is full',
 };
 
+/** What node-postgres says, without a code, when its connection to the server is gone or never came. */
+const LOST_CONNECTION = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended/i;
+
+/** Why a store operation failed, in words, with the code it came with. */
+function storageReason(error: unknown): string {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const message = String((error as Error | null)?.message ?? error);
+  const why = FILE_REASONS[code] ?? (code.startsWith('08') ? 'the connection to the database server failed' : undefined) ?? SQLITE_REASONS.find(([pattern]) => pattern.test(code))?.[1]
+    ?? (/disk is full|database or disk is full/i.test(message) ? 'the disk is full' : /readonly|read-only/i.test(message) ? 'the database is read-only'
+      : LOST_CONNECTION.test(message) ? 'the connection to the database server was lost' : message);
+  return `${why}${code ? ` (${code})` : ''}`;
+}
+
 export function describeStorageError(error: unknown, where: string): string {
-  const code = String((error as { code?: unknown }).code ?? '');
-  const message = (error as Error).message ?? String(error);
-  const why = FILE_REASONS[code] ?? SQLITE_REASONS.find(([pattern]) => pattern.test(code))?.[1]
-    ?? (/disk is full|database or disk is full/i.test(message) ? 'the disk is full' : /readonly|read-only/i.test(message) ? 'the database is read-only' : message);
-  return `cannot write the ledger ${where}: ${why}${code ? ` (${code})` : ''}`;
+  return `cannot write the ledger ${where}: ${storageReason(error)}`;
+}
+
+/**
+ * Why the store cannot be used at all just now (its database server gone, its disk full or unwritable), or
+ * null for any other error (a bug, a bad row). Such a failure is the store's, not the call's: what was
+ * asked of it can be asked again once it is back.
+ */
+export function storeUnavailable(error: unknown): string | null {
+  if (error instanceof LedgerWriteError) return error.message;
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const message = String((error as Error | null)?.message ?? error);
+  const known = code in FILE_REASONS || code.startsWith('08') || SQLITE_REASONS.some(([pattern]) => pattern.test(code))
+    || LOST_CONNECTION.test(message) || /disk is full|database or disk is full/i.test(message);
+  return known ? `cannot use the store: ${storageReason(error)}` : null;
 }

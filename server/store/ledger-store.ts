@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely, Selectable } from 'kysely';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
-import { describeStorageError, LedgerWriteError } from './errors.ts';
+import { describeStorageError, LedgerWriteError, storeUnavailable } from './errors.ts';
 import type { Db } from './open.ts';
 import { toCallRow } from './rows-map.ts';
 import { GroupCommit } from './group-commit.ts';
+import { SettleRetry } from './settle-retry.ts';
 import { placeholders, query } from './statements.ts';
 import type { ArchiveTable, Database, PurchaseTable } from './schema.ts';
 import { addToTotals, periodScope, readTotals, scopesOf, sessionScope, toNano, TotalsChanges, type Period, type Totals } from './totals.ts';
@@ -62,6 +63,9 @@ const SETTLED_COLUMNS = ['state', 'reserved', 'status', 'credits', 'duration_ms'
 const ARCHIVE_COLUMNS = ['page_key', 'operation', 'params', 'body', 'bought_at', 'purchase_id', 'credits', 'subject'] as const satisfies readonly (keyof ArchiveTable)[];
 
 interface Settlement { id: string; call: NewCall; archive: ArchiveWrite | null; responseHeaders?: Record<string, string>[] }
+
+/** What a settled row says that an answer carries (its id, status, credits, charge), known before the row is written. */
+export type SettledCall = Pick<CallRow, 'id' | 'status' | 'credits' | 'durationMs' | 'charged'>;
 
 export interface ArchiveWrite { body: string; subject: string; accounts: { restId: string; handle: string }[] }
 
@@ -144,7 +148,10 @@ export class LedgerStore {
    */
   async journal(request: JournalRequest): Promise<JournalResult> {
     try {
-      return await this.journals.submit(request);
+      const journalled = await this.journals.submit(request);
+      // A journal entry written is a store taking writes again: settlements it refused need not wait for their next round.
+      this.unsettled.storeIsBack();
+      return journalled;
     } catch (error) {
       throw new LedgerWriteError(describeStorageError(error, this.db.label));
     }
@@ -213,6 +220,28 @@ export class LedgerStore {
   settle(id: string, call: NewCall, archive: ArchiveWrite | null, responseHeaders?: Record<string, string>[]): Promise<CallRow> {
     return this.settlements.submit({ id, call, archive, responseHeaders });
   }
+
+  private readonly unsettled = new SettleRetry<Settlement>((item) => this.settlements.submit(item));
+
+  /**
+   * Settles a call the upstream has answered; when the store cannot take the settlement just now (a full
+   * disk, the database server stopped), keeps it and writes it as soon as the store can (SettleRetry), so
+   * the answer is still delivered. Until then the row stays pending and its reservation keeps counting.
+   */
+  async settleOrKeep(id: string, call: NewCall, archive: ArchiveWrite | null, responseHeaders?: Record<string, string>[]): Promise<SettledCall> {
+    try {
+      return await this.settle(id, call, archive, responseHeaders);
+    } catch (error) {
+      this.unsettled.keep({ id, call, archive, responseHeaders }, storeUnavailable(error) ?? (error as Error).message);
+      return { id, status: call.status, credits: new Big(call.credits).toString(), durationMs: call.durationMs, charged: call.charged };
+    }
+  }
+
+  /** Settlements kept in memory because the store refused them, not yet written. */
+  get unsettledCount(): number { return this.unsettled.size; }
+
+  /** At a clean shutdown: tries the kept settlements once more; resolves with how many are still unwritten. */
+  flushUnsettled(): Promise<number> { return this.unsettled.flush(); }
 
   /** Sums, prices and archived answers of a batch are written once each; only the rows are one statement apiece. */
   private async settleBatch(trx: Kysely<Database>, items: Settlement[], archivedKeys: string[]): Promise<CallRow[]> {

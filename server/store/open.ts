@@ -95,8 +95,12 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
 
 function openPostgres(url: string, connections = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max: connections, connectionTimeoutMillis: 10_000 });
-  // An idle client losing its server (a restart) must not crash the process; the next query reports it.
+  // A client losing its server (a restart, a stopped cluster) emits 'error', and an 'error' nobody listens to
+  // ends the process. The pool listens only while a client is idle in it; a client lent to a query or a
+  // transaction is listened to here, for its whole life. Its query fails with the error, the pool drops
+  // the broken client, and the next query connects afresh: the store comes back when the database does.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => { client.on('error', () => undefined); });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres', label: redactUrl(url), kysely,

@@ -45,7 +45,9 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
     const importedRows = await importLegacyLedger(db, options.dataDir, highest);
     await ledger.currentSession();
     await ledger.settleAbandoned();
-    return { db, ledger, archive: new ArchiveStore(db, options.archiveFreshForMs), importedRows, close: () => db.close() };
+    // Settlements the store refused are tried once more before it closes; a row left pending is "outcome unknown" at the next start.
+    const close = async () => { await ledger.flushUnsettled(); await db.close(); };
+    return { db, ledger, archive: new ArchiveStore(db, options.archiveFreshForMs), importedRows, close };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw new StartupError(`cannot open the store at ${db.label}: ${(error as Error).message}`);

@@ -70,11 +70,21 @@ function exited(child: ChildProcess, withinMs: number): Promise<boolean> {
   });
 }
 
+export interface ThrowawayPostgres {
+  url: string;
+  /** Shuts the server down (fast: clients are cut off) and removes its folder. */
+  stop(): Promise<void>;
+  /** Shuts the server down (fast: clients are cut off) and keeps its data, for resume(): a database outage. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port and data; resolves once it accepts connections. */
+  resume(): Promise<void>;
+}
+
 /**
  * A PostgreSQL cluster of its own in a temporary folder, reachable on a free loopback port only, with trust
  * authentication (nothing outside this machine can reach it). `stop()` shuts it down and removes the folder.
  */
-export async function startThrowawayPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = findBin();
   const user = serverUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-pg-'));
@@ -94,10 +104,14 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): P
   }
 
   const port = await freePort();
-  const logFd = fs.openSync(log, 'a');
-  const server = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir], { ...as, stdio: ['ignore', logFd, logFd] });
-  fs.closeSync(logFd);
-  server.on('error', (error) => fs.appendFileSync(log, `spawn failed: ${error.message}\n`));
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let server: ChildProcess;
+  const launch = () => {
+    const logFd = fs.openSync(log, 'a');
+    server = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir], { ...as, stdio: ['ignore', logFd, logFd] });
+    fs.closeSync(logFd);
+    server.on('error', (error) => fs.appendFileSync(log, `spawn failed: ${error.message}\n`));
+  };
   // A run cut short without teardown (Ctrl-C, a closed stdout, an unhandled rejection: Vitest exits at once) must
   // not leave a server or 40 MB behind: stop it, and have a detached shell remove the folder once it has shut down.
   const stopOnExit = () => {
@@ -107,28 +121,35 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): P
   };
   process.on('exit', stopOnExit);
 
-  const stop = async () => {
-    process.off('exit', stopOnExit);
-    // SIGINT is PostgreSQL's fast shutdown (clients cut off, no waiting for them); SIGQUIT if even that hangs.
+  // SIGINT is PostgreSQL's fast shutdown (clients cut off, no waiting for them); SIGQUIT if even that hangs.
+  const shutDown = async () => {
     if (server.pid !== undefined && server.kill('SIGINT') && !(await exited(server, 15_000))) {
       server.kill('SIGQUIT');
       await exited(server, 5_000);
     }
+  };
+  const stop = async () => {
+    process.off('exit', stopOnExit);
+    await shutDown();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + READY_WITHIN_MS;
-  while (!(await accepts(url))) {
-    const gone = server.exitCode !== null || server.signalCode !== null || server.pid === undefined;
-    if (gone || Date.now() > deadline) {
-      const lastLines = tail(log);
-      await stop();
-      throw failure(gone ? `the server on port ${port} exited before accepting connections` : `the server on port ${port} did not accept connections within ${READY_WITHIN_MS / 1000} s`, lastLines);
+  const ready = async () => {
+    const deadline = Date.now() + READY_WITHIN_MS;
+    while (!(await accepts(url))) {
+      const gone = server.exitCode !== null || server.signalCode !== null || server.pid === undefined;
+      if (gone || Date.now() > deadline) {
+        const lastLines = tail(log);
+        await stop();
+        throw failure(gone ? `the server on port ${port} exited before accepting connections` : `the server on port ${port} did not accept connections within ${READY_WITHIN_MS / 1000} s`, lastLines);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, stop };
+  };
+
+  launch();
+  await ready();
+  return { url, stop, pause: shutDown, resume: async () => { launch(); await ready(); } };
 }
 
 /** A database of its own for one test file, so files running in parallel never see each other's rows. */

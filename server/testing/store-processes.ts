@@ -46,6 +46,8 @@ export type HttpClient = ReturnType<typeof httpClient>;
 export interface ProxyProcess {
   child: ChildProcess; origin: string; client: HttpClient;
   state(): Promise<SessionStateBody & { budget: { spentInPeriod: string } }>;
+  /** What the process has written to stderr: a crash's reason. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -56,13 +58,13 @@ const exited = (child: ChildProcess, withinMs: number) => new Promise<boolean>((
 });
 
 /** The real proxy in a process of its own (`node --import tsx`), on `store`, in front of `upstream`. */
-export function startProxyProcess(store: { dataDir: string; databaseUrl: string | null }, upstream: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
+export function startProxyProcess(store: { dataDir: string; databaseUrl: string | null }, upstream: string, env: Record<string, string> = {}, options: { host?: 'node' | 'production' } = {}): Promise<ProxyProcess> {
   const childEnv = {
     API_BASE_URL: upstream, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: store.dataDir,
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}), ...env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: repoRoot, env: { ...process.env, PROXY_CHILD_ENV: JSON.stringify(childEnv) }, stdio: ['pipe', 'pipe', 'pipe'],
+    cwd: repoRoot, env: { ...process.env, PROXY_CHILD_ENV: JSON.stringify(childEnv), PROXY_CHILD_HOST: options.host ?? 'node' }, stdio: ['pipe', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -83,6 +85,7 @@ export function startProxyProcess(store: { dataDir: string; databaseUrl: string 
       resolve({
         child, origin, client,
         state: async () => (await client.get('/api/_session')).json(),
+        output: () => err,
         stop: async () => {
           client.close();
           child.stdin!.end();
