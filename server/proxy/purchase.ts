@@ -42,18 +42,11 @@ function leaseMs(upstream: Upstream) { return upstream.timeoutMs * 3 + 20_000; }
  * charged), settled once with its archived answer.
  */
 export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps): Purchaser {
-  // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
+  // An upstream that echoes the token (some error pages do) must not hand it on, in any encoding: each attempt redacts what it reads.
   const redactor = createRedactor(upstream.token);
   const scout = new PriceScout();
 
-  // Redacted once more on the way out: a message built from a fetch error, a header or a thrown error is covered too.
-  return async function purchase(request: PurchaseRequest): Promise<Answer> {
-    try {
-      return redactor.answer(await obtain(request));
-    } catch (error) {
-      throw new Error(redactor.text((error as Error).message), { cause: error });
-    }
-  };
+  return obtain;
 
   /** A rest_id whose handle an answer has told us is the same page as the handle's. */
   async function resolve(request: PurchaseRequest): Promise<PurchaseRequest> {
@@ -118,7 +111,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     const started = performance.now();
     const attemptHeaders: Record<string, string>[] = [];
     const outcome = await withRetries(async () => {
-      const result = await attemptOnce(upstream, route, params, redactor.text);
+      const result = await attemptOnce(upstream, route, params, redactor);
       attemptHeaders.push(result.kept);
       return result;
     });
