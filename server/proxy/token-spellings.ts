@@ -22,36 +22,38 @@ export function tokenSpellings(token: string): Pattern[] {
   return [twice(token), ...base64OfToken.map(once), ...new Set(base64OfEncoded)];
 }
 
+type Hex = (value: number, width: number) => string;
+const lowerHex: Hex = (value, width) => value.toString(16).padStart(width, '0');
+const upperHex: Hex = (value, width) => lowerHex(value, width).toUpperCase();
+const utf8 = (char: string) => [...Buffer.from(char, 'utf8')];
+const utf16 = (char: string) => Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
+
+/** The encoders that spell every character, with hex digits of either case (they differ once spelt again: `%2d` → `%2564`, `%2D` → `%2544`). */
+const EVERY_CHARACTER: ((char: string, hex: Hex) => string)[] = [
+  (char, hex) => utf16(char).map((unit) => `\\u${hex(unit, 4)}`).join(''),
+  (char, hex) => utf8(char).map((byte) => `%${hex(byte, 2)}`).join(''),
+  (char, hex) => utf8(char).map((byte) => hex(byte, 2)).join(''),
+  (char) => `&#${char.codePointAt(0)};`,
+  (char, hex) => `&#x${hex(char.codePointAt(0)!, 1)};`,
+];
+const BOTH_CASES = [lowerHex, upperHex];
+
 const JSON_SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const HTML_NAMED: Record<string, string[]> = { '"': ['&quot;'], '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], "'": ['&apos;', '&#39;'] };
 
-/**
- * Every spelling of one character by a character-by-character encoder. Escapes come with lower- and
- * upper-case hex digits: the matcher ignores case, but once spelt again (`%2d` → `%2564`, `%2D` → `%2544`) they differ.
- */
-export function characterSpellings(char: string): string[] {
-  return [...new Set([...spellingsWith(char, lowerHex), ...spellingsWith(char, upperHex)])];
-}
-
-const lowerHex = (value: number, width: number) => value.toString(16).padStart(width, '0');
-const upperHex = (value: number, width: number) => lowerHex(value, width).toUpperCase();
-
-function spellingsWith(char: string, hex: (value: number, width: number) => string): string[] {
+/** Every spelling of one character by a character-by-character encoder. */
+function characterSpellings(char: string): string[] {
   const code = char.codePointAt(0)!;
-  const utf8 = [...Buffer.from(char, 'utf8')];
-  const units = char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [code];
-  return [
+  return [...new Set([
     char,
-    units.map((unit) => `\\u${hex(unit, 4)}`).join(''),
-    utf8.map((byte) => `%${hex(byte, 2)}`).join(''),
-    utf8.map((byte) => hex(byte, 2)).join(''),
-    `&#${code};`, `&#x${hex(code, 1)};`,
+    ...BOTH_CASES.flatMap((hex) => EVERY_CHARACTER.map((encode) => encode(char, hex))),
     ...(JSON_SHORT[char] ? [JSON_SHORT[char]] : []),
     ...(HTML_NAMED[char] ?? []),
     ...(char === ' ' ? ['+'] : []),
-    ...(code > 0x7f ? [Buffer.from(char, 'utf8').toString('latin1'), `%u${hex(code, 4)}`] : []),
-    ...(code > 0x7f && code <= 0xff ? [`%${hex(code, 2)}`, hex(code, 2)] : []),
-  ];
+    // UTF-8 read back as Latin-1; JavaScript's escape(); a Latin-1 byte percent-encoded or in hex.
+    ...(code > 0x7f ? [Buffer.from(char, 'utf8').toString('latin1'), ...BOTH_CASES.map((hex) => `%u${hex(code, 4)}`)] : []),
+    ...(code > 0x7f && code <= 0xff ? BOTH_CASES.flatMap((hex) => [`%${hex(code, 2)}`, hex(code, 2)]) : []),
+  ])];
 }
 
 /** `text` spelt by one character-by-character encoder (or none). */
@@ -65,23 +67,21 @@ function twice(text: string): Pattern {
 }
 
 /**
- * What whole-text encoders make of the token: the texts base64 may be given. Character-by-character
- * encoders mixed at will are covered above; under base64 each one is a different text, so these are
- * the ones libraries produce.
+ * What whole-text encoders make of the token: the texts base64 may be given. Under base64 each mix of
+ * character spellings is a different text, so these are the uniform ones (every character escaped, in
+ * either case) and what libraries produce (which leave some characters as they are).
  */
 function wholeEncodings(token: string): string[] {
-  const utf8 = Buffer.from(token, 'utf8');
-  const percentAll = [...utf8].map((byte) => `%${upperHex(byte, 2)}`).join('');
+  const characters = [...token];
   const uri = encodeURIComponent(token);
   const json = JSON.stringify(token).slice(1, -1);
   return [
     token, json, json.replace(/\//g, '\\/').replace(/[^\x20-\x7e]/g, (char) => `\\u${lowerHex(char.charCodeAt(0), 4)}`),
     uri, uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
     new URLSearchParams({ token }).toString().slice('token='.length),
-    percentAll, percentAll.toLowerCase(),
-    utf8.toString('hex'), utf8.toString('hex').toUpperCase(),
     token.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;'),
-    utf8.toString('latin1'),
+    Buffer.from(token, 'utf8').toString('latin1'),
+    ...BOTH_CASES.flatMap((hex) => EVERY_CHARACTER.map((encode) => characters.map((char) => encode(char, hex)).join(''))),
   ];
 }
 
