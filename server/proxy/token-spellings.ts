@@ -41,8 +41,15 @@ const BOTH_CASES = [lowerHex, upperHex];
 const JSON_SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const HTML_NAMED: Record<string, string[]> = { '"': ['&quot;'], '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], "'": ['&apos;', '&#39;'] };
 
-/** Every spelling of one character by a character-by-character encoder. */
+/** Every spelling of one character by a character-by-character encoder; the same few characters are asked for again and again. */
 function characterSpellings(char: string): string[] {
+  let spellings = SPELLINGS.get(char);
+  if (!spellings) SPELLINGS.set(char, spellings = spell(char));
+  return spellings;
+}
+const SPELLINGS = new Map<string, string[]>();
+
+function spell(char: string): string[] {
   const code = char.codePointAt(0)!;
   return [...new Set([
     char,
@@ -63,8 +70,16 @@ function once(text: string): Pattern {
 
 /** `text` spelt by two character-by-character encoders, one over the other (or one, or none). */
 function twice(text: string): Pattern {
-  return { seq: [...text].map((char) => ({ any: characterSpellings(char).map(once) })) };
+  return { seq: [...text].map(spelledTwice) };
 }
+
+/** One character spelt by two encoders: a tree shared by every place the character is in. */
+function spelledTwice(char: string): Pattern {
+  let tree = TWICE.get(char);
+  if (!tree) TWICE.set(char, tree = { any: characterSpellings(char).map(once) });
+  return tree;
+}
+const TWICE = new Map<string, Pattern>();
 
 /**
  * What whole-text encoders make of the token: the texts base64 may be given. Under base64 each mix of
