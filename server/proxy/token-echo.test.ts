@@ -13,7 +13,7 @@ import { STORE_KINDS } from '../testing/postgres.ts';
  * reach any place the proxy's answer goes. One stand-in, every form at once.
  */
 
-// Every character of it changes under some encoder: `/ + = " é` and a space, `~` (left alone by encodeURIComponent only).
+// Every character of it changes under some encoder: `/ + = " é` and a space; `~` under a form encoder but not encodeURIComponent.
 const TOKEN = 'sk/test+3f9a="é" 7c1e~5b2d';
 const FORMS = echoedForms(TOKEN);
 
