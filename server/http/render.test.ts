@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { echoedForms } from '../standin/echo.ts';
 import { startStandin } from '../standin/server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
@@ -139,6 +140,15 @@ describe('the first screen of a timeline as HTML', () => {
     const executable = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '');
     for (const hash of inlineScriptHashes(executable)) expect(scripts).toContain(hash);
     expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps the token out of the page in every encoding an upstream echoes it in (server/standin/echo.ts)', async () => {
+    const { text: html } = await page('screen_name=ada__echo_forms', TYPED);
+    const forms = echoedForms(TEST_TOKEN);
+    expect(html.match(/ echoed \w+ /g)?.length, 'the inline answer holds every echo').toBeGreaterThanOrEqual(Object.keys(forms).length);
+    // As is, in the inline JSON, or as the text of a post.
+    const written = (value: string) => [value, JSON.stringify(value).slice(1, -1), value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')];
+    expect(Object.entries(forms).filter(([, value]) => written(value).some((form) => html.includes(form))).map(([name]) => name)).toEqual([]);
   });
 
   it('carries its style sheet in the document, named by hash, so the first paint waits for no second response', async () => {

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Attempt, Charged } from '../ledger/rows.ts';
 import { fromUpstream, normalisedError, seconds, statusLine, upstreamMessage, type NormalisedError } from './errors.ts';
 import type { Route } from './operations.ts';
+import type { Redactor } from './redact.ts';
 import { upstreamRequest } from './upstream-request.ts';
 
 export interface Upstream { baseUrl: string; token: string; timeoutMs: number }
@@ -93,18 +94,23 @@ function judge(status: number, text: string, envelope: Envelope, retryAfterHeade
 /** What explains an answer to a person reading it later: its format and the upstream's rate limiting. */
 const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-[\w-]+|ratelimit(-[\w-]+)?|x-rate-limit-[\w-]+)$/;
 
-function keptHeaders(headers: IncomingHttpHeaders, redact: (text: string) => string): Record<string, string> {
+function keptHeaders(headers: IncomingHttpHeaders, redactor: Redactor): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && KEPT_HEADER.test(name)) kept[name] = redact(Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
+    if (value !== undefined && KEPT_HEADER.test(name)) kept[name] = redactor.text(Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
   }
   return kept;
 }
 
 const headerText = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
 
-/** One try at the upstream, judged by what the upstream can have charged for it. */
-export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redact: (text: string) => string): Promise<AttemptResult> {
+/**
+ * One try at the upstream, judged by what the upstream can have charged for it. This is where the
+ * upstream's bytes come in, and the only place: its body, the headers kept and any message made from
+ * them leave here with the token redacted, so the answer, the archive, find, the inspector, the ledger
+ * and the logs, all made from them, never see it.
+ */
+export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redactor: Redactor): Promise<AttemptResult> {
   const at = new Date().toISOString();
   const started = performance.now();
   // Appended, not resolved: resolving `/v1/…` against the base would drop a gateway's base path (`/tenant-a`).
@@ -123,11 +129,11 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
       headers: { authorization: `Bearer ${upstream.token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
     });
     httpStatus = response.status;
-    kept = keptHeaders(response.headers, redact);
+    kept = keptHeaders(response.headers, redactor);
     const retryAfter = headerText(response.headers['retry-after']);
-    if (retryAfter) headers['retry-after'] = redact(retryAfter);
+    if (retryAfter) headers['retry-after'] = redactor.text(retryAfter);
     try {
-      text = redact(await response.text());
+      text = redactor.text(await response.text());
       const envelope = readEnvelope(text);
       json = envelope.value;
       verdict = judge(response.status, text, envelope, retryAfter);
@@ -140,8 +146,10 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   } catch (error) {
     verdict = notSent(error, upstream.timeoutMs);
   }
-  const { status, credits, charged, ...rest } = verdict;
+  const { status, credits, charged, failure, ...rest } = verdict;
   // The ledger keeps the status the upstream sent (a truncated 200 stays 200); with none, the one the browser got.
   const attempt = { at, status: httpStatus ?? status, durationMs: Math.round(performance.now() - started), credits, charged };
-  return { ...rest, text, headers, kept, attempt, json };
+  // A network error's message is the system's, but may quote what the upstream sent.
+  if (failure) failure.error.message = redactor.text(failure.error.message);
+  return { ...rest, failure, text, headers, kept, attempt, json };
 }

@@ -41,19 +41,18 @@ function leaseMs(upstream: Upstream) { return upstream.timeoutMs * 3 + 20_000; }
  * charged), settled once with its archived answer.
  */
 export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps): Purchaser {
-  // An upstream that echoes the token (some error pages do) must not hand it to the browser, in any encoding.
+  // An upstream that echoes the token (some error pages do) must not hand it on, in any encoding: each attempt redacts what it reads.
   const redactor = createRedactor(upstream.token);
 
-  // Redacted once more on the way out: a message built from a fetch error, a header or a thrown error is covered too.
   return async function purchase(request: PurchaseRequest): Promise<Answer> {
     try {
-      return redactor.answer(await obtain(request));
+      return await obtain(request);
     } catch (error) {
       // The store gone (its database server stopped, its disk unusable) while the purchase read it: that is
       // before anything was sent, since a settlement the store refuses is kept for later, never thrown.
       const unavailable = storeUnavailable(error);
-      if (unavailable) return redactor.answer(errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${unavailable}. Try again once the store is back.`)));
-      throw new Error(redactor.text((error as Error).message), { cause: error });
+      if (unavailable) return errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${unavailable}. Try again once the store is back.`));
+      throw error;
     }
   };
 
@@ -118,7 +117,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     const started = performance.now();
     const attemptHeaders: Record<string, string>[] = [];
     const outcome = await withRetries(async () => {
-      const result = await attemptOnce(upstream, route, params, redactor.text);
+      const result = await attemptOnce(upstream, route, params, redactor);
       attemptHeaders.push(result.kept);
       return result;
     });

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { encodings, startEchoUpstream } from '../testing/echo-upstream.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { createApiHandler } from './handler.ts';
+import { createRedactor } from './redact.ts';
 
 // One token whose every character changes under some encoding, and one that no encoding changes but base64.
 const TOKENS = ['tok/en"+ é=secret', 'plain0token0a9b8c7d6e5f4'];
@@ -102,6 +103,64 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
     } finally {
       await handler.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Real encoders, each text → text; base64 also of a text inside a longer one (its three alignments). */
+const percentAll = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+const ENCODERS: Record<string, (text: string) => string> = {
+  json: (text) => JSON.stringify(text).slice(1, -1),
+  jsonUnicode: (text) => Array.from({ length: text.length }, (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`).join(''),
+  uri: encodeURIComponent,
+  uriLower: (text) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+  form: (text) => new URLSearchParams({ text }).toString().slice('text='.length),
+  percent: percentAll,
+  percentLower: (text) => percentAll(text).toLowerCase(),
+  html: (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+  htmlDecimal: (text) => [...text].map((char) => `&#${char.codePointAt(0)};`).join(''),
+  htmlHex: (text) => [...text].map((char) => `&#x${char.codePointAt(0)!.toString(16)};`).join(''),
+  hex: (text) => Buffer.from(text, 'utf8').toString('hex'),
+  hexUpper: (text) => Buffer.from(text, 'utf8').toString('hex').toUpperCase(),
+  base64: (text) => Buffer.from(text, 'utf8').toString('base64'),
+  base64At1: (text) => Buffer.from(`:${text}`, 'utf8').toString('base64'),
+  base64At2: (text) => Buffer.from(`u:${text}`, 'utf8').toString('base64'),
+  base64url: (text) => Buffer.from(text, 'utf8').toString('base64url'),
+  base64urlAt1: (text) => Buffer.from(`:${text}`, 'utf8').toString('base64url'),
+};
+
+describe.each(TOKENS)('the redactor, for the token %j', (token) => {
+  const redactor = createRedactor(token);
+  const forms = Object.entries(ENCODERS).flatMap(([inner, once]) => [
+    [inner, once(token)],
+    ...Object.entries(ENCODERS).map(([outer, twice]) => [`${outer} of ${inner}`, twice(once(token))]),
+  ]);
+
+  it('removes every composition of two encoders, in running text and inside a JSON string value', () => {
+    expect(forms.length).toBe(17 * 18);
+    const left = forms.flatMap(([name, form]) => {
+      const inText = redactor.text(`see ${form} here`);
+      const inJson = redactor.text(JSON.stringify({ message: `see ${form} here` }));
+      return [
+        ...(inText.includes(form!) || !inText.includes('[redacted]') ? [`${name} in text`] : []),
+        ...(inJson.includes(JSON.stringify(form).slice(1, -1)) || !inJson.includes('[redacted]') ? [`${name} in JSON`] : []),
+      ];
+    });
+    expect(left).toEqual([]);
+  });
+
+  it('redacts a 1 MB answer in well under a second, and a text made to keep many partial matches alive too', () => {
+    const post = { text: 'lorem %20 \\u0041 &amp; 0123456789abcdef QUJDRA== ', id: '1234567890' };
+    const answer = JSON.stringify({ data: Array.from({ length: 14_000 }, () => post), echo: ENCODERS.hex!(token) });
+    const nearMiss = Object.values(ENCODERS).map((encode) => encode(token).slice(0, -3)).join(' ');
+    const nearMisses = nearMiss.repeat(Math.ceil(1_050_000 / nearMiss.length));
+    for (const text of [answer, nearMisses]) {
+      expect(text.length).toBeGreaterThan(1_000_000);
+      const started = performance.now();
+      const redacted = redactor.text(text);
+      // Milliseconds on an idle machine; the limit is generous for a busy one, and a backtracking matcher takes minutes.
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(redacted.length).toBeLessThanOrEqual(text.length);
     }
   });
 });

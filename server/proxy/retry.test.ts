@@ -81,11 +81,12 @@ describe('retried inside the proxy, only where the upstream cannot have charged'
     expect(rows[0]!.attempts).toHaveLength(1);
   });
 
+  // The timeout is short enough to wait out, and long enough that the first, ordinary call never meets it on a busy machine.
   it('books a call of unknown charge at the going price and counts it as a call; a charged 503 at its meta.credits', async () => {
-    const own = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '300' }, { relay: true });
+    const own = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '1000' }, { relay: true });
     try {
       expect((await own.api('/api/v1/social/microblog/posts?screen_name=ada__price')).status).toBe(200);
-      await own.fault({ match: 'ada__booked', latencyMs: 800, times: 1 });
+      await own.fault({ match: 'ada__booked', latencyMs: 2_500, times: 1 });
       expect((await own.api('/api/v1/social/microblog/posts?screen_name=ada__booked')).status).toBe(504);
       await own.fault({ match: 'ada__charged', status: 503, body: 'json', times: 1 });
       own.relay!.rule({ match: 'ada__charged', action: 'credits' });

@@ -1,12 +1,16 @@
 import type { ServerResponse } from 'node:http';
+import { echoedForms, echoInHeaders } from './echo.ts';
 
 /** How a stand-in response can be broken on purpose. */
 export interface FaultRule {
   /** Substring of the handle, rest_id, cursor or query this rule applies to. */
   match: string;
   status?: number;
-  /** `echo-auth` repeats the Authorization header in the message, as some careless gateways do. */
-  body?: 'json' | 'json-error' | 'html' | 'text' | 'truncated' | 'success-false' | 'unknown-shape' | 'empty' | 'echo-auth';
+  /**
+   * `echo-auth` repeats the Authorization header in the message, as some careless gateways do;
+   * `echo-forms` repeats the token in every form of echo.ts, in the message and in headers.
+   */
+  body?: 'json' | 'json-error' | 'html' | 'text' | 'truncated' | 'success-false' | 'unknown-shape' | 'empty' | 'echo-auth' | 'echo-forms';
   retryAfter?: string;
   latencyMs?: number;
   /** How many matching requests it breaks; unlimited when absent. */
@@ -48,6 +52,12 @@ export function sendFault(response: ServerResponse, rule: FaultRule, send: (stat
     case 'success-false': send(200, { success: false, message: 'Upstream could not complete the request', meta: { credits: 0 } }); return;
     case 'unknown-shape': send(status, { oops: ['not', 'a', 'known', 'shape'] }); return;
     case 'echo-auth': send(status, { success: false, message: `Rejected credentials "${authorization}"` }); return;
+    case 'echo-forms': {
+      const token = authorization.replace(/^Bearer /, '');
+      echoInHeaders(response, token);
+      send(status, { success: false, message: `Rejected credentials ${Object.values(echoedForms(token)).join(' ')}` });
+      return;
+    }
     case 'json': send(status, { success: false, message: `Injected failure ${status}` }); return;
     default: send(status, { success: false, error: { code: `E${status}`, message: `Injected failure ${status}` } });
   }

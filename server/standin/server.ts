@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ECHO_FORMS, echoInHeaders, echoInPosts } from './echo.ts';
 import { FaultBook, sendFault, type FaultRule } from './faults.ts';
 import { renderSvg } from './media.ts';
 import { searchResults } from './search.ts';
@@ -68,7 +69,9 @@ export async function startStandin(options: StandinOptions) {
       if (fault?.latencyMs) await sleep(fault.latencyMs);
       if (fault && (fault.status !== undefined || fault.body)) return sendFault(response, fault, send, request.headers.authorization);
 
-      if (url.pathname === '/v1/social/microblog/posts' && request.method === 'GET') return timeline(query, send);
+      if (url.pathname === '/v1/social/microblog/posts' && request.method === 'GET') {
+        return timeline(query, send, ECHO_FORMS.test(subject) ? { response, token: options.token } : null);
+      }
       if (url.pathname === '/v1/search' && request.method === 'POST') return search(body, send);
       return send(404, { success: false, message: `No route ${request.method} ${url.pathname}` });
     } catch (error) {
@@ -87,12 +90,16 @@ export async function startStandin(options: StandinOptions) {
     response.setHeader('x-ratelimit-reset', String(Math.ceil((minute + 60_000 - Date.now()) / 1000)));
   }
 
-  function timeline(query: Record<string, string>, send: (status: number, body: unknown) => void) {
+  function timeline(query: Record<string, string>, send: (status: number, body: unknown) => void, echo: { response: ServerResponse; token: string } | null) {
     if (!query.screen_name && !query.rest_id) return send(400, { success: false, message: 'screen_name or rest_id is required' });
     const user = findUser({ screenName: query.screen_name, restId: query.rest_id });
     if (!user) return send(404, { success: false, error: { code: 'USER_NOT_FOUND', message: 'User not found' } });
     const data = timelinePage(user, query.cursor, { mediaBase: origin, now });
     if (!data) return send(400, { success: false, message: 'Invalid cursor' });
+    if (echo) {
+      echoInPosts(data.timeline as { text?: unknown }[], echo.token);
+      echoInHeaders(echo.response, echo.token);
+    }
     send(200, { success: true, data, meta: { credits: CREDITS.timeline } });
   }
 

@@ -25,6 +25,8 @@ export interface HarnessOptions {
   host?: 'node' | 'production';
   /** Share another harness's store (its data directory and database): a second server process on one store. */
   shareStoreOf?: { dataDir: string; databaseUrl: string | null };
+  /** The token the stand-in accepts and the proxy sends (TEST_TOKEN unless given). */
+  token?: string;
 }
 
 /** A database of its own on the run's throwaway PostgreSQL (see postgres-global-setup.ts). */
@@ -34,7 +36,8 @@ export async function freshPostgresDatabase() {
 
 /** The real proxy over real HTTP in front of a real stand-in: what the Vitest proxy suites run against. */
 export async function startProxyAgainstStandin(env: Record<string, string> = {}, options: HarnessOptions = {}) {
-  const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
+  const token = options.token ?? TEST_TOKEN;
+  const standin = await startStandin({ token, port: 0 });
   const relay = options.relay ? await startRelay(standin.url) : null;
   const shared = options.shareStoreOf ?? null;
   const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-'));
@@ -43,7 +46,7 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   const baseUrl = options.baseUrl ?? relay?.url ?? standin.url;
   // Tests time out in well under the 1 s an operator may set, to stay fast: applied past loadConfig's range check.
   const { UPSTREAM_TIMEOUT_MS: testTimeout, ...rest } = env;
-  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...rest });
+  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: token, CREDITSCOPE_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...rest });
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
   const host = options.host ?? (process.env.CREDITSCOPE_TEST_HOST === 'production' ? 'production' : 'node');
