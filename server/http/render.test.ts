@@ -177,22 +177,22 @@ describe('the first screen of a timeline as HTML', () => {
  */
 describe('which navigations the server buys for', () => {
   const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
-  const rows: [string, Record<string, string>, 'bought' | 'priced button' | 'app decides'][] = [
-    ['typed, a bookmark or a reload (none, ?1)', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' }, 'bought'],
-    ['a link in the app (same-origin, ?1)', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-fetch-user': '?1' }, 'bought'],
-    ['speculation rules prefetch, any site\'s (none, Sec-Purpose: prefetch)', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch' }, 'priced button'],
-    ['speculation rules prerender (none, Sec-Purpose: prefetch;prerender)', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' }, 'priced button'],
-    ['the address bar\'s prerender (none, ?1, Sec-Purpose)', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', 'sec-purpose': 'prefetch;prerender' }, 'priced button'],
-    ['an older browser\'s prefetch (Purpose: prefetch)', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', purpose: 'prefetch' }, 'priced button'],
-    ['a same-origin prefetch (same-origin, Sec-Purpose)', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }, 'priced button'],
-    ['<link rel=prefetch> from another site (no-cors)', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site', 'sec-purpose': 'prefetch' }, 'priced button'],
-    ['a link on another port of this host (same-site, ?1)', { ...NAVIGATION, 'sec-fetch-site': 'same-site', 'sec-fetch-user': '?1' }, 'priced button'],
-    ['a link, popup or form on another site (cross-site, ?1)', { ...NAVIGATION, 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' }, 'priced button'],
-    ['no person started it (none, no Sec-Fetch-User)', { ...NAVIGATION, 'sec-fetch-site': 'none' }, 'app decides'],
-    ['a script\'s navigation in the app (same-origin, no Sec-Fetch-User)', { ...NAVIGATION, 'sec-fetch-site': 'same-origin' }, 'app decides'],
+  const rows: [string, 'bought' | 'priced button' | 'app decides', Record<string, string>][] = [
+    ['typed, a bookmark or a reload (none, ?1)', 'bought', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' }],
+    ['a link in the app (same-origin, ?1)', 'bought', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-fetch-user': '?1' }],
+    ['speculation rules prefetch, any site\'s (none, Sec-Purpose: prefetch)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch' }],
+    ['speculation rules prerender (none, Sec-Purpose: prefetch;prerender)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' }],
+    ['the address bar\'s prerender (none, ?1, Sec-Purpose)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', 'sec-purpose': 'prefetch;prerender' }],
+    ['an older browser\'s prefetch (Purpose: prefetch)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', purpose: 'prefetch' }],
+    ['a same-origin prefetch (same-origin, Sec-Purpose)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }],
+    ['<link rel=prefetch> from another site (no-cors)', 'priced button', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site', 'sec-purpose': 'prefetch' }],
+    ['a link on another port of this host (same-site, ?1)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'same-site', 'sec-fetch-user': '?1' }],
+    ['a link, popup or form on another site (cross-site, ?1)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' }],
+    ['no person started it (none, no Sec-Fetch-User)', 'app decides', { ...NAVIGATION, 'sec-fetch-site': 'none' }],
+    ['a script\'s navigation in the app (same-origin, no Sec-Fetch-User)', 'app decides', { ...NAVIGATION, 'sec-fetch-site': 'same-origin' }],
   ];
   let row = 0;
-  it.each(rows)('%s: %s', async (_name, headers, outcome) => {
+  it.each(rows)('%s: %s', async (_name, outcome, headers) => {
     const tag = `ada__nav${row++}${Math.random().toString(36).slice(2, 6)}`;
     for (const address of [`/timeline?screen_name=${tag}`, `/search?q=${tag}`]) {
       const { status, headers: answer, text: html } = await get(address, headers);
