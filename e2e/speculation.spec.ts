@@ -1,7 +1,11 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { untilHydrated } from './support/rendering.ts';
 import { settled } from './support/settle.ts';
 import { standin } from './support/standin.ts';
@@ -81,7 +85,8 @@ for (const foreignHost of ['localhost', '127.0.0.1']) {
 
 /**
  * A prerendered document runs before anyone sees it. Chromium declines to prerender while DevTools is attached
- * (Preload: PrerenderingDisabledByDevTools), so Playwright cannot watch a real one: the document here is told it is
+ * (Preload: PrerenderingDisabledByDevTools), so Playwright cannot click through a real one (the last test watches
+ * one from the server's side): the document here is told it is
  * prerendering (`document.prerendering`, then `prerenderingchange`), and, where `marked`, its requests carry the
  * purpose header Chromium puts on a prerendering document's own requests (`Sec-Purpose: prefetch;prerender`,
  * seen without DevTools in headless Chromium). Unmarked, the browser's own rules stand alone: only the dev server
@@ -118,3 +123,68 @@ for (const marked of [true, false]) {
     expect(await callsNaming(tag)).toBe(1);
   });
 }
+
+/**
+ * A real prerender, which Chromium performs only with no DevTools attached: a headless Chromium of its own (not
+ * Playwright's) opens a page on the app's own origin (a small proxy in front of the app serves it) whose rules
+ * prerender a timeline and a search. The proxy's log shows each prerendered document running (its requests carry
+ * `Sec-Purpose: prefetch;prerender`); once both have asked the app for something, the rules page is told to go to
+ * the timeline, which activates its prerendered document. Nothing may be bought before or after.
+ */
+test('a real prerender in headless Chromium buys nothing while prerendering, nor once activated by its page', async ({ baseURL }) => {
+  test.setTimeout(60_000);
+  const tag = newTag();
+  const timeline = `/timeline?screen_name=ada__${tag}`;
+  const search = `/search?q=${tag}+prerendered`;
+  const app = new URL(baseURL!);
+  const seen: { path: string; purpose: string | undefined }[] = [];
+  let go: () => void = () => undefined;
+  const mayGo = new Promise<void>((resolve) => { go = resolve; });
+  const rules = { prerender: [{ source: 'list', urls: [timeline, search], eagerness: 'immediate' }] };
+  const front = http.createServer((request, response) => {
+    const path = request.url ?? '/';
+    if (path === '/rules') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>rules</title>
+        <script type="speculationrules">${JSON.stringify(rules)}</script>
+        <script>fetch('/go').then(() => { location.href = ${JSON.stringify(timeline)}; });</script>`);
+      return;
+    }
+    if (path === '/go') { void mayGo.then(() => response.end('go')); return; }
+    seen.push({ path, purpose: request.headers['sec-purpose'] as string | undefined });
+    const forwarded = http.request({ host: app.hostname, port: app.port, path, method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    forwarded.on('error', () => response.writeHead(502).end());
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-prerender-'));
+  const browser = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--headless', '--no-sandbox', '--disable-gpu',
+    '--disable-background-networking', '--disable-component-update', `--user-data-dir=${profile}`,
+    `http://127.0.0.1:${(front.address() as AddressInfo).port}/rules`], { stdio: 'ignore' });
+  const appRanWhilePrerendering = () => seen.some((request) => request.path.startsWith('/api/') && request.purpose === 'prefetch;prerender');
+  try {
+    // Each document was prerendered and its app ran (it asked /api for something free: the meter, jobs, history).
+    await expect.poll(() => [timeline, search].map((page) => seen.some((request) => request.path === page && request.purpose === 'prefetch;prerender')), { timeout: 30_000 })
+      .toEqual([true, true]);
+    await expect.poll(appRanWhilePrerendering, { timeout: 30_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(seen.filter((request) => request.path.startsWith('/api/v1/'))).toEqual([]);
+    expect(await callsNaming(tag)).toBe(0);
+
+    // Activated: no new document request, and the page's requests no longer say "prerender".
+    const before = seen.length;
+    go();
+    await expect.poll(() => seen.slice(before).some((request) => request.purpose === undefined), { timeout: 30_000 }).toBe(true);
+    expect(seen.slice(before).filter((request) => request.path === timeline)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await callsNaming(tag)).toBe(0);
+  } finally {
+    const exited = new Promise((resolve) => { browser.once('exit', resolve); setTimeout(resolve, 10_000); });
+    browser.kill();
+    await exited;
+    front.close();
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+});
