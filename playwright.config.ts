@@ -32,6 +32,7 @@ const DEV_SUITES = [
   'spend-audit.spec.ts', 'no-rebuy.spec.ts', 'timeline.spec.ts', 'timeline-paging.spec.ts', 'search.spec.ts',
   'search-state.spec.ts', 'smoke.spec.ts', 'start-page.spec.ts', 'priced-controls.spec.ts', 'attacker.spec.ts',
   'archive.spec.ts', 'timeline-refresh.spec.ts', 'post-view.spec.ts', 'archive-hints.spec.ts', 'timeline-address.spec.ts',
+  'speculation.spec.ts',
   // The production server renders a typed address's first page itself: here the browser asks for it, failures included.
   'faults.spec.ts',
 ];

@@ -9,6 +9,7 @@ import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
 import { archiveSearchFigures } from './archive-search.ts';
 import { jobVsDirect } from './jobs.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
+import { oneForeignVisit } from './speculation-visit.ts';
 import { proxyOverhead, tenConcurrentPages } from './proxy-overhead.ts';
 import { BENCH, median, startApp, startDevApp } from './servers.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
@@ -76,11 +77,18 @@ try {
   const paid = await paidCallsPerDistinctPage(browser, app.origin, app.standinOrigin);
   results.paidCalls = paid;
   add(`paid calls per distinct page, npm start (${paid.calls}/${paid.distinct})`, paid.ratio, '', 1, 'exactly 1.00', '= 1.00', paid.ratio === 1);
+  // 4b. One visit to another site listing the app's addresses in speculation rules: nothing may be bought.
+  const visit = await oneForeignVisit(browser, app.origin, app.standinOrigin);
+  results.speculationVisit = visit;
+  add(`upstream calls from one visit to a page with speculation rules, npm start (${visit.answered} of ${visit.listed} loaded, ${visit.credits} credits)`, visit.calls, '', 0, 'target 0', '0', visit.calls === 0);
   const dev = await startDevApp(app.standinOrigin);
   try {
     const paidDev = await paidCallsPerDistinctPage(browser, dev.origin, app.standinOrigin);
     results.paidCallsDev = paidDev;
     add(`paid calls per distinct page, npm run dev (${paidDev.calls}/${paidDev.distinct})`, paidDev.ratio, '', 1, 'exactly 1.00', '= 1.00', paidDev.ratio === 1);
+    const visitDev = await oneForeignVisit(browser, dev.origin, app.standinOrigin);
+    results.speculationVisitDev = visitDev;
+    add(`upstream calls from one visit to a page with speculation rules, npm run dev (${visitDev.answered} of ${visitDev.listed} loaded, ${visitDev.credits} credits)`, visitDev.calls, '', 0, 'target 0', '0', visitDev.calls === 0);
   } finally {
     dev.stop();
   }

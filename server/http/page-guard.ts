@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { ARRIVAL_COOKIE } from '../../src/api/early/arrival.ts';
+import { arrivedFromElsewhere } from './navigation-intent.ts';
 
 /** Headers on every page and asset: no other site may frame the app, sniff types or read where users came from. */
 export const PAGE_HEADERS: Record<string, string> = {
@@ -16,15 +17,14 @@ function isDocumentRequest(request: IncomingMessage): boolean {
 
 /**
  * A page opened from another site (a link, a popup, a form: `Sec-Fetch-Site: cross-site` or
- * `same-site`) gets a short-lived cookie that tells the app not to buy on load; a navigation the
- * user made here or typed (`none`, `same-origin`) clears it.
+ * `same-site`) or loaded ahead of time (speculation rules, prefetch, prerender: `Sec-Purpose`) gets a
+ * short-lived cookie that tells the app not to buy on load; a navigation the user made here or typed
+ * (`none`, `same-origin`) clears it.
  */
 export function guardPage(request: IncomingMessage, response: ServerResponse) {
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
   if (!isDocumentRequest(request)) return;
-  const site = request.headers['sec-fetch-site'];
-  const foreign = site === 'cross-site' || site === 'same-site';
-  response.setHeader('set-cookie', foreign
+  response.setHeader('set-cookie', arrivedFromElsewhere(request.headers)
     ? `${ARRIVAL_COOKIE}=foreign; Path=/; Max-Age=120; SameSite=Lax`
     : `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
 }

@@ -26,9 +26,13 @@ let origin: string;
 let output = '';
 
 /** Document requests as Chromium sends them: typed (or made in the app), and from a link on another site. */
-const TYPED = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' };
+const TYPED = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' };
 const IN_APP = { ...TYPED, 'sec-fetch-site': 'same-origin' };
 const CROSS_SITE = { ...TYPED, 'sec-fetch-site': 'cross-site' };
+
+/** Every upstream call whose address or body names `tag` (a timeline's handle, a search's words). */
+const callsNaming = async (tag: string) => ((await (await fetch(`${standin.url}/_control/log`)).json()) as unknown[])
+  .filter((entry) => JSON.stringify(entry).includes(tag)).length;
 
 const upstreamCalls = async (handle: string) => ((await (await fetch(`${standin.url}/_control/log`)).json()) as { query: Record<string, string> }[])
   .filter((entry) => entry.query.screen_name === handle).length;
@@ -173,5 +177,43 @@ describe('the first screen of a timeline as HTML', () => {
 
   it('never serves its server copy of the app to browsers', async () => {
     expect((await get('/server/entry-server.js')).status).toBe(404);
+  });
+});
+
+/**
+ * Who may make the server buy: one row per header combination a browser sends for a document, each judged
+ * by the stand-in's call log. A speculative load (another site's speculation rules arrive as
+ * `Sec-Fetch-Site: none` with `Sec-Purpose`) renders the priced button, as a link from another site does.
+ */
+describe('which navigations the server buys for', () => {
+  const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+  const rows: [string, 'bought' | 'priced button' | 'app decides', Record<string, string>][] = [
+    ['typed, a bookmark or a reload (none, ?1)', 'bought', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' }],
+    ['a link in the app (same-origin, ?1)', 'bought', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-fetch-user': '?1' }],
+    ['speculation rules prefetch, any site\'s (none, Sec-Purpose: prefetch)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch' }],
+    ['speculation rules prerender (none, Sec-Purpose: prefetch;prerender)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' }],
+    ['the address bar\'s prerender (none, ?1, Sec-Purpose)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', 'sec-purpose': 'prefetch;prerender' }],
+    ['an older browser\'s prefetch (Purpose: prefetch)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', purpose: 'prefetch' }],
+    ['a same-origin prefetch (same-origin, Sec-Purpose)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }],
+    ['<link rel=prefetch> from another site (no-cors)', 'priced button', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site', 'sec-purpose': 'prefetch' }],
+    ['a link on another port of this host (same-site, ?1)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'same-site', 'sec-fetch-user': '?1' }],
+    ['a link, popup or form on another site (cross-site, ?1)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' }],
+    ['no person started it (none, no Sec-Fetch-User)', 'app decides', { ...NAVIGATION, 'sec-fetch-site': 'none' }],
+    ['a script\'s navigation in the app (same-origin, no Sec-Fetch-User)', 'app decides', { ...NAVIGATION, 'sec-fetch-site': 'same-origin' }],
+  ];
+  let row = 0;
+  it.each(rows)('%s: %s', async (_name, outcome, headers) => {
+    const tag = `ada__nav${row++}${Math.random().toString(36).slice(2, 6)}`;
+    for (const address of [`/timeline?screen_name=${tag}`, `/search?q=${tag}`]) {
+      const { status, headers: answer, text: html } = await get(address, headers);
+      expect(status).toBe(200);
+      const gate = html.includes('data-testid="arrival-gate"');
+      if (outcome === 'bought') expect(html).toContain('data-server-rendered');
+      expect(gate).toBe(outcome === 'priced button');
+      // The browser is told too (page-guard's cookie), so the app it runs shows the same button.
+      if (outcome === 'priced button' && headers['sec-fetch-mode'] === 'navigate') expect(String(answer['set-cookie'])).toContain('creditscope-arrival=foreign');
+      if (outcome === 'app decides') expect(html).toContain('<div id="root"></div>');
+    }
+    expect(await callsNaming(tag)).toBe(outcome === 'bought' ? 2 : 0);
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { inlineStyleSheets } from './inline-styles.ts';
 import { HOLD_CLICKS_SCRIPT } from '../../src/lib/held-clicks.ts';
 import { ENTRY_SCRIPT, loadAfterFirstPaint } from './load-after-paint.ts';
 import { dateStyleAttributes, requestDateStyle } from './date-style.ts';
+import { arrivedFromElsewhere, personNavigatedHere } from './navigation-intent.ts';
 import type { DateStyle } from '../../src/lib/date-style.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -41,21 +41,6 @@ const ROUTE_CHUNK_PRELOAD = /<script>if \(location\.pathname === "\/timeline"\)[
 /** Where the timeline route's chunk preload goes, on a timeline page only. */
 const ROUTE_CHUNK_SLOT = '<!--route-chunk-->';
 const EARLY_FETCH = /<script>(?:(?!<\/script>)[\s\S])*__creditscopeEarly[\s\S]*?<\/script>\s*/;
-
-/**
- * A navigation the person made in this app or typed: the only kind the server buys for. Another site's
- * link, a form or a frame (`cross-site`, `same-site`) and a request without these headers buy nothing.
- */
-export function navigationMayBuy(headers: IncomingHttpHeaders): boolean {
-  const site = headers['sec-fetch-site'];
-  return (site === 'none' || site === 'same-origin') && headers['sec-fetch-mode'] === 'navigate';
-}
-
-/** Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same. */
-function fromAnotherSite(headers: IncomingHttpHeaders): boolean {
-  const site = headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site';
-}
 
 /** Everything React writes; the page is sent whole, once its policy can name every inline script in it. */
 function collect(stream: PipeableStream): Promise<string> {
@@ -145,8 +130,9 @@ export async function loadPageRenderer(options: {
    * page to render with when it is one; null when there is none to have: 'spa' when the browser decides.
    */
   async function firstPage(request: FastifyRequest, { operation, params }: Extract<PagePlan, { kind: 'purchase' }>): Promise<{ inlined: InlinedPage; page: ServerPage | null } | null | 'spa'> {
-    const answer = await handler.page(operation, params, navigationMayBuy(request.headers));
-    if (!answer) return fromAnotherSite(request.headers) ? null : 'spa';
+    const answer = await handler.page(operation, params, personNavigatedHere(request.headers));
+    // Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same.
+    if (!answer) return arrivedFromElsewhere(request.headers) ? null : 'spa';
     const inlined = { operation, params, answer: { status: answer.status, text: answer.text, headers: answer.headers } };
     try {
       const paid = await readApiResponse(Promise.resolve(new Response(answer.text, { status: answer.status, headers: answer.headers })));

@@ -12,6 +12,8 @@ describe('guard', () => {
     ['Sec-Fetch-Site same-site (another localhost port)', { 'sec-fetch-site': 'same-site' }],
     ['a foreign Origin', { origin: 'https://evil.example' }],
     ['a navigation', { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' }],
+    // Chromium marks every request of a prerendering document so: it buys once the page is shown, not before.
+    ['a request from a prerendering page (Sec-Purpose)', { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch;prerender' }],
   ];
   it.each(attempts)('refuses %s with 403 before the upstream', async (_name, headers) => {
     const tag = `grace__guard${Math.random().toString(36).slice(2, 8)}`;

@@ -7,6 +7,7 @@ import { startJobs } from '../jobs/service.ts';
 import { normalisedError } from './errors.ts';
 import { createForwarder } from './forward.ts';
 import { refusalReason } from './guard.ts';
+import { isSpeculative } from '../http/navigation-intent.ts';
 import { handleHistoryRoute } from './history-routes.ts';
 import { handleArchiveRoute } from '../archive-search/routes.ts';
 import { IndexerThread } from '../archive-search/indexer-thread.ts';
@@ -90,6 +91,9 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       }
       if (!route) {
         sendError(response, normalisedError(404, 'not_found', `No API endpoint ${url.pathname}: only search and the microblog timeline are available`));
+      } else if (isSpeculative(request.headers)) {
+        // A prerendering document's requests carry Sec-Purpose: it buys once it is shown, not before.
+        sendError(response, normalisedError(403, 'auth', 'Refused: a page the browser loaded ahead of time (Sec-Purpose) buys nothing until it is shown'));
       } else if (request.method !== route.method) {
         sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
       } else {

@@ -1,4 +1,5 @@
 import { readApiResponse, REFRESH_HEADER, sendApiRequest, type PaidResponse } from './client';
+import { isPrerendering, whenShown } from './early/arrival';
 import './early/early-purchase';
 import { forgetPurchase, recentPurchase, rememberPurchase } from './recent-purchases';
 import { landPurchase, type Purchase } from './purchase-landing';
@@ -22,9 +23,11 @@ const rebuys = new Set<string>();
 function send(purchase: Purchase, fresh: boolean): Promise<Response> {
   const params = canonicalParams(purchase.operation, purchase.params);
   const headers = fresh ? { ...REFRESH_HEADER } : undefined;
-  return purchase.operation === 'timeline'
+  const request = () => purchase.operation === 'timeline'
     ? sendApiRequest(timelineRequestPath(params), { headers })
     : sendApiRequest(SEARCH_PATH, { method: 'POST', body: params, headers });
+  // A prerendering document buys nothing until it is shown (the proxy refuses its requests too).
+  return isPrerendering() ? whenShown().then(request) : request();
 }
 
 /** The early first-page fetch from index.html, adopted once by the purchase with its key. */

@@ -1,13 +1,45 @@
 /**
  * How this document was reached. The server marks a page request that came from another site
- * (a link, a popup, a form on someone else's page: `Sec-Fetch-Site: cross-site`) with a short-lived
- * cookie; such a page shows what it would buy and waits for a click instead of buying on load.
+ * (a link, a popup, a form on someone else's page: `Sec-Fetch-Site: cross-site`) or was made ahead of
+ * time (`Sec-Purpose`) with a short-lived cookie; such a page shows what it would buy and waits for a
+ * click instead of buying on load.
  */
 export const ARRIVAL_COOKIE = 'creditscope-arrival';
+
+/** Chromium's prerendering state (not yet in TypeScript's DOM types). */
+interface PrerenderingDocument { prerendering?: boolean }
+interface SpeculativeNavigationTiming { activationStart?: number; deliveryType?: string }
+
+/**
+ * Loaded by the browser ahead of time rather than opened by a person: prerendering now, shown after a
+ * prerender, or served from a prefetch (speculation rules, which any site may list our addresses in).
+ * Such a page shows what it would buy and waits for a click, as a page another site sent us to does.
+ */
+export function loadedAhead(): boolean {
+  if (isPrerendering()) return true;
+  try {
+    const [navigation] = performance.getEntriesByType('navigation') as SpeculativeNavigationTiming[];
+    return (navigation?.activationStart ?? 0) > 0 || navigation?.deliveryType === 'navigational-prefetch';
+  } catch {
+    return false;
+  }
+}
+
+/** Prerendering: loaded, possibly running, but not shown to anyone yet. */
+export function isPrerendering(): boolean {
+  return typeof document !== 'undefined' && (document as PrerenderingDocument).prerendering === true;
+}
+
+/** Resolves once the document is shown: at once, or when a prerendered page is activated. */
+export function whenShown(): Promise<void> {
+  if (!isPrerendering()) return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('prerenderingchange', () => resolve(), { once: true }));
+}
 
 export function arrivalAllowsAutoBuy(): boolean {
   // Rendering on the server: it buys before rendering, never while (server/http/render.ts).
   if (typeof document === 'undefined') return false;
+  if (loadedAhead()) return false;
   try {
     return !document.cookie.split(';').some((part) => part.trim() === `${ARRIVAL_COOKIE}=foreign`);
   } catch {
