@@ -174,6 +174,7 @@ export async function createProductionServer(options: {
   async function drain() {
     draining = true;
     for (const response of open) {
+      // Still arriving: nothing can have been bought for it yet (see ProductionServer.drain).
       if (!response.req.complete) response.req.socket?.destroy();
       else if (!response.headersSent) response.setHeader('connection', 'close');
     }
