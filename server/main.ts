@@ -55,9 +55,9 @@ async function main() {
 
 /**
  * SIGTERM or SIGINT: stop accepting (the listening socket closes, idle keep-alive connections are
- * closed, a request arriving on a busy one gets 503), let every in-flight request finish (a paid call
- * until its ledger row is settled, or kept for the store), close the store (a kept settlement gets one
- * more try) and the demo stand-in, exit 0. A second signal, or
+ * closed, a request arriving on a busy one gets 503, one still being sent is cut: it has bought nothing),
+ * let every in-flight request finish (a paid call until its ledger row is settled, or kept for the store),
+ * close the store (a kept settlement gets one more try) and the demo stand-in, exit 0. A second signal, or
  * calls still running past the bound, exit 1 at once: those calls' rows stay pending, which the ledger
  * reports as "outcome unknown" on the next start.
  */

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
+import { isApiPath } from '../proxy/api-path.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { contentSecurityPolicy, imageSources, inlineScriptHashes } from './csp.ts';
 import { InFlight } from './in-flight.ts';
@@ -16,13 +17,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/**
+ * How long a client may take to send a request: its headers, and the whole of it with its body (the
+ * largest, a collection job's, is 4 MB). Past either, Node answers 408 and closes the connection, so a
+ * request that never finishes arriving cannot hold a handler (or a shutdown) forever. An answer may take
+ * longer: these bound only what the client sends.
+ */
+export const REQUEST_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+
 export interface ProductionServer {
   app: FastifyInstance;
   inFlight: InFlight;
   /**
    * Stops accepting, lets every in-flight request finish (a paid call until its ledger row is settled)
-   * and closes every connection. Keep-alive connections are told `Connection: close` on their last
-   * answer and closed as soon as they are idle, so a browser holding one open cannot delay the exit.
+   * and closes every connection. A request still arriving (headers or body unfinished) is cut at once:
+   * the API reads a request whole before it journals or buys anything, so it has bought nothing. Keep-alive
+   * connections are told `Connection: close` on their last answer and closed once everything is answered,
+   * so a browser holding one open, or a client that never finishes a request, cannot delay the exit.
    */
   drain(): Promise<void>;
   /** The policy sent with every page and asset (the inline scripts' hashes come from the built index.html). */
@@ -49,6 +60,8 @@ export async function createProductionServer(options: {
   /** Tests mounting many servers: no log lines. */ quiet?: boolean;
   /** The first screen of a timeline as HTML (server/http/render.ts) when the build has its server copy (`SSR=1` for `npm start`). */
   serverRendering?: boolean;
+  /** Tests: shorter than REQUEST_TIMEOUTS, to see one pass. */
+  requestTimeouts?: typeof REQUEST_TIMEOUTS;
 }): Promise<ProductionServer> {
   const { dist, config, handler } = options;
   const index = path.join(dist, 'index.html');
@@ -59,6 +72,7 @@ export async function createProductionServer(options: {
   const inFlight = new InFlight();
   const open = new Set<ServerResponse>();
   let draining = false;
+  const timeouts = options.requestTimeouts ?? REQUEST_TIMEOUTS;
 
   const app = Fastify({
     logger: {
@@ -72,6 +86,9 @@ export async function createProductionServer(options: {
     logController: new LogController({ disableRequestLogging: true }),
     // The API handler reads its bodies itself; /api never reaches Fastify's parsers (hijacked in onRequest).
     return503OnClosing: true,
+    requestTimeout: timeouts.requestMs,
+    // Node checks the two timeouts above on this interval (30 s by default, which would stretch them).
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: 1_000 },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -94,7 +111,7 @@ export async function createProductionServer(options: {
     });
 
     if (pathname === '/healthz') return;
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
+    if (isApiPath(pathname)) {
       // The same handler as under `vite` and `vite preview`, on Node's own request and response.
       reply.hijack();
       const handled = handler.handle(request.raw, raw).catch((error: unknown) => {
@@ -104,7 +121,8 @@ export async function createProductionServer(options: {
         return true;
       });
       inFlight.track(handled);
-      await handled;
+      // A hijacked reply has no one else to answer it: were the handler ever to decline, it must not hang.
+      if (!await handled && !raw.headersSent) raw.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
     // Pages and assets under other names than the allowed ones, as Vite's host check does (DNS rebinding).
@@ -158,16 +176,16 @@ export async function createProductionServer(options: {
 
   async function drain() {
     draining = true;
-    for (const response of open) if (!response.headersSent) response.setHeader('connection', 'close');
+    for (const response of open) {
+      // Still arriving: nothing can have been bought for it yet (see ProductionServer.drain).
+      if (!response.req.complete) response.req.socket?.destroy();
+      else if (!response.headersSent) response.setHeader('connection', 'close');
+    }
     const closed = app.close();
     await inFlight.idle();
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-    try {
-      app.server.closeIdleConnections();
-      await closed;
-    } finally {
-      clearInterval(sweep);
-    }
+    // Every request has its answer: what is left is idle keep-alive connections and requests whose headers never finished.
+    app.server.closeAllConnections();
+    await closed;
   }
 
   return { app, inFlight, policy, drain };

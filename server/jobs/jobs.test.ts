@@ -103,6 +103,25 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     expect(((await (await harness.api('/api/_jobs')).json()) as { jobs: unknown[] }).jobs).toEqual([]);
   });
 
+  it('refuses a body that cannot mean one job: not JSON by its type, not UTF-8, a key twice, an untypable query', async () => {
+    const harness = await fresh();
+    const send = (body: Uint8Array<ArrayBuffer>, type = 'application/json') => harness.api('/api/_jobs', { method: 'POST', body, headers: { 'content-type': type } });
+    const spec = (searches: string) => new TextEncoder().encode(`{"searches":${searches},"timeline":{"pages":1},"searchPages":1,"acceptedMaxCredits":"0.2"}`);
+    const refusals: [Promise<Response>, string][] = [
+      [send(spec('["jb-plain"]'), 'text/plain'), 'Content-Type: application/json'],
+      [send(new Uint8Array([...spec('["jb-'), 0xff, 0xfe, ...new TextEncoder().encode('"]')])), 'not valid UTF-8'],
+      [send(new TextEncoder().encode('{"searches":["jb-a"],"searches":["jb-b"],"timeline":{"pages":1}}')), 'the key "searches" more than once'],
+      [send(spec('["jb-\\u0000nul"]')), 'control characters'],
+    ];
+    for (const [answer, message] of refusals) {
+      const response = await answer;
+      expect(response.status, message).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    expect(await harness.upstreamLog('jb-')).toHaveLength(0);
+    expect(((await (await harness.api('/api/_jobs')).json()) as { jobs: unknown[] }).jobs).toEqual([]);
+  });
+
   it('will not quote a page whose price nobody knows yet (a real upstream publishes none)', async () => {
     const harness = await startProxyAgainstStandin({}, { store });
     cleanup.push(() => harness.close());

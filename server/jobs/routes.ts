@@ -5,22 +5,20 @@ import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } fro
 import { CSV_HEADER, csvLine, exportRows, lines, NDJSON_LINE, streamLines } from './export.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
-import { readLimitedBody } from '../proxy/read-body.ts';
+import { readJsonObject } from '../proxy/json-body.ts';
+import { BodyRefused } from '../proxy/read-body.ts';
 
 const MAX_BODY = 4 * 1024 * 1024;
 const DECIMAL = /^\d+(\.\d+)?$/;
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  return JSON.parse(await readLimitedBody(request, MAX_BODY));
-}
 
 const badRequest = (response: ServerResponse, message: string) => sendError(response, normalisedError(400, 'bad_request', message));
 
 /** The spec of a quote or a job from the body, or a 400 that names every bad field; null when answered. */
 async function specFrom(request: IncomingMessage, response: ServerResponse, context: JobsContext, extra: string[] = []): Promise<{ spec: JobSpec; body: Record<string, unknown> } | null> {
   let body: unknown;
-  try { body = await readJson(request); } catch {
-    badRequest(response, 'The body must be a JSON object under 4 MB, like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}');
+  try { body = await readJsonObject(request, MAX_BODY); } catch (error) {
+    const why = error instanceof BodyRefused ? `${error.message}. ` : '';
+    badRequest(response, `${why}The body must be a JSON object under 4 MB, like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}`);
     return null;
   }
   const read = readSpec(body, context.defaultConcurrency, extra);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { HANDLE } from '../../src/api/identity.ts';
 import { JOB_CONCURRENCY } from '../config-rules.ts';
+import { UNTYPABLE } from '../proxy/validate.ts';
 
 /** A job is at most this many handles and searches together, each at most this many pages. */
 export const MAX_ITEMS = 1000;
@@ -47,6 +48,8 @@ function searchesOf(raw: string[], problems: string[]): string[] {
   const queries = raw.map((query) => query.trim().replace(/\s+/g, ' '));
   if (queries.some((query) => query === '')) problems.push('searches: a query is empty');
   if (queries.some((query) => query.length > MAX_QUERY)) problems.push(`searches: a query is longer than ${MAX_QUERY} characters`);
+  const untypable = raw.filter((query) => UNTYPABLE.test(query));
+  if (untypable.length > 0) problems.push(`searches: control characters or broken Unicode in ${untypable.slice(0, 10).map((query) => JSON.stringify(query.slice(0, 60))).join(', ')}`);
   return [...new Set(queries.filter((query) => query !== ''))];
 }
 

@@ -4,7 +4,8 @@ import { Flights } from './coalesce.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
 import type { Purchaser } from './purchase.ts';
-import { readLimitedBody } from './read-body.ts';
+import { readJsonObject } from './json-body.ts';
+import { BodyRefused } from './read-body.ts';
 import { sendError } from './send.ts';
 import { paramsProblem, queryParams } from './validate.ts';
 
@@ -26,10 +27,10 @@ async function readParams(route: Route, url: URL, request: IncomingMessage): Pro
     if (inAddress.length > 0) {
       return { failure: normalisedError(400, 'bad_request', `Not sent, nothing charged: ${url.pathname} takes its parameters in the JSON body, not in the address (${inAddress.join(', ')})`) };
     }
-    try { source = JSON.parse(await readLimitedBody(request, MAX_BODY_BYTES)); } catch {
-      return { failure: normalisedError(400, 'bad_request', 'Request body must be a JSON object under 16 KB') };
+    try { source = await readJsonObject(request, MAX_BODY_BYTES); } catch (error) {
+      if (!(error instanceof BodyRefused)) throw error;
+      return { failure: normalisedError(400, 'bad_request', `Not sent, nothing charged: ${error.message}`) };
     }
-    if (typeof source !== 'object' || source === null || Array.isArray(source)) return { failure: normalisedError(400, 'bad_request', 'Request body must be a JSON object') };
   }
   const problem = paramsProblem(route, source as Record<string, unknown>);
   if (problem) return { failure: normalisedError(400, 'bad_request', problem) };

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/api/identity.ts';
 import type { AppConfig } from '../config.ts';
 import type { Answer } from './answer.ts';
+import { isApiPath, pathAsSent, readApiTarget } from './api-path.ts';
 import { archivedAnswer } from './archive-answer.ts';
 import { startJobs } from '../jobs/service.ts';
 import { normalisedError } from './errors.ts';
@@ -22,7 +23,7 @@ import type { Store } from '../store/store.ts';
 export { StartupError } from '../store/store.ts';
 
 export interface ApiHandler {
-  /** Answers anything under /api; returns false for other paths so the host server serves them. */
+  /** Answers anything under /api (the path as sent: ./api-path.ts); returns false for other paths so the host server serves them. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   describe(): string;
   /** Kept for hosts that report their address; the shared store needs no per-process lock. */
@@ -63,8 +64,14 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const jobs = startJobs(services, config);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-    const url = new URL(request.url ?? '/', 'http://app.local');
-    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
+    const target = request.url ?? '/';
+    if (!isApiPath(pathAsSent(target))) return false;
+    const read = readApiTarget(target);
+    if ('problem' in read) {
+      sendError(response, normalisedError(400, 'bad_request', read.problem));
+      return true;
+    }
+    const { url } = read;
     const route = OPERATIONS[url.pathname];
     try {
       // Every /api request passes the guard, the free state-changing /api/_session routes included.

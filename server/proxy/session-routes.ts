@@ -8,6 +8,7 @@ import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from './limits.ts';
 import type { Prices } from './prices.ts';
+import { readLimitedBody } from './read-body.ts';
 import { sendError, sendJson } from './send.ts';
 
 export interface SessionContext {
@@ -19,15 +20,6 @@ export interface SessionContext {
 /** Rows sent with the session state: the newest page; older ones come from /api/_session/calls. */
 export const FIRST_ROWS = 100;
 const MAX_ROWS = 500;
-
-async function readText(request: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    text += chunk.toString('utf8');
-    if (text.length > 4096) throw new Error('too large');
-  }
-  return text;
-}
 
 function pageSize(url: URL, fallback: number): number | null {
   const raw = url.searchParams.get('limit');
@@ -56,7 +48,7 @@ const SHAPE = 'The body must be a JSON object like {"limit":"25"}, or {"limit":n
 /** The personal limit from a PUT body, or why the body is refused. Anything malformed is a 400, never a 500. */
 async function readLimit(request: IncomingMessage): Promise<{ limit: string | null } | { problem: string }> {
   let body: unknown;
-  try { body = JSON.parse(await readText(request)); } catch { return { problem: `${SHAPE}.` }; }
+  try { body = JSON.parse(await readLimitedBody(request, 4096)); } catch { return { problem: `${SHAPE}.` }; }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { problem: `${SHAPE}.` };
   const unknown = Object.keys(body).filter((key) => key !== 'limit');
   if (unknown.length > 0) return { problem: `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}. ${SHAPE}.` };

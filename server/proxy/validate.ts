@@ -10,6 +10,13 @@ import type { Route } from './operations.ts';
 const MAX_TEXT = 2048;
 const HL = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+/**
+ * What no one can type: a control character (NUL, ESC, DEL, C1…) or half of a surrogate pair (JSON's
+ * "\ud800" escape). Tab and line breaks are whitespace, which the canonical search collapses to spaces.
+ */
+export const UNTYPABLE = /\p{Cs}|(?![\t\n\v\f\r])\p{Cc}/u;
+/** Cursors are opaque tokens of the upstream's (base64 and the like: `+/=-_`): visible ASCII, no spaces. */
+const CURSOR = /^[\x21-\x7e]{1,2048}$/;
 
 /** The value as the message quotes it back: short, and never a dump of an object. */
 function shown(value: unknown): string {
@@ -36,7 +43,7 @@ function isSite(value: string): boolean {
   try {
     const url = new URL(withScheme);
     const labels = url.hostname.replace(/\.$/, '').split('.');
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !/\s/.test(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !/\s/.test(value) && !UNTYPABLE.test(value)
       && labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label));
   } catch {
     return false;
@@ -47,10 +54,10 @@ const text = (field: string, allowed: string) => v.string(must(field, allowed));
 // Surrounding spaces are dropped by the canonical form (src/api/identity.ts), so ` ada` is `ada`; inner ones are refused.
 const trimmed = (field: string, allowed: string, pattern: RegExp) => v.pipe(text(field, allowed), v.trim(), v.regex(pattern, must(field, allowed)));
 
-const q = 'non-empty text of at most 2048 characters';
+const q = 'non-empty text of at most 2048 characters, without control characters';
 const handle = 'a handle: 1 to 50 letters, digits or _';
 const restId = 'a numeric user id: 1 to 25 digits';
-const cursor = 'a non-empty cursor from an earlier page, at most 2048 characters';
+const cursor = 'a cursor from an earlier page: 1 to 2048 visible ASCII characters, no spaces or control characters';
 const site = 'a host name or URL such as example.org or https://example.org';
 
 const SCHEMAS = {
@@ -58,14 +65,14 @@ const SCHEMAS = {
     v.object({
       screen_name: v.optional(trimmed('screen_name', handle, HANDLE)),
       rest_id: v.optional(trimmed('rest_id', restId, REST_ID)),
-      cursor: v.optional(v.pipe(text('cursor', cursor), v.minLength(1, must('cursor', cursor)), v.maxLength(MAX_TEXT, must('cursor', cursor)))),
+      cursor: v.optional(v.pipe(text('cursor', cursor), v.regex(CURSOR, must('cursor', cursor)))),
     }),
     // Both may be given (a shared link can carry both): screen_name wins, in src/api/identity.ts.
     v.check((params) => params.screen_name !== undefined || params.rest_id !== undefined, 'screen_name or rest_id is required: give a handle (screen_name=jack) or a numeric user id (rest_id=12)'),
   ),
   search: v.object({
     // Checked on the trimmed text, quoted back as sent: "   " is refused as "   ", not as "".
-    q: v.pipe(text('q', q), v.check((value) => value.trim() !== '' && value.trim().length <= MAX_TEXT, must('q', q))),
+    q: v.pipe(text('q', q), v.check((value) => value.trim() !== '' && value.trim().length <= MAX_TEXT && !UNTYPABLE.test(value), must('q', q))),
     num: v.optional(v.custom(wholeBetween(1, 100), must('num', 'a whole number from 1 to 100'))),
     page: v.optional(v.custom(wholeBetween(1, Number.MAX_SAFE_INTEGER), must('page', 'a whole number from 1, as a number or a string of digits like "2"'))),
     site: v.optional(v.pipe(text('site', site), v.trim(), v.maxLength(MAX_TEXT, must('site', site)), v.check(isSite, must('site', site)))),

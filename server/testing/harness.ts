@@ -27,6 +27,8 @@ export interface HarnessOptions {
   shareStoreOf?: { dataDir: string; databaseUrl: string | null };
   /** The token the stand-in accepts and the proxy sends (TEST_TOKEN unless given). */
   token?: string;
+  /** The production host's limits on how long a client may take to send a request (server/http/production.ts). */
+  requestTimeouts?: { headersMs: number; requestMs: number };
 }
 
 /** A database of its own on the run's throwaway PostgreSQL (see postgres-global-setup.ts). */
@@ -50,7 +52,7 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
   const host = options.host ?? (process.env.CREDITSCOPE_TEST_HOST === 'production' ? 'production' : 'node');
-  const server = host === 'production' ? await productionHost(config, handler) : createServer((request, response) => {
+  const server = host === 'production' ? await productionHost(config, handler, options.requestTimeouts) : createServer((request, response) => {
     void handler.handle(request, response).then((handled) => {
       if (!handled) response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>');
     });
@@ -82,10 +84,10 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
 }
 
 /** The production server (server/http/production.ts) over a one-file build, listening on a free loopback port. */
-async function productionHost(config: AppConfig, handler: ApiHandler): Promise<Server> {
+async function productionHost(config: AppConfig, handler: ApiHandler, requestTimeouts?: HarnessOptions['requestTimeouts']): Promise<Server> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
-  const production = await createProductionServer({ dist, config, handler, quiet: true });
+  const production = await createProductionServer({ dist, config, handler, quiet: true, requestTimeouts });
   await production.app.listen({ port: 0, host: '127.0.0.1' });
   production.app.server.once('close', () => fs.rmSync(dist, { recursive: true, force: true }));
   return production.app.server;
