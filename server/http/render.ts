@@ -130,7 +130,14 @@ export async function loadPageRenderer(options: {
    * page to render with when it is one; null when there is none to have: 'spa' when the browser decides.
    */
   async function firstPage(request: FastifyRequest, { operation, params }: Extract<PagePlan, { kind: 'purchase' }>): Promise<{ inlined: InlinedPage; page: ServerPage | null } | null | 'spa'> {
-    const answer = await handler.page(operation, params, personNavigatedHere(request.headers));
+    let answer;
+    try {
+      answer = await handler.page(operation, params, personNavigatedHere(request.headers));
+    } catch (error) {
+      // The store cannot be read (its database stopped): the app's own request will say so, and buys nothing meanwhile.
+      request.log.warn({ err: error }, 'the first page could not be looked up for a rendered page: the app asks for it');
+      return 'spa';
+    }
     // Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same.
     if (!answer) return arrivedFromElsewhere(request.headers) ? null : 'spa';
     const inlined = { operation, params, answer: { status: answer.status, text: answer.text, headers: answer.headers } };
