@@ -25,7 +25,9 @@ database.pragma('busy_timeout = 100');
 const walSize = () => { try { return fs.statSync(workerData.file + '-wal').size; } catch { return 0; } };
 /** The thread lock (thread-lock.ts), taken synchronously: this thread has nothing else to do meanwhile. */
 function holdingLock(work) {
-  while (Atomics.compareExchange(lock, 0, 0, workerData.holder) !== 0) Atomics.wait(lock, 0, Atomics.load(lock, 0), 50);
+  for (let seen = Atomics.compareExchange(lock, 0, 0, workerData.holder); seen !== 0; seen = Atomics.compareExchange(lock, 0, 0, workerData.holder)) {
+    Atomics.wait(lock, 0, seen, 50);
+  }
   try { return work(); } finally { Atomics.store(lock, 0, 0); Atomics.notify(lock, 0); }
 }
 // Room for the next start to fold the log back on a volume this store fills (disk-reserve.ts): only a start gives it up.

@@ -91,9 +91,12 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   database.pragma('busy_timeout = 10000');
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.pragma('wal_autocheckpoint = 0');
   const threadLock = new ThreadLock(secondary?.lock ?? ThreadLock.create(), secondary?.holder ?? 1);
   const limits = walLimits(dataDir);
+  // Checkpoints are the checkpointer thread's. SQLite's own, in the commit, only past twice the WAL's bound: should
+  // the thread fall behind (starting, or a machine too busy to run it), the log is still copied as it grows, so a
+  // volume that fills holds the database's pages and not a log that no room is left to copy.
+  database.pragma(`wal_autocheckpoint = ${Math.ceil((2 * limits.truncateFrom) / 4096)}`);
   // A log SQLite rewinds is cut back to the bound rather than kept at its largest.
   database.pragma(`journal_size_limit = ${limits.truncateFrom}`);
   if (!secondary) foldWal(database);

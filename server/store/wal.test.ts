@@ -61,9 +61,9 @@ describe('the SQLite write-ahead log', () => {
       const dataDir = path.join(mountPoint, 'data');
       const store = { shareStoreOf: { dataDir, databaseUrl: null } };
       const first = await startProxyAgainstStandin({}, store);
-      // Until the volume is full: each page is tens of KB in the database, so well under 200 calls. Four at a
+      // Until the volume is full: each page is tens of KB in the database, so well under 200 calls. Two at a
       // time: sixteen calls append some 4 MB of frames between two of the checkpointer's looks at the log.
-      const { statuses, largestWal } = await buy(first, 'walsmall', 200, dataDir, 4);
+      const { statuses, largestWal } = await buy(first, 'walsmall', 200, dataDir, 2);
       const bought = statuses.filter((status) => status === 200).length;
       // The calls after it are refused before they are sent (a settlement the disk refused is another matter: 500).
       expect(statuses).toContain(507);
