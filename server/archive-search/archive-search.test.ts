@@ -1,5 +1,9 @@
+import path from 'node:path';
+import Sqlite from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { generatePost } from '../standin/posts.ts';
+import { USERS } from '../standin/users.ts';
+import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from '../store/open.ts';
@@ -9,7 +13,7 @@ afterEach(async () => { for (const harness of open.splice(0)) await harness.clos
 
 interface RawPost { post_id: string; text: string; created_at: string; author: { screen_name: string }; reposted_post?: RawPost; quoted?: RawPost; media?: { photo?: unknown[]; video?: unknown[] } }
 interface Hit { kind: string; postId: string | null; author: string | null; createdAt: string; media: boolean; snippet: { text: string; hit: boolean }[]; item: unknown; from: { purchaseId: string; boughtAt: string; pageKey: string } }
-interface Found { credits: string; total: number | null; next: string | null; hits: Hit[] }
+interface Found { credits: string; indexing: number; total: number | null; next: string | null; hits: Hit[] }
 
 async function buyTimeline(harness: ProxyHarness, query: string) {
   const response = await harness.api(`/api/v1/social/microblog/posts?${query}`);
@@ -18,11 +22,14 @@ async function buyTimeline(harness: ProxyHarness, query: string) {
   return { posts: body.data.timeline, next: body.data.next_cursor, purchaseId: response.headers.get('x-creditscope-call-id')! };
 }
 
-async function find(harness: ProxyHarness, query: string): Promise<Found> {
+async function findNow(harness: ProxyHarness, query: string): Promise<Found> {
   const response = await harness.api(`/api/_archive/search?${query}`);
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Found;
 }
+
+/** A find once every page bought so far is indexed (a find answers at once, with what is, and how many are not yet). */
+const find = (harness: ProxyHarness, query: string) => waitFor(() => findNow(harness, query), (found) => !found.indexing, 15_000);
 
 /** Everything a find returns, page after page. */
 async function findAll(harness: ProxyHarness, query: string): Promise<Hit[]> {
@@ -136,4 +143,42 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     // The same guard as every /api route: no client header, no answer.
     expect((await fetch(`${harness.origin}/api/_archive/search?q=x`)).status).toBe(403);
   });
+});
+
+describe('a find while the indexer is behind (SQLite store)', () => {
+  /** Pages another process archived: this one's indexer hears of them only from a catch-up, which a find starts. */
+  function archiveElsewhere(database: Sqlite.Database, pages: number) {
+    const grace = USERS.find((user) => user.handle === 'grace')!;
+    const insert = database.prepare('insert into archive (page_key, operation, params, subject, body, bought_at, purchase_id, credits) values (?, ?, ?, ?, ?, ?, ?, ?)');
+    for (let page = 0; page < pages; page += 1) {
+      const timeline = Array.from({ length: 20 }, (_, index) => generatePost(grace, page * 20 + index, { mediaBase: 'https://media.example.org', now: new Date() }));
+      insert.run(`timeline elsewhere ${page}`, 'timeline', JSON.stringify({ screen_name: 'grace', page }), 'grace', JSON.stringify({ success: true, data: { timeline } }), new Date().toISOString(), `elsewhere-${page}`, '0.1');
+    }
+  }
+
+  it('answers at once from what is indexed, and says how many bought pages are still being indexed', async () => {
+    const harness = await startProxyAgainstStandin();
+    open.push(harness);
+    await buyTimeline(harness, 'screen_name=ada__indexed');
+    const indexed = await find(harness, 'author=ada');
+    expect(indexed.hits.length).toBeGreaterThan(0);
+
+    const database = new Sqlite(path.join(harness.dataDir, 'creditscope.db'));
+    try {
+      database.pragma('busy_timeout = 10000');
+      archiveElsewhere(database, 3);
+      // The store's write lock held elsewhere: the catch-up this find starts cannot write a page until it is let go.
+      database.exec('begin immediate');
+      const answered = await Promise.race([findNow(harness, 'author=grace'), new Promise<null>((resolve) => setTimeout(() => resolve(null), 8_000))]);
+      expect(answered, 'a find waited for the indexer').not.toBeNull();
+      expect(answered!.indexing).toBe(3);
+      expect(answered!.hits.filter((hit) => hit.from.pageKey.startsWith('timeline elsewhere'))).toEqual([]);
+    } finally {
+      if (database.inTransaction) database.exec('rollback');
+      database.close();
+    }
+    // Let go: the same find, once the indexer has caught up, has them.
+    const caughtUp = await find(harness, 'author=grace');
+    expect(caughtUp.hits.some((hit) => hit.from.pageKey.startsWith('timeline elsewhere'))).toBe(true);
+  }, 40_000);
 });

@@ -15,8 +15,9 @@ import { dumpStore, openRaw, openScratch, scratchStore, type ScratchStore } from
  * the data directory, which here is a 16 MB tmpfs (the machine's root may mount one; the suite fails
  * with the reason when it cannot, rather than passing untested). PostgreSQL's disk is the database
  * server's, out of this process's reach: a write it refuses is the same LedgerWriteError path.
- * The tmpfs is large enough for the database file, its write-ahead log (checkpointed only past 4 MB) and
- * the full-text index of the first purchases;
+ * The tmpfs is large enough for the database file, its write-ahead log (cut back past a quarter of the volume),
+ * the room the store keeps for its next start (as much again: server/store/disk-reserve.ts) and the full-text
+ * index of the first purchases;
  * it is filled to the last byte with a filler file once the server is up, so the next journal entry
  * (a WAL frame appended to the log) fails with SQLITE_FULL.
  */

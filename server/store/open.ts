@@ -3,7 +3,8 @@ import path from 'node:path';
 import Sqlite from 'libsql';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import { startCheckpointer } from './checkpointer.ts';
+import { startCheckpointer, walLimits } from './checkpointer.ts';
+import { diskReserve } from './disk-reserve.ts';
 import { ThreadLock } from './thread-lock.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -62,6 +63,22 @@ function withStatementCache(database: Sqlite.Database, capacity = 256) {
   };
 }
 
+/**
+ * At start-up: whatever WAL an earlier process left (a crash, a volume it filled) is copied into the database
+ * file and the log cut to nothing, before this process adds to it. Best effort, briefly: a store busy with
+ * other processes, or a disk too full to take the pages, starts all the same and the checkpointer tries again.
+ */
+function foldWal(database: Sqlite.Database) {
+  try {
+    database.pragma('busy_timeout = 200');
+    database.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    /* tried again by the checkpointer */
+  } finally {
+    database.pragma('busy_timeout = 10000');
+  }
+}
+
 /** A second connection in the same process (`secondary`) shares the first one's thread lock, and its checkpointer. */
 function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; holder: number }): Db {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -74,10 +91,18 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   database.pragma('busy_timeout = 10000');
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.pragma('wal_autocheckpoint = 0');
-  const checkpointer = secondary ? null : startCheckpointer(file, () => database.pragma('wal_autocheckpoint = 1000'));
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
   const threadLock = new ThreadLock(secondary?.lock ?? ThreadLock.create(), secondary?.holder ?? 1);
+  const limits = walLimits(dataDir);
+  // Checkpoints are the checkpointer thread's. SQLite's own, in the commit, only past twice the WAL's bound: should
+  // the thread fall behind (starting, or a machine too busy to run it), the log is still copied as it grows, so a
+  // volume that fills holds the database's pages and not a log that no room is left to copy.
+  database.pragma(`wal_autocheckpoint = ${Math.ceil((2 * limits.truncateFrom) / 4096)}`);
+  // A log SQLite rewinds is cut back to the bound rather than kept at its largest.
+  database.pragma(`journal_size_limit = ${limits.truncateFrom}`);
+  if (!secondary) foldWal(database);
+  const reserve = { file: diskReserve.file(dataDir), bytes: limits.truncateFrom };
+  const checkpointer = secondary ? null : startCheckpointer(file, threadLock, reserve, () => database.pragma('wal_autocheckpoint = 1000'));
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
   const write: Db['write'] = (work) => threadLock.hold(() => kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {

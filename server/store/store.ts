@@ -3,6 +3,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import type { Operation } from '../ledger/rows.ts';
 import { ArchiveStore } from './archive-store.ts';
+import { diskReserve } from './disk-reserve.ts';
 import { describeStorageError } from './errors.ts';
 import { importLegacyLedger } from './import-jsonl.ts';
 import { LedgerStore } from './ledger-store.ts';
@@ -31,7 +32,11 @@ function probeDataDir(dataDir: string) {
 export async function openStore(options: StoreOptions, listPrices: Record<Operation, number> | null): Promise<Store> {
   let db: Db;
   try {
-    if (!options.databaseUrl) probeDataDir(options.dataDir);
+    if (!options.databaseUrl) {
+      // Room for the checkpoint that opening the store runs, and for the rows a start writes, on a volume it filled.
+      diskReserve.release(options.dataDir);
+      probeDataDir(options.dataDir);
+    }
     db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   } catch (error) {
     const where = options.databaseUrl ? 'database (DATABASE_URL)' : options.dataDir;

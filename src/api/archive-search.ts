@@ -15,7 +15,8 @@ const hit = v.object({
   createdAt: v.string(), media: v.boolean(), snippet: v.array(run), item: v.unknown(),
   from: v.object({ purchaseId: v.string(), boughtAt: v.string(), pageKey: v.string(), operation: v.string(), subject: v.string() }),
 });
-const findPage = v.object({ credits: v.literal('0'), total: v.nullable(v.number()), next: v.nullable(v.string()), hits: v.array(hit) });
+// indexing: pages bought but not yet searchable, which the answer is without (a find never waits for them).
+const findPage = v.object({ credits: v.literal('0'), indexing: v.optional(v.number(), 0), total: v.nullable(v.number()), next: v.nullable(v.string()), hits: v.array(hit) });
 
 const counted = v.array(v.object({ value: v.string(), count: v.number() }));
 const statsSchema = v.object({
@@ -28,7 +29,7 @@ const statsSchema = v.object({
 export type SnippetRun = v.InferOutput<typeof run>;
 /** A hit with its archived item read as a bought page is read: the same Post a timeline card draws. */
 export type FindHit = Omit<v.InferOutput<typeof hit>, 'item'> & { post: Post | null; result: SearchResult | null };
-export interface FindPage { total: number | null; next: string | null; hits: FindHit[] }
+export interface FindPage { indexing: number; total: number | null; next: string | null; hits: FindHit[] }
 export type HandleStats = v.InferOutput<typeof statsSchema>;
 
 export const archiveSearchKeys = {
@@ -78,6 +79,8 @@ export function findQueryOptions(params: FindParams) {
     queryFn: ({ pageParam, signal }) => fetchFind(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next ?? undefined,
+    // Asked again while pages are still being indexed, until the answer has them all.
+    refetchInterval: (query) => ((query.state.data?.pages[0]?.indexing ?? 0) > 0 ? 2_000 : false),
     staleTime: 0,
     refetchOnMount: 'always',
     meta: { persist: false },

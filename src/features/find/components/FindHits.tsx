@@ -24,11 +24,13 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
   if (query.isError && !query.data) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   const hits = query.data.pages.flatMap((page) => page.hits);
   const total = query.data.pages[0]?.total ?? null;
+  const indexing = query.data.pages[0]?.indexing ?? 0;
   return (
     <section aria-label="Found in bought posts">
       <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="find-total" role="status">
         {total === 0 ? 'Nothing you bought matches.' : `${total ?? hits.length} ${total === 1 ? 'match' : 'matches'} in what you bought`}
         {' · '}<span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
+        {indexing > 0 && <span data-testid="find-indexing">{` · ${indexing} bought ${indexing === 1 ? 'page is' : 'pages are'} still being indexed and not searched yet`}</span>}
       </p>
       {hits.length > 0 && (
         <ol className="rounded-xl border border-slate-200 dark:border-slate-800" data-testid="find-hits">
