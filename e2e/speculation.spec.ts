@@ -162,7 +162,7 @@ test('a real prerender in headless Chromium buys nothing while prerendering, nor
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-prerender-'));
   const browser = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--headless', '--no-sandbox', '--disable-gpu',
     '--disable-background-networking', '--disable-component-update', `--user-data-dir=${profile}`,
-    `http://127.0.0.1:${(front.address() as AddressInfo).port}/rules`], { stdio: 'ignore' });
+    `http://127.0.0.1:${(front.address() as AddressInfo).port}/rules`], { stdio: 'ignore', detached: true });
   const appRanWhilePrerendering = () => seen.some((request) => request.path.startsWith('/api/') && request.purpose === 'prefetch;prerender');
   try {
     // Each document was prerendered and its app ran (it asked /api for something free: the meter, jobs, history).
@@ -181,10 +181,13 @@ test('a real prerender in headless Chromium buys nothing while prerendering, nor
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await callsNaming(tag)).toBe(0);
   } finally {
+    // Its own process group: the renderers and helpers Chromium started go with it, and stop writing to the profile.
+    const group = (signal: NodeJS.Signals) => { try { process.kill(-browser.pid!, signal); } catch { /* already gone */ } };
     const exited = new Promise((resolve) => { browser.once('exit', resolve); setTimeout(resolve, 10_000); });
-    browser.kill();
+    group('SIGTERM');
     await exited;
+    group('SIGKILL');
     front.close();
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });
