@@ -64,6 +64,23 @@ function withStatementCache(database: Sqlite.Database, capacity = 256) {
 }
 
 /**
+ * Runs a statement that SQLite may refuse at once with SQLITE_BUSY, without waiting out busy_timeout: reading a
+ * WAL another process is resetting (its checkpoint at start-up, or its checkpointer's) is refused so. Asked again
+ * for up to 10 s, as a lock is waited for.
+ */
+function whenFree<T>(statement: () => T): T {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return statement();
+    } catch (error) {
+      if (attempt >= 100 || !/SQLITE_BUSY|database is locked/i.test(String((error as Error).message) + String((error as { code?: string }).code))) throw error;
+      Atomics.wait(pause, 0, 0, 100);
+    }
+  }
+}
+
+/**
  * At start-up: whatever WAL an earlier process left (a crash, a volume it filled) is copied into the database
  * file and the log cut to nothing, before this process adds to it. Best effort, briefly: a store busy with
  * other processes, or a disk too full to take the pages, starts all the same and the checkpointer tries again.
@@ -89,7 +106,7 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   // at milliseconds per call). busy_timeout lets a second process wait its turn for the write lock.
   // busy_timeout first: switching to WAL needs the lock too, and a second process starting at once must wait for it.
   database.pragma('busy_timeout = 10000');
-  database.pragma('journal_mode = WAL');
+  whenFree(() => database.pragma('journal_mode = WAL'));
   database.pragma('synchronous = NORMAL');
   const threadLock = new ThreadLock(secondary?.lock ?? ThreadLock.create(), secondary?.holder ?? 1);
   const limits = walLimits(dataDir);
@@ -99,7 +116,7 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   database.pragma(`wal_autocheckpoint = ${Math.ceil((2 * limits.truncateFrom) / 4096)}`);
   // A log SQLite rewinds is cut back to the bound rather than kept at its largest.
   database.pragma(`journal_size_limit = ${limits.truncateFrom}`);
-  if (!secondary) foldWal(database);
+  if (!secondary && fs.existsSync(`${file}-wal`) && fs.statSync(`${file}-wal`).size > 0) foldWal(database);
   const reserve = { file: diskReserve.file(dataDir), bytes: limits.truncateFrom };
   const checkpointer = secondary ? null : startCheckpointer(file, threadLock, reserve, () => database.pragma('wal_autocheckpoint = 1000'));
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
