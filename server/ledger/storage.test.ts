@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createApiHandler, StartupError } from '../proxy/handler.ts';
 import type { StoreKind } from '../store/open.ts';
+import { mountSmallVolume } from '../testing/small-volume.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, waitFor, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { dumpStore, openRaw, openScratch, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
@@ -21,19 +21,13 @@ import { dumpStore, openRaw, openScratch, scratchStore, type ScratchStore } from
  * it is filled to the last byte with a filler file once the server is up, so the next journal entry
  * (a WAL frame appended to the log) fails with SQLITE_FULL.
  */
+let volume: ReturnType<typeof mountSmallVolume>;
 let mountPoint: string;
 beforeAll(() => {
-  mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { stdio: 'pipe' });
-  } catch (error) {
-    throw new Error(`Cannot mount a small tmpfs for the full-disk test (run as root): ${(error as Error).message}`, { cause: error });
-  }
+  volume = mountSmallVolume('16m', 'the full-disk test');
+  mountPoint = volume.path;
 });
-afterAll(() => {
-  try { execFileSync('umount', ['-l', mountPoint]); } catch { /* not mounted */ }
-  fs.rmSync(mountPoint, { recursive: true, force: true });
-});
+afterAll(() => volume.unmount());
 
 const FILLER = () => path.join(mountPoint, 'filler');
 

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mountSmallVolume } from '../testing/small-volume.ts';
 import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
 
 /**
@@ -43,19 +42,13 @@ describe('the SQLite write-ahead log', () => {
   }, 60_000);
 
   describe('on a 4 MB volume', () => {
+    let volume: ReturnType<typeof mountSmallVolume>;
     let mountPoint: string;
     beforeAll(() => {
-      mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-wal-'));
-      try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint], { stdio: 'pipe' });
-      } catch (error) {
-        throw new Error(`Cannot mount a small tmpfs for the WAL test (run as root): ${(error as Error).message}`, { cause: error });
-      }
+      volume = mountSmallVolume('4m', 'the WAL test');
+      mountPoint = volume.path;
     });
-    afterAll(() => {
-      try { execFileSync('umount', ['-l', mountPoint]); } catch { /* not mounted */ }
-      fs.rmSync(mountPoint, { recursive: true, force: true });
-    });
+    afterAll(() => volume.unmount());
 
     it('leaves the database the room, and a server starts again on it once it is full', async () => {
       const dataDir = path.join(mountPoint, 'data');
