@@ -10,17 +10,39 @@ const FEATURES = ['timeline', 'search', 'credits', 'home', 'history', 'find', 'j
 const boundaries = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { group: FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`]), message: 'Features do not import each other; compose them in a route.' },
-        { group: ['**/server/**'], message: 'Browser code never imports server code.' },
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: FEATURES.filter((other) => other !== feature).flatMap((other) => [
+              `**/features/${other}/**`,
+              `../${other}/**`,
+              `../../${other}/**`,
+              `../../../${other}/**`,
+            ]),
+            message: 'Features do not import each other; compose them in a route.',
+          },
+          { group: ['**/server/**'], message: 'Browser code never imports server code.' },
+        ],
+      },
+    ],
   },
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'bench/results.json', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'bench/results.json',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      '.data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],
@@ -30,8 +52,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Browser code never imports server code.' }] }],
-      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Upstream data is rendered as text, never as HTML.' }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Browser code never imports server code.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Upstream data is rendered as text, never as HTML.',
+        },
+      ],
     },
   },
   ...boundaries,
@@ -39,5 +70,12 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
-  { rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }] } },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
 );

@@ -29,9 +29,21 @@ function production(port: number, env: Record<string, string>) {
 }
 
 const DEV_SUITES = [
-  'spend-audit.spec.ts', 'no-rebuy.spec.ts', 'timeline.spec.ts', 'timeline-paging.spec.ts', 'search.spec.ts',
-  'search-state.spec.ts', 'smoke.spec.ts', 'start-page.spec.ts', 'priced-controls.spec.ts', 'attacker.spec.ts',
-  'archive.spec.ts', 'timeline-refresh.spec.ts', 'post-view.spec.ts', 'archive-hints.spec.ts', 'timeline-address.spec.ts',
+  'spend-audit.spec.ts',
+  'no-rebuy.spec.ts',
+  'timeline.spec.ts',
+  'timeline-paging.spec.ts',
+  'search.spec.ts',
+  'search-state.spec.ts',
+  'smoke.spec.ts',
+  'start-page.spec.ts',
+  'priced-controls.spec.ts',
+  'attacker.spec.ts',
+  'archive.spec.ts',
+  'timeline-refresh.spec.ts',
+  'post-view.spec.ts',
+  'archive-hints.spec.ts',
+  'timeline-address.spec.ts',
   'speculation.spec.ts',
   // The production server renders a typed address's first page itself: here the browser asks for it, failures included.
   'faults.spec.ts',
@@ -80,15 +92,26 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { STANDIN_PORT: String(E2E.upstreamStandin), STANDIN_TOKEN: E2E.token },
     },
-    production(E2E.upstreamApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, UPSTREAM_TIMEOUT_MS: '3000' }),
+    production(E2E.upstreamApp, {
+      API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+      API_TOKEN: E2E.token,
+      UPSTREAM_TIMEOUT_MS: '3000',
+    }),
     {
       command: `npx vite --port ${E2E.devApp} --strictPort`,
       url: `http://127.0.0.1:${E2E.devApp}/`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { CREDITSCOPE_DATA_DIR: path.join(runDir, String(E2E.devApp)), CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.devStandin) },
+      env: {
+        CREDITSCOPE_DATA_DIR: path.join(runDir, String(E2E.devApp)),
+        CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.devStandin),
+      },
     },
-    production(E2E.budgetApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDIT_LIMIT: '0.25' }),
+    production(E2E.budgetApp, {
+      API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+      API_TOKEN: E2E.token,
+      CREDIT_LIMIT: '0.25',
+    }),
     // The same upstream without CREDIT_LIMIT, for the credits page's exact totals: its ledger is written by credits.spec.ts alone.
     production(E2E.creditsApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),
   ],

@@ -37,7 +37,9 @@ export default defineConfig(({ mode }) => {
         autoCodeSplitting: true,
         // Loaders too, each in a chunk of its own fetched beside the component's: in the entry, every route's
         // loader brought what it imports (another page's API module and schemas) into every page's first load.
-        codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+        codeSplittingOptions: {
+          defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        },
       }),
       react(),
       tailwindcss(),
@@ -84,14 +86,19 @@ export default defineConfig(({ mode }) => {
               // A chunk's glue outweighed these modules: grouped, /credits is 0.4 KB lighter and /history and /find
               // 0.2; the post page, which shows the spinner but not the panel, pays 0.6.
               { name: 'shared-panels', test: /src\/components\/(ErrorPanel|Spinner)\.tsx/, minShareCount: 2 },
-              { name: 'shared-helpers', test: /src\/(lib\/(download|use-download|use-cache-mutation)\.ts|features\/credits\/components\/LazyInspectorDialog\.tsx)/, minShareCount: 2 },
+              {
+                name: 'shared-helpers',
+                test: /src\/(lib\/(download|use-download|use-cache-mutation)\.ts|features\/credits\/components\/LazyInspectorDialog\.tsx)/,
+                minShareCount: 2,
+              },
               // Code shared by some routes only, one chunk per set of routes that share it, so no route loads
               // another's code (rolldown's default put such code in chunks several routes had to load whole).
               { name: 'shared', minShareCount: 2, entriesAware: true },
             ],
           },
           // Those chunks are named after every route that shares them: a short name is enough.
-          chunkFileNames: (chunk) => (chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
+          chunkFileNames: (chunk) =>
+            chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
         },
       },
     },

@@ -20,25 +20,50 @@ import { median } from './servers.ts';
 
 const PAGE = 20;
 const FINDS: FindFilters[] = [
-  { q: 'lantern' }, { q: 'river garden' }, { q: 'orbit', author: 'grace' }, { q: 'memory', media: true },
-  { q: 'reposted' , kind: 'repost' }, { q: 'compilers' }, { q: 'theorem', from: '2026-01-01' }, { q: 'harb' }, { q: '', author: 'ada' }, { q: 'nothingmatchesthis' },
+  { q: 'lantern' },
+  { q: 'river garden' },
+  { q: 'orbit', author: 'grace' },
+  { q: 'memory', media: true },
+  { q: 'reposted', kind: 'repost' },
+  { q: 'compilers' },
+  { q: 'theorem', from: '2026-01-01' },
+  { q: 'harb' },
+  { q: '', author: 'ada' },
+  { q: 'nothingmatchesthis' },
 ];
 
 export async function seed(db: Db, posts: number) {
-  const users = USERS.filter((user) => user.status === 'active' && !user.protected).map((user) => ({ ...user, postCount: posts }));
+  const users = USERS.filter((user) => user.status === 'active' && !user.protected).map((user) => ({
+    ...user,
+    postCount: posts,
+  }));
   const context = { mediaBase: 'https://media.example.org', now: new Date() };
   for (let page = 0; page * PAGE < posts; page += 1) {
     const user = users[page % users.length]!;
     const timeline = Array.from({ length: PAGE }, (_, index) => generatePost(user, page * PAGE + index, context));
     const key = `timeline bench ${user.handle} ${page}`;
-    await db.kysely.insertInto('archive').values({
-      page_key: key, operation: 'timeline', params: JSON.stringify({ screen_name: user.handle, page }), subject: user.handle,
-      body: JSON.stringify({ success: true, data: { timeline } }), bought_at: new Date().toISOString(), purchase_id: `bench-${page}`, credits: '0.1',
-    }).execute();
+    await db.kysely
+      .insertInto('archive')
+      .values({
+        page_key: key,
+        operation: 'timeline',
+        params: JSON.stringify({ screen_name: user.handle, page }),
+        subject: user.handle,
+        body: JSON.stringify({ success: true, data: { timeline } }),
+        bought_at: new Date().toISOString(),
+        purchase_id: `bench-${page}`,
+        credits: '0.1',
+      })
+      .execute();
   }
 }
 
-export async function archiveSearchFigures(kind: 'sqlite' | 'postgres', databaseUrl: string | null, posts = 100_000, rounds = 10) {
+export async function archiveSearchFigures(
+  kind: 'sqlite' | 'postgres',
+  databaseUrl: string | null,
+  posts = 100_000,
+  rounds = 10,
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `creditscope-bench-find-${kind}-`));
   const db = await openDb({ dataDir, databaseUrl });
   try {
@@ -64,7 +89,16 @@ export async function archiveSearchFigures(kind: 'sqlite' | 'postgres', database
     const statsStarted = performance.now();
     const stats = await handleStats(db, 'ada');
     const statsMs = performance.now() - statsStarted;
-    return { posts, pages, indexMs, medianMs: median(times), p90Ms: [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!, slowest, statsMs, statsPosts: stats.totals.posts };
+    return {
+      posts,
+      pages,
+      indexMs,
+      medianMs: median(times),
+      p90Ms: [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!,
+      slowest,
+      statsMs,
+      statsPosts: stats.totals.posts,
+    };
   } finally {
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,13 @@ import { BENCH } from './servers.ts';
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--enable-precise-memory-info',
+    ],
   });
 }
 
@@ -42,21 +48,35 @@ export async function timeToFirstPost(browser: Browser, url: string): Promise<Fi
   const page = await context.newPage();
   await page.addInitScript(FIRST_POST_PROBE);
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __firstPost: number | null }).__firstPost !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { __firstPost: number | null }).__firstPost !== null, null, {
+    timeout: 30_000,
+  });
   const result = await page.evaluate(() => {
-    const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]*\.js$/.test(new URL(resource.name).pathname)) as PerformanceResourceTiming | undefined;
-    return { paintedMs: (window as unknown as { __firstPost: number }).__firstPost, entryLoadedMs: entry ? entry.responseEnd : null };
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((resource) => /\/assets\/index-[^/]*\.js$/.test(new URL(resource.name).pathname)) as
+      PerformanceResourceTiming | undefined;
+    return {
+      paintedMs: (window as unknown as { __firstPost: number }).__firstPost,
+      entryLoadedMs: entry ? entry.responseEnd : null,
+    };
   });
   await context.close();
   return result;
 }
 
 /** Gzipped bytes of the JS the browser fetched before the page was ready (first post, or idle). */
-export async function initialJs(browser: Browser, url: string, ready: (page: Page) => Promise<unknown>): Promise<number> {
+export async function initialJs(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<number> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = new Set<string>();
-  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname); });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
   await page.goto(url);
   await ready(page);
   const loaded = [...scripts];
@@ -90,13 +110,25 @@ const SCROLL_PROBE = `
 `;
 
 export interface ScrollFigures {
-  posts: number; maxArticles: number; longTasks: number; longTaskMs: number[]; heapMb: number;
+  posts: number;
+  maxArticles: number;
+  longTasks: number;
+  longTaskMs: number[];
+  heapMb: number;
   /** Largest session window, as CLS is defined; shiftTotal sums every shift over the whole scroll. */
-  layoutShift: number; shiftTotal: number; shiftSources: Record<string, number>; seconds: number;
+  layoutShift: number;
+  shiftTotal: number;
+  shiftSources: Record<string, number>;
+  seconds: number;
 }
 
 /** Scrolls a long timeline end to end the way a reader would, loading pages as it goes. */
-export async function longScroll(browser: Browser, url: string, targetPosts: number, loadedPosts: () => Promise<number>): Promise<ScrollFigures> {
+export async function longScroll(
+  browser: Browser,
+  url: string,
+  targetPosts: number,
+  loadedPosts: () => Promise<number>,
+): Promise<ScrollFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(SCROLL_PROBE);
@@ -110,7 +142,10 @@ export async function longScroll(browser: Browser, url: string, targetPosts: num
     if (step % 10 === 0) {
       posts = await loadedPosts();
       // By test id: a text search walks every element and its garbage, in the page's heap, triggered GCs of its own.
-      const ended = await page.getByTestId('end-of-timeline').isVisible().catch(() => false);
+      const ended = await page
+        .getByTestId('end-of-timeline')
+        .isVisible()
+        .catch(() => false);
       if (posts >= targetPosts || ended) break;
     }
   }
@@ -118,11 +153,31 @@ export async function longScroll(browser: Browser, url: string, targetPosts: num
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  const figures = await page.evaluate(() => (window as unknown as { __scroll: { maxArticles: number; longTasks: number; longTaskMs: number[]; shift: number; total: number; sources: Record<string, number> } }).__scroll);
+  const figures = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __scroll: {
+            maxArticles: number;
+            longTasks: number;
+            longTaskMs: number[];
+            shift: number;
+            total: number;
+            sources: Record<string, number>;
+          };
+        }
+      ).__scroll,
+  );
   await context.close();
   return {
-    posts, maxArticles: figures.maxArticles, longTasks: figures.longTasks, longTaskMs: figures.longTaskMs,
-    heapMb: heap.usedSize / 1024 / 1024, layoutShift: figures.shift, shiftTotal: figures.total, shiftSources: figures.sources,
+    posts,
+    maxArticles: figures.maxArticles,
+    longTasks: figures.longTasks,
+    longTaskMs: figures.longTaskMs,
+    heapMb: heap.usedSize / 1024 / 1024,
+    layoutShift: figures.shift,
+    shiftTotal: figures.total,
+    shiftSources: figures.sources,
     seconds: (Date.now() - started) / 1000,
   };
 }

@@ -3,7 +3,9 @@ import type { Browser, Page } from '@playwright/test';
 type LogEntry = { path: string; query: Record<string, string>; body: unknown };
 
 async function log(standinOrigin: string, match: string): Promise<LogEntry[]> {
-  return (await fetch(`${standinOrigin}/_control/log?match=${encodeURIComponent(match)}`)).json() as Promise<LogEntry[]>;
+  return (await fetch(`${standinOrigin}/_control/log?match=${encodeURIComponent(match)}`)).json() as Promise<
+    LogEntry[]
+  >;
 }
 
 /** The network has been quiet for 500 ms: anything the page was going to buy has been asked for. */
@@ -33,25 +35,40 @@ export async function paidCallsPerDistinctPage(browser: Browser, origin: string,
     await settle(page);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByTestId('show-newer').click().catch(() => {});
+  await page
+    .getByTestId('show-newer')
+    .click()
+    .catch(() => {});
   await settle(page);
   for (const q of [`${tag} first`, `${tag} second`]) {
-    await page.goto(`${origin}/search?q=${encodeURIComponent(q)}`); await settle(page);
-    await page.goto(`${origin}/search?q=${encodeURIComponent(q)}&page=2`); await settle(page);
+    await page.goto(`${origin}/search?q=${encodeURIComponent(q)}`);
+    await settle(page);
+    await page.goto(`${origin}/search?q=${encodeURIComponent(q)}&page=2`);
+    await settle(page);
   }
-  await page.goto(`${origin}/search?q=${encodeURIComponent(`${tag} first`)}&page=1&num=10`); await settle(page);
-  await page.goto(`${origin}/timeline?screen_name=${handle.toUpperCase()}`); await settle(page);
-  await page.goBack(); await settle(page);
-  await page.goBack(); await settle(page);
-  await page.goForward(); await settle(page);
+  await page.goto(`${origin}/search?q=${encodeURIComponent(`${tag} first`)}&page=1&num=10`);
+  await settle(page);
+  await page.goto(`${origin}/timeline?screen_name=${handle.toUpperCase()}`);
+  await settle(page);
+  await page.goBack();
+  await settle(page);
+  await page.goBack();
+  await settle(page);
+  await page.goForward();
+  await settle(page);
   const other = await context.newPage();
-  await other.bringToFront(); await page.bringToFront(); await other.close();
+  await other.bringToFront();
+  await page.bringToFront();
+  await other.close();
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
   await settle(page);
-  await page.reload(); await settle(page);
+  await page.reload();
+  await settle(page);
   const second = await context.newPage();
-  await second.goto(`${origin}/timeline?screen_name=${handle}`); await settle(second);
-  await second.goto(`${origin}/search?q=${encodeURIComponent(`${tag} first`)}`); await settle(second);
+  await second.goto(`${origin}/timeline?screen_name=${handle}`);
+  await settle(second);
+  await second.goto(`${origin}/search?q=${encodeURIComponent(`${tag} first`)}`);
+  await settle(second);
   await context.close();
 
   const calls = await log(standinOrigin, tag);

@@ -17,15 +17,32 @@ import { run, type LoadFigures } from './proxy-overhead.ts';
 import { BENCH, median } from './servers.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, compare: { type: 'string' }, prof: { type: 'string' }, only: { type: 'string' }, port: { type: 'string', default: '4817' }, dist: { type: 'string', default: BENCH.dist } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '2' },
+    compare: { type: 'string' },
+    prof: { type: 'string' },
+    only: { type: 'string' },
+    port: { type: 'string', default: '4817' },
+    dist: { type: 'string', default: BENCH.dist },
+  },
+});
 const SECONDS = Number(values.seconds);
 const PORTS = { app: Number(values.port), standin: Number(values.port) + 1 };
 const TICKS_PER_SECOND = 100;
-const trees = [{ name: 'this', dir: process.cwd() }, ...(values.compare ? [{ name: 'compare', dir: path.resolve(values.compare) }] : [])];
+const trees = [
+  { name: 'this', dir: process.cwd() },
+  ...(values.compare ? [{ name: 'compare', dir: path.resolve(values.compare) }] : []),
+];
 
 async function waitFor(url: string) {
   for (let tries = 0; tries < 240; tries++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not come up`);
@@ -45,13 +62,29 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
-async function proxied(dir: string, databaseUrl: string | null, label: string): Promise<LoadFigures & { cpuMsPerCall: number }> {
+async function proxied(
+  dir: string,
+  databaseUrl: string | null,
+  label: string,
+): Promise<LoadFigures & { cpuMsPerCall: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-proxy-bench-'));
   const prof = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.prof, label)}`] : [];
-  const app = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts', '--port', String(PORTS.app), '--outDir', path.resolve(values.dist)], {
-    cwd: dir, stdio: 'ignore',
-    env: { ...process.env, API_BASE_URL: `http://127.0.0.1:${PORTS.standin}`, API_TOKEN: BENCH.token, CREDITSCOPE_DATA_DIR: dataDir, CREDIT_LIMIT: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-  });
+  const app = spawn(
+    process.execPath,
+    [...prof, '--import', 'tsx', 'server/main.ts', '--port', String(PORTS.app), '--outDir', path.resolve(values.dist)],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        API_BASE_URL: `http://127.0.0.1:${PORTS.standin}`,
+        API_TOKEN: BENCH.token,
+        CREDITSCOPE_DATA_DIR: dataDir,
+        CREDIT_LIMIT: '1000000',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+    },
+  );
   try {
     const origin = `http://127.0.0.1:${PORTS.app}`;
     await waitFor(`${origin}/healthz`);
@@ -59,7 +92,11 @@ async function proxied(dir: string, databaseUrl: string | null, label: string): 
     const url = `${origin}/api/v1/social/microblog/posts?screen_name=warm__${handle}`;
     await run(url, { 'x-creditscope-client': '1' }, 1);
     const before = cpuMs(app.pid!);
-    const figures = await run(`${origin}/api/v1/social/microblog/posts?screen_name=grace__${handle}`, { 'x-creditscope-client': '1' }, SECONDS);
+    const figures = await run(
+      `${origin}/api/v1/social/microblog/posts?screen_name=grace__${handle}`,
+      { 'x-creditscope-client': '1' },
+      SECONDS,
+    );
     return { ...figures, cpuMsPerCall: (cpuMs(app.pid!) - before) / Math.max(1, figures.requests) };
   } finally {
     await stopped(app);
@@ -67,7 +104,10 @@ async function proxied(dir: string, databaseUrl: string | null, label: string): 
   }
 }
 
-const standin = spawn(process.execPath, ['--import', 'tsx', 'server/standin/main.ts'], { stdio: 'ignore', env: { ...process.env, STANDIN_PORT: String(PORTS.standin), STANDIN_TOKEN: BENCH.token } });
+const standin = spawn(process.execPath, ['--import', 'tsx', 'server/standin/main.ts'], {
+  stdio: 'ignore',
+  env: { ...process.env, STANDIN_PORT: String(PORTS.standin), STANDIN_TOKEN: BENCH.token },
+});
 const postgres = values.only === 'sqlite' ? null : await startThrowawayPostgres();
 const results: Record<string, (LoadFigures & { cpuMsPerCall?: number })[]> = {};
 try {
@@ -75,12 +115,18 @@ try {
   const kinds = (['sqlite', 'postgres'] as const).filter((kind) => !values.only || values.only === kind);
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const kind of kinds) {
-      const direct = await run(`http://127.0.0.1:${PORTS.standin}/v1/social/microblog/posts?screen_name=grace__direct${round}`, { authorization: `Bearer ${BENCH.token}` }, SECONDS);
+      const direct = await run(
+        `http://127.0.0.1:${PORTS.standin}/v1/social/microblog/posts?screen_name=grace__direct${round}`,
+        { authorization: `Bearer ${BENCH.token}` },
+        SECONDS,
+      );
       (results[`${kind} direct`] ??= []).push(direct);
       const order = round % 2 === 0 ? trees : [...trees].reverse();
       for (const tree of order) {
         const databaseUrl = kind === 'postgres' ? (await createTestDatabase(postgres!.url)).url : null;
-        (results[`${kind} ${tree.name}`] ??= []).push(await proxied(tree.dir, databaseUrl, `${kind}-${tree.name}-${round}`));
+        (results[`${kind} ${tree.name}`] ??= []).push(
+          await proxied(tree.dir, databaseUrl, `${kind}-${tree.name}-${round}`),
+        );
       }
     }
   }
@@ -93,7 +139,10 @@ const rows = Object.entries(results).map(([name, runs]) => {
   const direct = results[`${name.split(' ')[0]} direct`]!;
   const of = (pick: (figures: LoadFigures) => number) => median(runs.map(pick));
   return {
-    run: name, medianMs: of((r) => r.medianMs), p99Ms: of((r) => r.p99Ms), reqPerS: Math.round(of((r) => r.requestsPerSecond)),
+    run: name,
+    medianMs: of((r) => r.medianMs),
+    p99Ms: of((r) => r.p99Ms),
+    reqPerS: Math.round(of((r) => r.requestsPerSecond)),
     medianX: (of((r) => r.medianMs) / median(direct.map((r) => r.medianMs))).toFixed(2),
     p99X: (of((r) => r.p99Ms) / median(direct.map((r) => r.p99Ms))).toFixed(2),
     throughputX: (of((r) => r.requestsPerSecond) / median(direct.map((r) => r.requestsPerSecond))).toFixed(2),

@@ -21,18 +21,41 @@ const KB = 1024;
 const rows: { figure: string; value: string; baseline: string; ratio: string; target: string; ok: boolean }[] = [];
 const results: Record<string, unknown> = { runs: RUNS, at: new Date().toISOString() };
 
-function add(figure: string, value: number, unit: string, baseline: number, baselineLabel: string, target: string, ok: boolean) {
+function add(
+  figure: string,
+  value: number,
+  unit: string,
+  baseline: number,
+  baselineLabel: string,
+  target: string,
+  ok: boolean,
+) {
   const ratio = baseline ? value / baseline : 0;
-  rows.push({ figure, value: `${value.toFixed(unit === 'KB' || unit === 'MB' ? 1 : unit === '' ? 3 : 0)}${unit ? ` ${unit}` : ''}`, baseline: baselineLabel, ratio: ratio.toFixed(2), target, ok });
+  rows.push({
+    figure,
+    value: `${value.toFixed(unit === 'KB' || unit === 'MB' ? 1 : unit === '' ? 3 : 0)}${unit ? ` ${unit}` : ''}`,
+    baseline: baselineLabel,
+    ratio: ratio.toFixed(2),
+    target,
+    ok,
+  });
 }
 
 // The build `npm start` serves: the browser's files and the server's copy of the app it renders pages with.
-execSync(`npx vite build --outDir ${BENCH.dist} && npx vite build --ssr src/entry-server.tsx --outDir ${BENCH.dist}/server`, { stdio: 'ignore' });
+execSync(
+  `npx vite build --outDir ${BENCH.dist} && npx vite build --ssr src/entry-server.tsx --outDir ${BENCH.dist}/server`,
+  { stdio: 'ignore' },
+);
 let staticPath = '';
-const app = await startApp({ beforeStart: async (standinOrigin) => { staticPath = await writeStaticTimeline(standinOrigin, 'grace__static'); } });
+const app = await startApp({
+  beforeStart: async (standinOrigin) => {
+    staticPath = await writeStaticTimeline(standinOrigin, 'grace__static');
+  },
+});
 const browser = await launch();
 const logCount = async (match: string) =>
-  ((await (await fetch(`${app.standinOrigin}/_control/log?match=${encodeURIComponent(match)}`)).json()) as unknown[]).length;
+  ((await (await fetch(`${app.standinOrigin}/_control/log?match=${encodeURIComponent(match)}`)).json()) as unknown[])
+    .length;
 
 try {
   // 1. Initial JS per route, against the issue's budget of 125 KB gzipped.
@@ -60,15 +83,44 @@ try {
   const ttfp = median(appTimes);
   const ttfpBase = median(staticTimes);
   results.timeToFirstPost = { appMs: appTimes, staticMs: staticTimes };
-  add('time to first post (median ms)', ttfp, 'ms', ttfpBase, `static HTML ${ttfpBase.toFixed(0)} ms`, 'ratio ≤ 2.0', ttfp / ttfpBase <= 2);
+  add(
+    'time to first post (median ms)',
+    ttfp,
+    'ms',
+    ttfpBase,
+    `static HTML ${ttfpBase.toFixed(0)} ms`,
+    'ratio ≤ 2.0',
+    ttfp / ttfpBase <= 2,
+  );
   results.firstPostBeforeEntryScript = { loads: RUNS, paintedBefore: paintedBeforeEntry };
-  add('cold loads whose first post painted before the entry script finished loading', paintedBeforeEntry, '', RUNS, `of ${RUNS} loads`, 'all', paintedBeforeEntry === RUNS);
+  add(
+    'cold loads whose first post painted before the entry script finished loading',
+    paintedBeforeEntry,
+    '',
+    RUNS,
+    `of ${RUNS} loads`,
+    'all',
+    paintedBeforeEntry === RUNS,
+  );
 
   // 3. Long scroll through 1,000 posts.
   const scrollHandle = `archive__scroll${Date.now().toString(36)}`;
-  const scroll = await longScroll(browser, `${app.origin}/timeline?screen_name=${scrollHandle}`, 1000, async () => (await logCount(scrollHandle)) * 20);
+  const scroll = await longScroll(
+    browser,
+    `${app.origin}/timeline?screen_name=${scrollHandle}`,
+    1000,
+    async () => (await logCount(scrollHandle)) * 20,
+  );
   results.longScroll = scroll;
-  add(`most <article>s mounted (${scroll.posts} posts loaded)`, scroll.maxArticles, '', 60, 'target 60', '≤ 60', scroll.maxArticles <= 60);
+  add(
+    `most <article>s mounted (${scroll.posts} posts loaded)`,
+    scroll.maxArticles,
+    '',
+    60,
+    'target 60',
+    '≤ 60',
+    scroll.maxArticles <= 60,
+  );
   add('long tasks > 50 ms while scrolling', scroll.longTasks, '', 1, 'target 0', '0', scroll.longTasks === 0);
   add('JS heap after the scroll', scroll.heapMb, 'MB', 60, 'target 60 MB', '≤ 60 MB', scroll.heapMb <= 60);
   add('cumulative layout shift', scroll.layoutShift, '', 0.1, 'target 0.1', '< 0.1', scroll.layoutShift < 0.1);
@@ -76,19 +128,51 @@ try {
   // 4. Paid calls per distinct page in a session that tempts every re-buy, in production and under the dev server.
   const paid = await paidCallsPerDistinctPage(browser, app.origin, app.standinOrigin);
   results.paidCalls = paid;
-  add(`paid calls per distinct page, npm start (${paid.calls}/${paid.distinct})`, paid.ratio, '', 1, 'exactly 1.00', '= 1.00', paid.ratio === 1);
+  add(
+    `paid calls per distinct page, npm start (${paid.calls}/${paid.distinct})`,
+    paid.ratio,
+    '',
+    1,
+    'exactly 1.00',
+    '= 1.00',
+    paid.ratio === 1,
+  );
   // 4b. One visit to another site listing the app's addresses in speculation rules: nothing may be bought.
   const visit = await oneForeignVisit(browser, app.origin, app.standinOrigin);
   results.speculationVisit = visit;
-  add(`upstream calls from one visit to a page with speculation rules, npm start (${visit.answered} of ${visit.listed} loaded, ${visit.credits} credits)`, visit.calls, '', 0, 'target 0', '0', visit.calls === 0);
+  add(
+    `upstream calls from one visit to a page with speculation rules, npm start (${visit.answered} of ${visit.listed} loaded, ${visit.credits} credits)`,
+    visit.calls,
+    '',
+    0,
+    'target 0',
+    '0',
+    visit.calls === 0,
+  );
   const dev = await startDevApp(app.standinOrigin);
   try {
     const paidDev = await paidCallsPerDistinctPage(browser, dev.origin, app.standinOrigin);
     results.paidCallsDev = paidDev;
-    add(`paid calls per distinct page, npm run dev (${paidDev.calls}/${paidDev.distinct})`, paidDev.ratio, '', 1, 'exactly 1.00', '= 1.00', paidDev.ratio === 1);
+    add(
+      `paid calls per distinct page, npm run dev (${paidDev.calls}/${paidDev.distinct})`,
+      paidDev.ratio,
+      '',
+      1,
+      'exactly 1.00',
+      '= 1.00',
+      paidDev.ratio === 1,
+    );
     const visitDev = await oneForeignVisit(browser, dev.origin, app.standinOrigin);
     results.speculationVisitDev = visitDev;
-    add(`upstream calls from one visit to a page with speculation rules, npm run dev (${visitDev.answered} of ${visitDev.listed} loaded, ${visitDev.credits} credits)`, visitDev.calls, '', 0, 'target 0', '0', visitDev.calls === 0);
+    add(
+      `upstream calls from one visit to a page with speculation rules, npm run dev (${visitDev.answered} of ${visitDev.listed} loaded, ${visitDev.credits} credits)`,
+      visitDev.calls,
+      '',
+      0,
+      'target 0',
+      '0',
+      visitDev.calls === 0,
+    );
   } finally {
     dev.stop();
   }
@@ -97,48 +181,128 @@ try {
   const ten = await tenConcurrentPages(app.origin, app.standinOrigin, BENCH.token);
   results.tenConcurrentPages = ten;
   const tenRatio = median(ten.proxied) / median(ten.direct);
-  add('10 concurrent pages (upstream 300 ms) through the proxy, budget set', median(ten.proxied), 'ms', median(ten.direct),
-    `direct ${median(ten.direct).toFixed(0)} ms`, 'ratio ≤ 1.3', tenRatio <= 1.3);
+  add(
+    '10 concurrent pages (upstream 300 ms) through the proxy, budget set',
+    median(ten.proxied),
+    'ms',
+    median(ten.direct),
+    `direct ${median(ten.direct).toFixed(0)} ms`,
+    'ratio ≤ 1.3',
+    tenRatio <= 1.3,
+  );
 
   // 5b. A 50-page collection job against the same 50 calls made straight to the proxy at the same concurrency.
   const jobs = await jobVsDirect(app.origin, app.standinOrigin, RUNS);
   results.collectionJob = jobs;
-  add('50-page collection job vs the same calls direct (2 at a time)', median(jobs.job), 'ms', median(jobs.direct), `direct ${median(jobs.direct).toFixed(0)} ms`, 'ratio ≤ 1.2', jobs.ratio <= 1.2);
+  add(
+    '50-page collection job vs the same calls direct (2 at a time)',
+    median(jobs.job),
+    'ms',
+    median(jobs.direct),
+    `direct ${median(jobs.direct).toFixed(0)} ms`,
+    'ratio ≤ 1.2',
+    jobs.ratio <= 1.2,
+  );
 
   // 6. Proxy overhead under 50 concurrent connections.
   const load = await proxyOverhead(app.origin, app.standinOrigin, BENCH.token);
   results.proxyOverhead = load;
-  add('proxy median latency (store: SQLite)', load.proxied.medianMs, 'ms', load.direct.medianMs || 1, `direct ${load.direct.medianMs} ms`, 'ratio ≤ 1.3', load.proxied.medianMs / (load.direct.medianMs || 1) <= 1.3);
-  add('proxy p99 latency', load.proxied.p99Ms, 'ms', load.direct.p99Ms || 1, `direct ${load.direct.p99Ms} ms`, 'ratio', true);
+  add(
+    'proxy median latency (store: SQLite)',
+    load.proxied.medianMs,
+    'ms',
+    load.direct.medianMs || 1,
+    `direct ${load.direct.medianMs} ms`,
+    'ratio ≤ 1.3',
+    load.proxied.medianMs / (load.direct.medianMs || 1) <= 1.3,
+  );
+  add(
+    'proxy p99 latency',
+    load.proxied.p99Ms,
+    'ms',
+    load.direct.p99Ms || 1,
+    `direct ${load.direct.p99Ms} ms`,
+    'ratio',
+    true,
+  );
   const errors = load.proxied.errors + load.proxied.non2xx;
-  add(`proxy requests/s (${errors} errors)`, load.proxied.requestsPerSecond, 'req/s', load.direct.requestsPerSecond, `direct ${load.direct.requestsPerSecond.toFixed(0)} req/s`, '0 errors', errors === 0);
+  add(
+    `proxy requests/s (${errors} errors)`,
+    load.proxied.requestsPerSecond,
+    'req/s',
+    load.direct.requestsPerSecond,
+    `direct ${load.direct.requestsPerSecond.toFixed(0)} req/s`,
+    '0 errors',
+    errors === 0,
+  );
 
   // 7. The store: /api/_session and start-up with a 200,000-row ledger, on SQLite and on PostgreSQL.
   const postgres = await startThrowawayPostgres();
   try {
     // The proxy with its store on PostgreSQL, against the same direct baseline, in the same way.
-    const postgresApp = await startApp({ databaseUrl: (await createTestDatabase(postgres.url)).url, port: BENCH.postgresApp, standinRunning: true });
+    const postgresApp = await startApp({
+      databaseUrl: (await createTestDatabase(postgres.url)).url,
+      port: BENCH.postgresApp,
+      standinRunning: true,
+    });
     try {
       const pgLoad = await proxyOverhead(postgresApp.origin, postgresApp.standinOrigin, BENCH.token);
       results.proxyOverheadPostgres = pgLoad;
-      add('proxy median latency, store on PostgreSQL', pgLoad.proxied.medianMs, 'ms', pgLoad.direct.medianMs || 1, `direct ${pgLoad.direct.medianMs} ms`, 'ratio ≤ 1.3', pgLoad.proxied.medianMs / (pgLoad.direct.medianMs || 1) <= 1.3);
+      add(
+        'proxy median latency, store on PostgreSQL',
+        pgLoad.proxied.medianMs,
+        'ms',
+        pgLoad.direct.medianMs || 1,
+        `direct ${pgLoad.direct.medianMs} ms`,
+        'ratio ≤ 1.3',
+        pgLoad.proxied.medianMs / (pgLoad.direct.medianMs || 1) <= 1.3,
+      );
     } finally {
       postgresApp.stop();
     }
     const [emptyDb, largeDb] = [await createTestDatabase(postgres.url), await createTestDatabase(postgres.url)];
-    for (const [kind, databases] of [['sqlite', { empty: null, large: null }], ['postgres', { empty: emptyDb.url, large: largeDb.url }]] as const) {
+    for (const [kind, databases] of [
+      ['sqlite', { empty: null, large: null }],
+      ['postgres', { empty: emptyDb.url, large: largeDb.url }],
+    ] as const) {
       const store = await storeFigures(kind, databases);
       results[`store_${kind}`] = store;
       const ratio = store.sessionLargeMs / store.sessionEmptyMs;
-      add(`/api/_session, ${store.rows.toLocaleString('en')} rows vs empty (${kind})`, store.sessionLargeMs, 'ms', store.sessionEmptyMs,
-        `empty ${store.sessionEmptyMs.toFixed(1)} ms`, 'ratio ≤ 2.0', ratio <= 2);
-      add(`store start-up with ${store.rows.toLocaleString('en')} rows (${kind})`, store.startupLargeMs, 'ms', 1000, 'target 1000 ms', '< 1 s', store.startupLargeMs < 1000);
+      add(
+        `/api/_session, ${store.rows.toLocaleString('en')} rows vs empty (${kind})`,
+        store.sessionLargeMs,
+        'ms',
+        store.sessionEmptyMs,
+        `empty ${store.sessionEmptyMs.toFixed(1)} ms`,
+        'ratio ≤ 2.0',
+        ratio <= 2,
+      );
+      add(
+        `store start-up with ${store.rows.toLocaleString('en')} rows (${kind})`,
+        store.startupLargeMs,
+        'ms',
+        1000,
+        'target 1000 ms',
+        '< 1 s',
+        store.startupLargeMs < 1000,
+      );
     }
     // 8. Free find in 100,000 archived posts (issue 16), on each store.
-    for (const [kind, label, url] of [['sqlite', 'SQLite', null], ['postgres', 'PostgreSQL', (await createTestDatabase(postgres.url)).url]] as const) {
+    for (const [kind, label, url] of [
+      ['sqlite', 'SQLite', null],
+      ['postgres', 'PostgreSQL', (await createTestDatabase(postgres.url)).url],
+    ] as const) {
       const find = await archiveSearchFigures(kind, url);
       results[`find_${kind}`] = find;
-      add(`find in 100,000 archived posts, median (${label})`, find.medianMs, 'ms', 100, 'target 100 ms', '< 100 ms', find.medianMs < 100);
+      add(
+        `find in 100,000 archived posts, median (${label})`,
+        find.medianMs,
+        'ms',
+        100,
+        'target 100 ms',
+        '< 100 ms',
+        find.medianMs < 100,
+      );
     }
   } finally {
     await postgres.stop();
@@ -148,6 +312,15 @@ try {
   app.stop();
 }
 
-console.table(rows.map((row) => ({ figure: row.figure, value: row.value, baseline: row.baseline, ratio: row.ratio, target: row.target, met: row.ok ? 'yes' : 'NO' })));
+console.table(
+  rows.map((row) => ({
+    figure: row.figure,
+    value: row.value,
+    baseline: row.baseline,
+    ratio: row.ratio,
+    target: row.target,
+    met: row.ok ? 'yes' : 'NO',
+  })),
+);
 fs.writeFileSync('bench/results.json', `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
 console.log('written bench/results.json');

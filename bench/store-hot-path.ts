@@ -13,13 +13,23 @@ import { startStandin } from '../server/standin/server.ts';
 import { openStore, type Store } from '../server/store/store.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '50' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '3000' },
+    concurrency: { type: 'string', default: '50' },
+    only: { type: 'string' },
+  },
+});
 const CALLS = Number(values.calls);
 
 async function sampleBody(): Promise<string> {
   const standin = await startStandin({ token: 't', port: 0 });
   try {
-    return await (await fetch(`${standin.url}/v1/social/microblog/posts?screen_name=grace`, { headers: { authorization: 'Bearer t' } })).text();
+    return await (
+      await fetch(`${standin.url}/v1/social/microblog/posts?screen_name=grace`, {
+        headers: { authorization: 'Bearer t' },
+      })
+    ).text();
   } finally {
     await standin.close();
   }
@@ -30,22 +40,54 @@ async function onePage(store: Store, body: string, index: number) {
   const key = `timeline:${JSON.stringify(params)}`;
   const seen = await store.archive.purchaseOf(key);
   if (await store.archive.servable(key, 'timeline', params)) throw new Error('archived already');
-  const journal = await store.ledger.journal({ operation: 'timeline', params, pageKey: key, reserve: '0.1', leaseMs: 60_000, check: () => null, archivedSeen: seen });
+  const journal = await store.ledger.journal({
+    operation: 'timeline',
+    params,
+    pageKey: key,
+    reserve: '0.1',
+    leaseMs: 60_000,
+    check: () => null,
+    archivedSeen: seen,
+  });
   if (journal.kind !== 'journalled') throw new Error(journal.kind);
-  const attempt = { at: new Date().toISOString(), status: 200, durationMs: 20, credits: '0.1', charged: 'yes' as const };
-  await store.ledger.settle(journal.id, { operation: 'timeline', params, status: 200, credits: '0.1', durationMs: 20, ok: true, charged: 'yes', attempts: [attempt] },
-    { body, subject: params.screen_name, accounts: [{ restId: '42', handle: 'grace' }] }, [{ 'content-type': 'application/json' }]);
+  const attempt = {
+    at: new Date().toISOString(),
+    status: 200,
+    durationMs: 20,
+    credits: '0.1',
+    charged: 'yes' as const,
+  };
+  await store.ledger.settle(
+    journal.id,
+    {
+      operation: 'timeline',
+      params,
+      status: 200,
+      credits: '0.1',
+      durationMs: 20,
+      ok: true,
+      charged: 'yes',
+      attempts: [attempt],
+    },
+    { body, subject: params.screen_name, accounts: [{ restId: '42', handle: 'grace' }] },
+    [{ 'content-type': 'application/json' }],
+  );
 }
 
 async function measure(store: Store, body: string, from: number, calls: number) {
   let next = from;
   const cpu = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: Number(values.concurrency) }, async () => {
-    while (next < from + calls) await onePage(store, body, next++);
-  }));
+  await Promise.all(
+    Array.from({ length: Number(values.concurrency) }, async () => {
+      while (next < from + calls) await onePage(store, body, next++);
+    }),
+  );
   const used = process.cpuUsage(cpu);
-  return { cpuMsPerCall: (used.user + used.system) / 1000 / calls, wallMsPerCall: (performance.now() - started) / calls };
+  return {
+    cpuMsPerCall: (used.user + used.system) / 1000 / calls,
+    wallMsPerCall: (performance.now() - started) / calls,
+  };
 }
 
 const body = await sampleBody();
@@ -55,11 +97,16 @@ try {
     if (values.only && values.only !== kind) continue;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-hot-'));
     const databaseUrl = kind === 'postgres' ? (await createTestDatabase(postgres!.url)).url : null;
-    const store = await openStore({ dataDir, databaseUrl, creditLimitPeriod: 'total', archiveFreshForMs: 3_600_000 }, null);
+    const store = await openStore(
+      { dataDir, databaseUrl, creditLimitPeriod: 'total', archiveFreshForMs: 3_600_000 },
+      null,
+    );
     try {
       await measure(store, body, 0, 500);
       const figures = await measure(store, body, 1000, CALLS);
-      console.log(`${kind}: ${figures.cpuMsPerCall.toFixed(3)} ms CPU, ${figures.wallMsPerCall.toFixed(3)} ms wall per call (${body.length} B answer)`);
+      console.log(
+        `${kind}: ${figures.cpuMsPerCall.toFixed(3)} ms CPU, ${figures.wallMsPerCall.toFixed(3)} ms wall per call (${body.length} B answer)`,
+      );
     } finally {
       await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -18,7 +18,13 @@ import { TEST_TOKEN } from '../server/testing/harness.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 import { startProxyProcess, type ProxyProcess } from '../server/testing/store-processes.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '6' }, down: { type: 'string', default: '10' }, clients: { type: 'string', default: '4' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '6' },
+    down: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '4' },
+  },
+});
 const RUNS = Number(values.runs);
 const DOWN_MS = Number(values.down) * 1000;
 const CLIENTS = Number(values.clients);
@@ -59,7 +65,9 @@ async function oneRun(run: number) {
     let buying = true;
     const clients = Array.from({ length: CLIENTS }, async (_, client) => {
       for (let index = 0; buying && index < 100_000; index += 1) {
-        const response = await proxy!.client.get(`/api/v1/social/microblog/posts?screen_name=ada__${tag}c${client}x${index}`).catch(() => null);
+        const response = await proxy!.client
+          .get(`/api/v1/social/microblog/posts?screen_name=ada__${tag}c${client}x${index}`)
+          .catch(() => null);
         if (!response) return;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status !== 200) await sleep(50);
@@ -73,14 +81,37 @@ async function oneRun(run: number) {
     await cluster.resume();
     const alive = () => proxy!.child.exitCode === null && proxy!.child.signalCode === null;
     const healthMs = alive() ? await msUntil(async () => (await proxy!.client.get('/healthz')).status === 200) : null;
-    const purchaseMs = alive() ? await msUntil(async () => (await proxy!.client.get(`/api/v1/social/microblog/posts?screen_name=ada__${tag}after${Date.now()}`)).status === 200) : null;
+    const purchaseMs = alive()
+      ? await msUntil(
+          async () =>
+            (await proxy!.client.get(`/api/v1/social/microblog/posts?screen_name=ada__${tag}after${Date.now()}`))
+              .status === 200,
+        )
+      : null;
     buying = false;
     await Promise.all(clients);
-    const log = (await (await fetch(`${standin.url}/_control/log?match=ada__${tag}`)).json()) as { at: string; query: Record<string, string> }[];
+    const log = (await (await fetch(`${standin.url}/_control/log?match=ada__${tag}`)).json()) as {
+      at: string;
+      query: Record<string, string>;
+    }[];
     const sentWhileDown = log.filter((call) => new Date(call.at) > downFrom && new Date(call.at) < downTo).length;
     const rows = await rowsOf(database.url);
     const missing = log.filter((call) => rows.get(call.query.screen_name!) !== 'settled').length;
-    return { survived: alive(), healthMs, purchaseMs, sentWhileDown, missing, sent: log.length, statuses: Object.fromEntries(statuses), crash: alive() ? '' : proxy.output().split('\n').find((line) => /^\w*Error\b|^error: /.test(line.trim())) ?? '' };
+    return {
+      survived: alive(),
+      healthMs,
+      purchaseMs,
+      sentWhileDown,
+      missing,
+      sent: log.length,
+      statuses: Object.fromEntries(statuses),
+      crash: alive()
+        ? ''
+        : (proxy
+            .output()
+            .split('\n')
+            .find((line) => /^\w*Error\b|^error: /.test(line.trim())) ?? ''),
+    };
   } finally {
     await proxy?.stop();
     await standin.close();
@@ -94,11 +125,15 @@ const results = [];
 for (let run = 0; run < RUNS; run += 1) {
   const result = await oneRun(run);
   results.push(result);
-  console.log(`run ${run + 1}: ${result.survived ? 'survived' : `DIED (${result.crash})`}, /healthz 200 ${result.healthMs ?? '-'} ms and a purchase ${result.purchaseMs ?? '-'} ms after the database was back; `
-    + `${result.sent} calls sent, ${result.sentWhileDown} while down, ${result.missing} without a settled row; answers by status ${JSON.stringify(result.statuses)}`);
+  console.log(
+    `run ${run + 1}: ${result.survived ? 'survived' : `DIED (${result.crash})`}, /healthz 200 ${result.healthMs ?? '-'} ms and a purchase ${result.purchaseMs ?? '-'} ms after the database was back; ` +
+      `${result.sent} calls sent, ${result.sentWhileDown} while down, ${result.missing} without a settled row; answers by status ${JSON.stringify(result.statuses)}`,
+  );
 }
 const survived = results.filter((result) => result.survived);
-console.log(`\nsurvived ${survived.length} of ${RUNS}; recovery (a purchase answered) max ${Math.max(...survived.map((result) => result.purchaseMs ?? Infinity), 0)} ms; `
-  + `calls sent while down ${results.reduce((sum, result) => sum + result.sentWhileDown, 0)}; rows missing ${results.reduce((sum, result) => sum + result.missing, 0)}; `
-  + `500 answers ${results.reduce((sum, result) => sum + (result.statuses[500] ?? 0), 0)}`);
+console.log(
+  `\nsurvived ${survived.length} of ${RUNS}; recovery (a purchase answered) max ${Math.max(...survived.map((result) => result.purchaseMs ?? Infinity), 0)} ms; ` +
+    `calls sent while down ${results.reduce((sum, result) => sum + result.sentWhileDown, 0)}; rows missing ${results.reduce((sum, result) => sum + result.missing, 0)}; ` +
+    `500 answers ${results.reduce((sum, result) => sum + (result.statuses[500] ?? 0), 0)}`,
+);
 process.exit(0);

@@ -20,15 +20,35 @@ async function seed(dataDir: string, databaseUrl: string | null, count: number) 
         const seq = start + index + 1;
         const at = new Date(Date.parse(session.started_at) + seq).toISOString();
         return {
-          id: randomUUID(), seq, at, session_id: session.id, operation: 'timeline', params: JSON.stringify({ screen_name: `seed${seq}` }),
-          page_key: `timeline seed${seq}`, state: 'settled' as const, reserved: '0', lease_until: at, owner: 'bench', status: 200, credits: '0.1',
-          duration_ms: 40, ok: 1, charged: 'yes', attempts: JSON.stringify([{ at, status: 200, durationMs: 40, credits: '0.1', charged: 'yes' }]), error_kind: null,
+          id: randomUUID(),
+          seq,
+          at,
+          session_id: session.id,
+          operation: 'timeline',
+          params: JSON.stringify({ screen_name: `seed${seq}` }),
+          page_key: `timeline seed${seq}`,
+          state: 'settled' as const,
+          reserved: '0',
+          lease_until: at,
+          owner: 'bench',
+          status: 200,
+          credits: '0.1',
+          duration_ms: 40,
+          ok: 1,
+          charged: 'yes',
+          attempts: JSON.stringify([{ at, status: 200, durationMs: 40, credits: '0.1', charged: 'yes' }]),
+          error_kind: null,
         };
       });
       await trx.insertInto('purchases').values(batch).execute();
     }
     const credits = (count / 10).toString();
-    await addToTotals(trx, scopesOf(new Date(), session.id), { operation: 'timeline', credits, calls: count, freeCalls: 0 });
+    await addToTotals(trx, scopesOf(new Date(), session.id), {
+      operation: 'timeline',
+      credits,
+      calls: count,
+      freeCalls: 0,
+    });
   });
   await db.close();
 }
@@ -61,7 +81,11 @@ async function startupMs(dataDir: string, databaseUrl: string | null): Promise<n
  * `/api/_session` with an empty ledger and with 200,000 rows (same store kind, same run), and the
  * store's start-up with the large one: the session route must not grow with the ledger.
  */
-export async function storeFigures(kind: 'sqlite' | 'postgres', databases: { empty: string | null; large: string | null }, rows = 200_000) {
+export async function storeFigures(
+  kind: 'sqlite' | 'postgres',
+  databases: { empty: string | null; large: string | null },
+  rows = 200_000,
+) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `creditscope-bench-store-${kind}-`));
   try {
     const emptyDir = path.join(root, 'empty');
@@ -73,7 +97,14 @@ export async function storeFigures(kind: 'sqlite' | 'postgres', databases: { emp
     const largeMs = await sessionLatency(largeDir, databases.large, 200);
     const startEmpty = await startupMs(emptyDir, databases.empty);
     const startLarge = await startupMs(largeDir, databases.large);
-    return { rows, seedMs, sessionEmptyMs: emptyMs, sessionLargeMs: largeMs, startupEmptyMs: startEmpty, startupLargeMs: startLarge };
+    return {
+      rows,
+      seedMs,
+      sessionEmptyMs: emptyMs,
+      sessionLargeMs: largeMs,
+      startupEmptyMs: startEmpty,
+      startupLargeMs: startLarge,
+    };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -15,9 +15,17 @@ async function openPost(page: Page) {
 const PAGES: { name: string; open: (page: Page) => Promise<unknown>; ready: string }[] = [
   { name: 'start page', open: (page) => page.goto('/'), ready: 'main h1' },
   { name: 'timeline', open: (page) => page.goto(`/timeline?screen_name=${alias('ada', 'axe')}`), ready: 'article' },
-  { name: 'protected timeline', open: (page) => page.goto(`/timeline?screen_name=${alias('linus', 'axe')}`), ready: 'main h1, main h2' },
+  {
+    name: 'protected timeline',
+    open: (page) => page.goto(`/timeline?screen_name=${alias('linus', 'axe')}`),
+    ready: 'main h1, main h2',
+  },
   { name: 'post view', open: openPost, ready: '[data-testid="post-view"] article' },
-  { name: 'search', open: (page) => page.goto('/search?q=accessible%20engines'), ready: 'main ol li, main [role=list] li' },
+  {
+    name: 'search',
+    open: (page) => page.goto('/search?q=accessible%20engines'),
+    ready: 'main ol li, main [role=list] li',
+  },
   { name: 'credits', open: (page) => page.goto('/credits'), ready: 'main h1' },
   { name: 'history', open: (page) => page.goto('/history'), ready: '[aria-label="Pages, newest first"]' },
 ];
@@ -31,7 +39,13 @@ const LOOKS = [
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
 }
 
 for (const { look, scheme, width } of LOOKS) {

@@ -3,7 +3,9 @@ import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 
-test('a suspended account shows that it is suspended, nothing of a profile, and what the answer cost', async ({ page }) => {
+test('a suspended account shows that it is suspended, nothing of a profile, and what the answer cost', async ({
+  page,
+}) => {
   const handle = alias('banned', 'suspended');
   await page.goto(`/timeline?screen_name=${handle}`);
   const state = page.getByTestId('state-suspended');
@@ -20,12 +22,16 @@ test('a suspended account shows that it is suspended, nothing of a profile, and 
 
   // Opened again it costs nothing, and says so.
   await page.reload();
-  await expect(page.getByTestId('charge-note')).toHaveText('Not charged now: opened from this browser’s cache, 0 credits.');
+  await expect(page.getByTestId('charge-note')).toHaveText(
+    'Not charged now: opened from this browser’s cache, 0 credits.',
+  );
   await settled(page);
   expect(await standin().log(handle)).toHaveLength(1);
 });
 
-test('a handle that does not exist is said once, with the handle, with a priced web search and whether it was charged', async ({ page }) => {
+test('a handle that does not exist is said once, with the handle, with a priced web search and whether it was charged', async ({
+  page,
+}) => {
   const handle = alias('nobody', 'notfound');
   await page.goto(`/timeline?screen_name=${handle}`);
   const state = page.getByTestId('state-not-found');
@@ -33,7 +39,9 @@ test('a handle that does not exist is said once, with the handle, with a priced 
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.locator('main')).toContainText('doesn’t exist');
   expect((await page.locator('main').innerText()).match(/doesn’t exist|not found/gi)).toHaveLength(1);
-  await expect(state.getByTestId('charge-note')).toHaveText('Not charged: the upstream took no credits for this answer.');
+  await expect(state.getByTestId('charge-note')).toHaveText(
+    'Not charged: the upstream took no credits for this answer.',
+  );
   const search = state.getByTestId('web-search-link');
   await expect(search).toHaveAccessibleName(new RegExp(`^Search the web for @${handle} ≈ 0\\.2 credits$`));
   await settled(page);
@@ -61,12 +69,23 @@ test('a protected account explains why there are no posts and what the answer co
 for (const scheme of ['light', 'dark'] as const) {
   test(`the suspended and not-found states have no WCAG 2.1 A/AA violations (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [who, state] of [['banned', 'state-suspended'], ['nobody', 'state-not-found']] as const) {
+    for (const [who, state] of [
+      ['banned', 'state-suspended'],
+      ['nobody', 'state-not-found'],
+    ] as const) {
       await page.goto(`/timeline?screen_name=${alias(who, `axe${scheme}`)}`);
       await page.getByTestId(state).waitFor();
       await settled(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
     }
   });
 }

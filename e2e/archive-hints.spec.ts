@@ -6,17 +6,23 @@ import { settled } from './support/settle.ts';
 /** Look-ups of the server's archive this page made (free, but each one is a request). */
 function lookups(page: Page): string[] {
   const seen: string[] = [];
-  page.on('request', (request) => { if (new URL(request.url()).pathname === '/api/_history/lookup') seen.push(request.url()); });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/_history/lookup') seen.push(request.url());
+  });
   return seen;
 }
 
 function paidRequests(page: Page): string[] {
   const seen: string[] = [];
-  page.on('request', (request) => { if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(request.url()); });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(request.url());
+  });
   return seen;
 }
 
-test('a timeline the server’s archive holds says "from archive · 0 credits" on the start page and in menus, and opens without buying', async ({ browser }) => {
+test('a timeline the server’s archive holds says "from archive · 0 credits" on the start page and in menus, and opens without buying', async ({
+  browser,
+}) => {
   const handle = alias('grace', 'archivehint');
   // Someone else, in another browser, bought it (and Ada's first page, which Grace's reposts name).
   const first = await browser.newContext();
@@ -52,9 +58,14 @@ test('a timeline the server’s archive holds says "from archive · 0 credits" o
   // Twenty cards, each with author and mention menus: their hints come from one batched look-up, kept briefly.
   const before = asked.length;
   const repost = page.locator('article[data-variant="repost"]').first();
-  await repost.getByRole('button', { name: /Ada Lovelace/ }).first().click();
+  await repost
+    .getByRole('button', { name: /Ada Lovelace/ })
+    .first()
+    .click();
   const menu = page.getByRole('dialog', { name: '@ada' });
-  await expect(menu.getByRole('link', { name: /^Open @ada’s timeline/ })).toHaveAccessibleName('Open @ada’s timeline from archive · 0 credits');
+  await expect(menu.getByRole('link', { name: /^Open @ada’s timeline/ })).toHaveAccessibleName(
+    'Open @ada’s timeline from archive · 0 credits',
+  );
   await expect(menu).toContainText('its archive serves it again, free');
   await page.keyboard.press('Escape');
   await page.mouse.wheel(0, 3000);
@@ -64,7 +75,10 @@ test('a timeline the server’s archive holds says "from archive · 0 credits" o
   const keys = asked.slice(before).flatMap((url) => new URL(url).searchParams.getAll('key'));
   expect(new Set(keys).size).toBe(keys.length);
 
-  await repost.getByRole('button', { name: /Ada Lovelace/ }).first().click();
+  await repost
+    .getByRole('button', { name: /Ada Lovelace/ })
+    .first()
+    .click();
   await menu.getByRole('link', { name: /^Open @ada’s timeline/ }).click();
   await expect(page.getByTestId('profile-header')).toContainText('Ada Lovelace');
   await settled(page);

@@ -44,18 +44,24 @@ test('a page bought in one browser opens free in another, which says it came fro
     await expect(line.getByTestId('paid-badge')).toHaveCount(0);
     await settled(other.page);
     // Rendered by the server from the archive, the page needs no request of the browser's; the SPA asks once, never to buy afresh.
-    expect(paid.map((request) => request.refresh)).toEqual(await serverAnswered(other.page) ? [] : [false]);
+    expect(paid.map((request) => request.refresh)).toEqual((await serverAnswered(other.page)) ? [] : [false]);
     expect(await standin().log(handle)).toHaveLength(1);
   } finally {
     await other.context.close();
   }
 });
 
-test('the History page lists what was bought, and opening its entries in another browser spends nothing', async ({ page }) => {
+test('the History page lists what was bought, and opening its entries in another browser spends nothing', async ({
+  page,
+}) => {
   const handle = alias('grace', 'history');
   const q = `history ${handle.split('__')[1]}`;
-  expect((await page.request.get(`/api/v1/social/microblog/posts?screen_name=${handle}`, { headers: HEADERS })).ok()).toBe(true);
-  expect((await page.request.post('/api/v1/search', { headers: HEADERS, data: { q, page: 2, site: 'example.org' } })).ok()).toBe(true);
+  expect(
+    (await page.request.get(`/api/v1/social/microblog/posts?screen_name=${handle}`, { headers: HEADERS })).ok(),
+  ).toBe(true);
+  expect(
+    (await page.request.post('/api/v1/search', { headers: HEADERS, data: { q, page: 2, site: 'example.org' } })).ok(),
+  ).toBe(true);
   await expect.poll(async () => (await standin().log(handle.split('__')[1]!)).length).toBe(2);
 
   const other = await otherBrowser(page);
@@ -86,7 +92,10 @@ test('the History page lists what was bought, and opening its entries in another
     await tab.goto(`/history?operation=timeline&subject=${handle}`);
     await expect(tab.getByTestId('history-entry')).toContainText(`@${handle}`);
     await expect(tab.getByTestId('history-entry')).toContainText('first page · bought');
-    await tab.getByTestId('history-entry').getByRole('link', { name: `Open @${handle}` }).click();
+    await tab
+      .getByTestId('history-entry')
+      .getByRole('link', { name: `Open @${handle}` })
+      .click();
     await expect(tab.getByTestId('profile-header')).toContainText('Grace Hopper');
     await expect(tab.getByTestId('spend-line').getByTestId('archive-badge')).toBeVisible();
 
@@ -98,12 +107,16 @@ test('the History page lists what was bought, and opening its entries in another
   }
 });
 
-test('Show newer and Refresh buy again even where the archive has the page; Load more takes the archive', async ({ page }) => {
+test('Show newer and Refresh buy again even where the archive has the page; Load more takes the archive', async ({
+  page,
+}) => {
   const handle = alias('ada', 'archive rebuy');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   await page.getByTestId('show-newer').click();
-  await expect.poll(async () => Object.values(await callsByCursor(handle)).reduce((sum, count) => sum + count, 0)).toBe(2);
+  await expect
+    .poll(async () => Object.values(await callsByCursor(handle)).reduce((sum, count) => sum + count, 0))
+    .toBe(2);
 
   const other = await otherBrowser(page);
   try {
@@ -122,10 +135,17 @@ test('Show newer and Refresh buy again even where the archive has the page; Load
     const counts = await callsByCursor(handle);
     // The first page once (served to the second browser from the archive), the newer page twice.
     expect(counts.first).toBe(1);
-    expect(Object.entries(counts).filter(([cursor]) => cursor !== 'first').map(([, count]) => count)).toEqual([2]);
+    expect(
+      Object.entries(counts)
+        .filter(([cursor]) => cursor !== 'first')
+        .map(([, count]) => count),
+    ).toEqual([2]);
 
     // Load more (or the sentinel beside it) never asks for a re-buy.
-    await tab.getByTestId('paging-footer').getByRole('button', { name: /Load more/ }).click();
+    await tab
+      .getByTestId('paging-footer')
+      .getByRole('button', { name: /Load more/ })
+      .click();
     await expect.poll(() => paid.length).toBeGreaterThanOrEqual(before + 2);
     await settled(tab);
     expect(paid.map((request) => request.refresh).filter(Boolean)).toHaveLength(1);

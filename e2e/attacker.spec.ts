@@ -59,7 +59,10 @@ test('pages framed by another site render nothing and buy nothing', async ({ pag
   expect(await paidCalls(tag)).toHaveLength(0);
 });
 
-test('a link from another site opens the timeline without buying it; the Load button buys it once', async ({ page, baseURL }) => {
+test('a link from another site opens the timeline without buying it; the Load button buys it once', async ({
+  page,
+  baseURL,
+}) => {
   const tag = newTag();
   await withAttacker(baseURL!, tag, async (origin) => {
     await page.goto(`${origin}/link`);
@@ -96,7 +99,11 @@ test('every page forbids framing, and no other origin gets a CORS grant', async 
   }
   const preflight = await request.fetch(`${baseURL}/api/v1/search`, {
     method: 'OPTIONS',
-    headers: { origin: 'http://localhost:9', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-creditscope-client,content-type' },
+    headers: {
+      origin: 'http://localhost:9',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'x-creditscope-client,content-type',
+    },
   });
   expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();
   const asset = await request.get(`${baseURL}/`, { headers: { origin: 'http://localhost:9' } });

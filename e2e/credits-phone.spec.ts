@@ -10,7 +10,8 @@ import { E2E } from './support/ports.ts';
 const HEADERS = { 'x-creditscope-client': '1', 'content-type': 'application/json' };
 const SEARCHES = 50;
 const TIMELINES = 100;
-const longTerm = (index: number) => `supercalifragilisticexpialidocious${index}-analyticalengine-differenceengine-${'x'.repeat(40)}`;
+const longTerm = (index: number) =>
+  `supercalifragilisticexpialidocious${index}-analyticalengine-differenceengine-${'x'.repeat(40)}`;
 let instance: Awaited<ReturnType<typeof startInstance>>;
 
 test.describe.configure({ mode: 'serial' });
@@ -19,27 +20,41 @@ test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   instance = await startInstance(E2E.phoneApp, {
-    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token,
+    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+    API_TOKEN: E2E.token,
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/credits-phone-${Date.now()}`,
   });
   const tag = Date.now().toString(36);
-  const buy = (index: number) => index < SEARCHES
-    ? fetch(`${instance.origin}/api/v1/search`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ q: longTerm(index) }) })
-    : fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=ada__phone${tag}${index}`, { headers: HEADERS });
+  const buy = (index: number) =>
+    index < SEARCHES
+      ? fetch(`${instance.origin}/api/v1/search`, {
+          method: 'POST',
+          headers: HEADERS,
+          body: JSON.stringify({ q: longTerm(index) }),
+        })
+      : fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=ada__phone${tag}${index}`, {
+          headers: HEADERS,
+        });
   for (let start = 0; start < SEARCHES + TIMELINES; start += 10) {
-    const statuses = await Promise.all(Array.from({ length: 10 }, async (_, offset) => (await buy(start + offset)).status));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async (_, offset) => (await buy(start + offset)).status),
+    );
     expect(statuses.every((status) => status === 200)).toBe(true);
   }
 });
 
-test.afterAll(async () => { await instance?.stop(); });
+test.afterAll(async () => {
+  await instance?.stop();
+});
 
 /** Nothing wider than the screen: no sideways scrolling of the page. */
 async function fitsTheScreen(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
-test('the ledger is a list of cards with every parameter in full, and nothing overflows the screen', async ({ page }) => {
+test('the ledger is a list of cards with every parameter in full, and nothing overflows the screen', async ({
+  page,
+}) => {
   await page.goto(`${instance.origin}/credits`);
   await expect(page.getByTestId('ledger-count')).toHaveText(`100 of ${SEARCHES + TIMELINES} calls loaded`);
   await expect(page.getByTestId('ledger-table')).toHaveCount(0);
@@ -71,10 +86,18 @@ test('the spend chart is drawn for the phone: 12 px labels, the two times apart'
   await expect(chart).toBeVisible();
   const box = (await chart.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
-  const labels = await chart.locator('text').evaluateAll((nodes) => nodes.map((node) => {
-    const rect = node.getBoundingClientRect();
-    return { text: node.textContent ?? '', size: parseFloat(getComputedStyle(node).fontSize), left: rect.left, right: rect.right, height: rect.height };
-  }));
+  const labels = await chart.locator('text').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const rect = node.getBoundingClientRect();
+      return {
+        text: node.textContent ?? '',
+        size: parseFloat(getComputedStyle(node).fontSize),
+        left: rect.left,
+        right: rect.right,
+        height: rect.height,
+      };
+    }),
+  );
   // Not a 900 px drawing scaled down (its 13 px labels became 5 px): every label is drawn at its own size.
   for (const label of labels) expect(label.height, label.text).toBeGreaterThanOrEqual(11);
   const times = labels.filter((label) => /\d:\d\d/.test(label.text));

@@ -28,7 +28,9 @@ test.beforeEach(async ({ context }) => {
 /** A new session at 0 with no personal limit (the credits app has no operator limit). */
 async function freshSession(request: APIRequestContext) {
   expect((await request.post(`${app}/api/_session/new`, { headers: HEADERS, data: {} })).ok()).toBe(true);
-  expect((await request.put(`${app}/api/_session/budget`, { headers: HEADERS, data: { limit: null } })).ok()).toBe(true);
+  expect((await request.put(`${app}/api/_session/budget`, { headers: HEADERS, data: { limit: null } })).ok()).toBe(
+    true,
+  );
 }
 
 /** The error a refused paid call shows on the timeline: "Credit budget reached", with the server's reason. */
@@ -52,8 +54,11 @@ async function loadMore(page: Page) {
   const button = page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
   await expect(button).toBeEnabled();
   await button.click({ timeout: 5_000 }).catch(() => undefined);
-  await expect.poll(async () => (await refusal(page).isVisible()) || (await pagesShown(page)) > before,
-    { message: `a page more than ${before}, or a refusal` }).toBe(true);
+  await expect
+    .poll(async () => (await refusal(page).isVisible()) || (await pagesShown(page)) > before, {
+      message: `a page more than ${before}, or a refusal`,
+    })
+    .toBe(true);
 }
 
 /** Loads more until a limit refuses a page; returns how many pages were on screen then. */
@@ -65,7 +70,11 @@ async function loadUntilRefused(page: Page, atMost: number): Promise<number> {
   return (await page.getByTestId('spend-line').count()) === 0 ? 0 : pagesShown(page);
 }
 
-test('the credits page shows the exact total, breakdown, chart and ledger after browsing; a second tab agrees', async ({ page, context, request }) => {
+test('the credits page shows the exact total, breakdown, chart and ledger after browsing; a second tab agrees', async ({
+  page,
+  context,
+  request,
+}) => {
   await freshSession(request);
   const handle = alias('ada', 'creditstotal');
   const query = `${handle} engines`;
@@ -109,13 +118,19 @@ test('the credits page shows the exact total, breakdown, chart and ledger after 
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const csv = fs.readFileSync(await (await download).path(), 'utf8').trim().split('\r\n');
+  const csv = fs
+    .readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toMatch(/^id,session,at,operation,status,ok,credits/);
   expect(csv).toHaveLength(5);
   await second.close();
 });
 
-test('the request inspector shows the call as sent and its raw response; Copy as curl never holds the token', async ({ page, context }) => {
+test('the request inspector shows the call as sent and its raw response; Copy as curl never holds the token', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app });
   await page.goto('/credits');
   await expect(page.getByTestId('ledger-row')).toHaveCount(4);
@@ -129,7 +144,9 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   await expect(inspector.getByTestId('inspector-facts')).toContainText('200 OK');
   await expect(inspector.getByTestId('response-tree')).toContainText('"credits": 0.2');
   const curl = inspector.getByTestId('copy-as-text');
-  await expect(curl).toContainText(`curl -X POST "$API_BASE_URL/v1/search" -H "Authorization: Bearer $API_TOKEN" -H 'Content-Type: application/json' -d '{"q":"`);
+  await expect(curl).toContainText(
+    `curl -X POST "$API_BASE_URL/v1/search" -H "Authorization: Bearer $API_TOKEN" -H 'Content-Type: application/json' -d '{"q":"`,
+  );
   await inspector.getByRole('button', { name: 'Copy as curl' }).click();
   await expect(inspector.getByText(/^Copied/)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -137,21 +154,34 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   expect(copied).not.toContain(E2E.token);
   expect(await page.content()).not.toContain(E2E.token);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(inspector).toBeHidden();
 
   // A click on a timeline row: GET with its parameters in the URL.
   await page.getByTestId('ledger-row').last().click();
   await expect(inspector.getByTestId('inspector-request')).toHaveText('GET /v1/social/microblog/posts');
-  await expect(inspector.getByTestId('copy-as-text')).toContainText('curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada__');
+  await expect(inspector.getByTestId('copy-as-text')).toContainText(
+    'curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada__',
+  );
   await expect(inspector.getByTestId('response-tree')).toContainText('"success": true');
 });
 
 test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
   test.use({ baseURL: budgetApp });
 
-  test('no paid call reaches the upstream once it is reached, and the UI says it is the operator’s', async ({ page, context }) => {
+  test('no paid call reaches the upstream once it is reached, and the UI says it is the operator’s', async ({
+    page,
+    context,
+  }) => {
     // Other specs spend from the same ceiling, so this buys until refused rather than counting on a fresh one.
     const handle = alias('ada', 'budgete2e');
     const second = await context.newPage();
@@ -202,7 +232,11 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
   });
 });
 
-test('your own limit: reached, raised from the page to let paid calls through, and a new session starts at 0', async ({ page, context, request }) => {
+test('your own limit: reached, raised from the page to let paid calls through, and a new session starts at 0', async ({
+  page,
+  context,
+  request,
+}) => {
   await freshSession(request);
   const handle = alias('ada', 'personallimit');
   const second = await context.newPage();
@@ -228,7 +262,8 @@ test('your own limit: reached, raised from the page to let paid calls through, a
   await expect(second.getByTestId('meter-total')).toHaveText('0.3');
   await expect(second.getByTestId('budget-reached')).toHaveAttribute('data-reached-by', 'personal');
   await expect(second.getByTestId('budget-reached')).toHaveText(
-    'Your limit of 0.25 credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.');
+    'Your limit of 0.25 credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.',
+  );
 
   // Raising the limit from the page lets paid calls through again, and the first tab's meter follows.
   await second.bringToFront();

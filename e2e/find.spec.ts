@@ -19,33 +19,46 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   instance = await startInstance(E2E.findApp, {
-    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token,
+    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+    API_TOKEN: E2E.token,
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/find-${Date.now()}`,
   });
 });
 
-test.afterAll(async () => { await instance?.stop(); });
+test.afterAll(async () => {
+  await instance?.stop();
+});
 
 /** Every request the page makes to the paid API: finding must make none. */
 function watchPaidRequests(page: Page): string[] {
   const paid: string[] = [];
-  page.on('request', (request) => { if (new URL(request.url()).pathname.startsWith('/api/v1/')) paid.push(request.url()); });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/')) paid.push(request.url());
+  });
   return paid;
 }
 
 /** The longest plain word of a bought post: one that finding must turn up. */
 async function wordOfFirstPost(page: Page): Promise<string> {
   const text = (await page.locator('article').first().getByTestId('rich-text').first().textContent()) ?? '';
-  const words = text.split(/[^A-Za-z]+/).filter((word) => word.length >= 5).sort((a, b) => b.length - a.length);
+  const words = text
+    .split(/[^A-Za-z]+/)
+    .filter((word) => word.length >= 5)
+    .sort((a, b) => b.length - a.length);
   expect(words.length, `a word of five letters or more in "${text}"`).toBeGreaterThan(0);
   return words[0]!.toLowerCase();
 }
 
-test('what was bought can be found, filtered and counted for free, and says which purchase it came from', async ({ page }) => {
+test('what was bought can be found, filtered and counted for free, and says which purchase it came from', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`${instance.origin}/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  await page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ }).click();
+  await page
+    .getByTestId('paging-footer')
+    .getByRole('button', { name: /Load more/ })
+    .click();
   await expect(page.getByTestId('spend-line')).toContainText('from 2 pages');
   const word = await wordOfFirstPost(page);
   await page.goto(`${instance.origin}/search?q=${encodeURIComponent(query)}`);
@@ -63,7 +76,8 @@ test('what was bought can be found, filtered and counted for free, and says whic
   const hits = page.getByTestId('find-hit');
   await expect(hits.first()).toBeVisible();
   // Every hit holds the word, and names the purchase it came from: this timeline, at 0 credits.
-  for (const snippet of await page.getByTestId('hit-snippet').allTextContents()) expect(snippet.toLowerCase()).toContain(word);
+  for (const snippet of await page.getByTestId('hit-snippet').allTextContents())
+    expect(snippet.toLowerCase()).toContain(word);
   const provenance = page.getByTestId('hit-provenance').first();
   await expect(provenance).toContainText(`from @${handle}'s timeline`);
   await expect(provenance).toContainText('0 credits');
@@ -100,14 +114,22 @@ test('what was bought can be found, filtered and counted for free, and says whic
   expect(await upstream.log(handle)).toHaveLength(bought);
 });
 
-test('the find page has no WCAG A/AA violations in light, dark and at 375 px, and nothing overflows', async ({ page }) => {
-  for (const [scheme, width] of [['light', 1280], ['dark', 1280], ['light', 375]] as const) {
+test('the find page has no WCAG A/AA violations in light, dark and at 375 px, and nothing overflows', async ({
+  page,
+}) => {
+  for (const [scheme, width] of [
+    ['light', 1280],
+    ['dark', 1280],
+    ['light', 375],
+  ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${instance.origin}/find?q=engines`);
     await expect(page.getByTestId('find-hit').first()).toBeVisible();
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((violation) => `${scheme} ${width}: ${violation.id}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   }
 });

@@ -8,18 +8,25 @@ import { serverRendered } from './support/rendering.ts';
  * Content-Security-Policy: the inline scripts run (allowed by hash), styles, chunks and images load,
  * and nothing is reported as a violation. The production project only (the dev server sends no such policy).
  */
-declare global { interface Window { cspViolations: string[] } }
+declare global {
+  interface Window {
+    cspViolations: string[];
+  }
+}
 
 /** Violations as the page reports them (the event) and as the console does (both are watched). */
 async function watchPolicy(page: Page) {
   const console: string[] = [];
   page.on('console', (message) => {
-    if (/content security policy|refused to (load|execute|apply|connect|frame)/i.test(message.text())) console.push(message.text());
+    if (/content security policy|refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      console.push(message.text());
   });
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+      window.cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return async () => ({ console, events: await page.evaluate(() => window.cspViolations) });
@@ -27,13 +34,22 @@ async function watchPolicy(page: Page) {
 
 function directives(policy: string | undefined): Map<string, string[]> {
   expect(policy, 'Content-Security-Policy header').toBeTruthy();
-  return new Map(policy!.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy!
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
-test('a page and its assets carry the security headers, and the app runs under the policy with no violation', async ({ page }) => {
+test('a page and its assets carry the security headers, and the app runs under the policy with no violation', async ({
+  page,
+}) => {
   const violations = await watchPolicy(page);
   const assets: Response[] = [];
-  page.on('response', (response) => { if (/\/assets\/[^/]+\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push(response); });
+  page.on('response', (response) => {
+    if (/\/assets\/[^/]+\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push(response);
+  });
 
   const handle = alias('ada', 'headers');
   const document = await page.goto(`/timeline?screen_name=${handle}`);
@@ -43,7 +59,9 @@ test('a page and its assets carry the security headers, and the app runs under t
   expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
   // What is inline is named by its hash: the server-rendered page's style sheet, or the SPA page's early-fetch script.
   const rendered = await serverRendered(page);
-  expect(policy.get(rendered ? 'style-src' : 'script-src')!.filter((source) => source.startsWith("'sha256-")).length).toBeGreaterThan(0);
+  expect(
+    policy.get(rendered ? 'style-src' : 'script-src')!.filter((source) => source.startsWith("'sha256-")).length,
+  ).toBeGreaterThan(0);
   expect(policy.get('style-src')).not.toContain("'unsafe-inline'");
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['x-content-type-options']).toBe('nosniff');
@@ -56,9 +74,15 @@ test('a page and its assets carry the security headers, and the app runs under t
   await expect(page.locator('article').first()).toBeVisible();
   const avatar = page.locator('article img').first();
   await expect(avatar).toBeVisible();
-  await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-  const earlyFetch = await page.evaluate(() => performance.getEntriesByType('resource')
-    .filter((entry) => entry.name.includes('/api/v1/social/microblog/posts')).map((entry) => (entry as PerformanceResourceTiming).initiatorType));
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  const earlyFetch = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/api/v1/social/microblog/posts'))
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
   expect(earlyFetch).toEqual(rendered ? [] : ['fetch']);
 
   expect(assets.length).toBeGreaterThan(1);
@@ -92,6 +116,8 @@ test('every page of the app runs under the policy with no violation', async ({ p
   await page.getByTestId('photo-tile').first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect.poll(() => dialog.getByTestId('lightbox-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => dialog.getByTestId('lightbox-image').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   expect(await violations()).toEqual({ console: [], events: [] });
 });

@@ -21,15 +21,22 @@ test('a search result page opens the request inspector for the call that bought 
   await expect(dialog).toBeHidden();
 });
 
-test('any page of a timeline on screen opens the inspector for the call that bought it, not only the last', async ({ page }) => {
+test('any page of a timeline on screen opens the inspector for the call that bought it, not only the last', async ({
+  page,
+}) => {
   await page.goto(`/timeline?screen_name=${alias('grace', 'inspectpages')}`);
   // Grace has 47 posts: three pages, and the empty page after them may be asked for too. Read the count once
   // the end is reached, or an auto-load still on its way adds a page after it was read.
   await scrollUntil(page, 41);
-  await expect.poll(async () => {
-    await scrollToEnd(page);
-    return page.getByTestId('end-of-timeline').isVisible();
-  }, { timeout: 20_000, intervals: [150, 250, 400] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        await scrollToEnd(page);
+        return page.getByTestId('end-of-timeline').isVisible();
+      },
+      { timeout: 20_000, intervals: [150, 250, 400] },
+    )
+    .toBe(true);
   await expect(page.getByTestId('paging-footer').getByText('Loading more posts…')).toHaveCount(0);
   const pages = Number(/from (\d+) pages/.exec((await page.getByTestId('spend-line').textContent()) ?? '')?.[1]);
   expect(pages).toBeGreaterThanOrEqual(3);
@@ -59,17 +66,28 @@ test.describe('rows from before a restart', () => {
   test.describe.configure({ mode: 'serial' });
   const upstream = standin(E2E.upstreamStandin);
   const dataDir = `${process.env.CREDITSCOPE_E2E_DIR}/inspector-${Date.now()}`;
-  const env = { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, CREDITSCOPE_DATA_DIR: dataDir };
+  const env = {
+    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+    API_TOKEN: E2E.token,
+    CREDITSCOPE_DATA_DIR: dataDir,
+  };
   const HEADERS = { 'x-creditscope-client': '1' };
   let instance: Awaited<ReturnType<typeof startInstance>> | undefined;
-  const handles = { kept: alias('ada', 'kept'), retried: alias('ada', 'retried'), rebought: alias('ada', 'rebought'), failed: alias('ada', 'failed') };
+  const handles = {
+    kept: alias('ada', 'kept'),
+    retried: alias('ada', 'retried'),
+    rebought: alias('ada', 'rebought'),
+    failed: alias('ada', 'failed'),
+  };
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     // Bought by one server process, which then stops: the next one has none of these calls in memory.
     const first = await startInstance(E2E.inspectorApp, env);
     const timeline = async (handle: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${first.origin}/api/v1/social/microblog/posts?screen_name=${handle}`, { headers: { ...HEADERS, ...headers } });
+      const response = await fetch(`${first.origin}/api/v1/social/microblog/posts?screen_name=${handle}`, {
+        headers: { ...HEADERS, ...headers },
+      });
       return `${response.status} ${response.ok ? '' : await response.text()}`.trim();
     };
     try {
@@ -85,7 +103,9 @@ test.describe('rows from before a restart', () => {
     }
     instance = await startInstance(E2E.inspectorApp, env);
   });
-  test.afterAll(async () => { await instance?.stop(); });
+  test.afterAll(async () => {
+    await instance?.stop();
+  });
 
   /** Narrows the ledger to one handle's calls and opens the oldest (or only) one. */
   async function inspect(page: Page, handle: string) {
@@ -96,43 +116,73 @@ test.describe('rows from before a restart', () => {
     return dialog;
   }
 
-  test('the inspector still shows the request, status, attempts, headers and the archived raw body, with copy and download', async ({ page, context }) => {
+  test('the inspector still shows the request, status, attempts, headers and the archived raw body, with copy and download', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: instance!.origin });
     await page.goto(`${instance!.origin}/credits`);
     const dialog = await inspect(page, handles.kept);
     await expect(dialog.getByTestId('inspector-facts')).toContainText('200 OK');
     await expect(dialog.getByTestId('inspector-facts')).toContainText('0.1 (charged)');
-    await expect(dialog.getByTestId('inspector-operation')).toHaveText(`Timeline of @${handles.kept}: the first page (latest posts)`);
+    await expect(dialog.getByTestId('inspector-operation')).toHaveText(
+      `Timeline of @${handles.kept}: the first page (latest posts)`,
+    );
     await expect(dialog.getByTestId('inspector-headers')).toContainText('content-typeapplication/json; charset=utf-8');
     await expect(dialog.getByTestId('inspector-headers')).toContainText('x-ratelimit-limit600');
     await expect(dialog.getByTestId('inspector-headers')).not.toContainText(/authorization/i);
     await expect(dialog.getByTestId('inspector-body-source')).toHaveAttribute('data-source', 'archive');
     await expect(dialog.getByTestId('response-tree')).toContainText('"success": true');
 
-    const [file] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download body' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download body' }).click(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/^creditscope-call-[\w-]{8}\.json$/);
-    const body = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as { data: { user: { profile: string } }; meta: { credits: number } };
+    const body = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as {
+      data: { user: { profile: string } };
+      meta: { credits: number };
+    };
     expect(body.meta.credits).toBe(0.1);
     await dialog.getByRole('button', { name: 'Show exact text' }).click();
     await expect(dialog.getByTestId('response-raw')).toContainText('"meta":{"credits":0.1}');
 
     // Copy as curl, HTTPie and fetch: each names the token, none holds it.
     const copied: string[] = [];
-    for (const [format, name] of [['curl', 'curl'], ['HTTPie', 'HTTPie'], ['fetch', 'fetch']] as const) {
+    for (const [format, name] of [
+      ['curl', 'curl'],
+      ['HTTPie', 'HTTPie'],
+      ['fetch', 'fetch'],
+    ] as const) {
       await dialog.getByText(format, { exact: true }).click();
       await dialog.getByRole('button', { name: `Copy as ${name}` }).click();
       await expect(dialog.getByText(/^Copied\./)).toBeVisible();
       copied.push(await page.evaluate(() => navigator.clipboard.readText()));
     }
-    expect(copied[0]).toBe(`curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=${handles.kept}" -H "Authorization: Bearer $API_TOKEN"`);
-    expect(copied[1]).toBe(`http GET "$API_BASE_URL/v1/social/microblog/posts?screen_name=${handles.kept}" "Authorization:Bearer $API_TOKEN"`);
+    expect(copied[0]).toBe(
+      `curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=${handles.kept}" -H "Authorization: Bearer $API_TOKEN"`,
+    );
+    expect(copied[1]).toBe(
+      `http GET "$API_BASE_URL/v1/social/microblog/posts?screen_name=${handles.kept}" "Authorization:Bearer $API_TOKEN"`,
+    );
     expect(copied[2]).toContain('const { API_BASE_URL, API_TOKEN } = process.env;');
     expect(copied[2]).toContain('Authorization: `Bearer ${API_TOKEN}`');
     for (const text of copied) expect(text).not.toContain(E2E.token);
     expect(await page.content()).not.toContain(E2E.token);
 
-    const axe = await new AxeBuilder({ page }).include('[data-testid="request-inspector"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="request-inspector"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(' '))
+            .join(' | ')}`,
+      ),
+    ).toEqual([]);
   });
 
   test('a retried call lists both attempts with the Retry-After the upstream sent', async ({ page }) => {
@@ -150,7 +200,9 @@ test.describe('rows from before a restart', () => {
     await page.goto(`${instance!.origin}/credits`);
     const replaced = await inspect(page, handles.rebought);
     await expect(replaced.getByTestId('inspector-body-missing')).toHaveAttribute('data-missing', 'replaced');
-    await expect(replaced.getByTestId('inspector-body-missing')).toContainText('The raw body of this call is no longer kept: the same page was bought again later');
+    await expect(replaced.getByTestId('inspector-body-missing')).toContainText(
+      'The raw body of this call is no longer kept: the same page was bought again later',
+    );
     await expect(replaced.getByTestId('inspector-facts')).toContainText('200 OK');
     await page.keyboard.press('Escape');
 

@@ -36,7 +36,8 @@ async function quiet(tag: string) {
 }
 
 /** A page as the stand-in saw it asked for: handle and cursor. */
-const pageOf = (entry: { query: Record<string, string> }) => `${entry.query.screen_name} ${entry.query.cursor ?? 'first'}`;
+const pageOf = (entry: { query: Record<string, string> }) =>
+  `${entry.query.screen_name} ${entry.query.cursor ?? 'first'}`;
 
 async function quoteJob(page: Page, names: string[], pages: number) {
   await page.getByTestId('job-handles').fill(names.join(', '));
@@ -54,7 +55,7 @@ async function archivedPostIds(origin: string, handle: string, pages: number): P
     const query = new URLSearchParams({ screen_name: handle, ...(cursor ? { cursor } : {}) });
     const response = await fetch(`${origin}/api/v1/social/microblog/posts?${query}`, { headers: HEADERS });
     expect(response.headers.get('x-creditscope-source')).toBe('archive');
-    const body = await response.json() as { data: { timeline: { post_id: string }[]; next_cursor: string } };
+    const body = (await response.json()) as { data: { timeline: { post_id: string }[]; next_cursor: string } };
     ids.push(...body.data.timeline.map((post) => post.post_id));
     cursor = body.data.next_cursor;
   }
@@ -64,9 +65,13 @@ async function archivedPostIds(origin: string, handle: string, pages: number): P
 test.describe('a job over three handles', () => {
   let instance: Instance;
   const dataDir = `${process.env.CREDITSCOPE_E2E_DIR}/jobs-${Date.now()}`;
-  test.afterAll(async () => { await instance?.stop(); });
+  test.afterAll(async () => {
+    await instance?.stop();
+  });
 
-  test('quotes without the archived page, survives a kill mid-run, buys no page twice and exports what it bought', async ({ page }) => {
+  test('quotes without the archived page, survives a kill mid-run, buys no page twice and exports what it bought', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     instance = await startInstance(E2E.jobsApp, { ...upstreamEnv, CREDITSCOPE_DATA_DIR: dataDir });
     const { tag, names } = handles('jobkill', 3);
@@ -117,8 +122,15 @@ test.describe('a job over three handles', () => {
     expect(new Set(bought).size).toBe(9);
     expect(bought.filter((asked) => asked === refused)).toHaveLength(1);
 
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('job-view').getByTestId('job-export-ndjson').click()]);
-    const rows = fs.readFileSync(await file.path(), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { subject: string; item: { post_id: string } });
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('job-view').getByTestId('job-export-ndjson').click(),
+    ]);
+    const rows = fs
+      .readFileSync(await file.path(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { subject: string; item: { post_id: string } });
     expect(rows).toHaveLength(180);
     for (const handle of names) {
       const exported = rows.filter((row) => row.subject === handle.toLowerCase()).map((row) => row.item.post_id);
@@ -128,14 +140,19 @@ test.describe('a job over three handles', () => {
     expect(await upstream.log(tag)).toHaveLength(10);
   });
 
-  test('a quote that changed before Start is shown again and nothing is bought until it is accepted', async ({ page }) => {
+  test('a quote that changed before Start is shown again and nothing is bought until it is accepted', async ({
+    page,
+  }) => {
     test.skip(!instance, 'needs the instance the first test started');
     const { tag, names } = handles('jobrequote', 1);
     await page.goto(`${instance.origin}/jobs`);
     await quoteJob(page, names, 2);
     await expect(page.getByTestId('job-start')).toHaveText('Start job · at most 0.2 credits');
     // Meanwhile the first page is bought elsewhere: the job would now cost less.
-    expect((await fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=${names[0]}`, { headers: HEADERS })).status).toBe(200);
+    expect(
+      (await fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=${names[0]}`, { headers: HEADERS }))
+        .status,
+    ).toBe(200);
     await page.getByTestId('job-start').click();
     await expect(page.getByTestId('job-quote-changed')).toBeVisible();
     await expect(page.getByTestId('quote-archived')).toHaveText('1');
@@ -211,33 +228,56 @@ test.describe('a job over three handles', () => {
     { look: '375 px', scheme: 'light', width: 375 },
   ] as const;
   for (const { look, scheme, width } of LOOKS) {
-    test(`the Jobs page with a quote and a finished job has no WCAG 2.1 A/AA violations (${look})`, async ({ page }) => {
+    test(`the Jobs page with a quote and a finished job has no WCAG 2.1 A/AA violations (${look})`, async ({
+      page,
+    }) => {
       test.skip(!instance, 'needs the instance the first test started');
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${instance.origin}/jobs`);
-      await page.getByTestId('jobs-list-item').filter({ has: page.getByTestId('job-status').getByText('Done') }).getByRole('link').last().click();
+      await page
+        .getByTestId('jobs-list-item')
+        .filter({ has: page.getByTestId('job-status').getByText('Done') })
+        .getByRole('link')
+        .last()
+        .click();
       await expect(page.getByTestId('job-view')).toHaveAttribute('data-status', 'done');
       await quoteJob(page, handles('jobaxe', 2).names, 2);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(
+        results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
     });
   }
 });
 
 test.describe('a job under the operator limit', () => {
   let instance: Instance;
-  test.afterAll(async () => { await instance?.stop(); });
+  test.afterAll(async () => {
+    await instance?.stop();
+  });
 
   test('stops at the limit and says so on screen', async ({ page }) => {
     test.setTimeout(90_000);
     instance = await startInstance(E2E.jobsLimitApp, {
-      ...upstreamEnv, CREDIT_LIMIT: '0.5', CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/jobs-limit-${Date.now()}`,
+      ...upstreamEnv,
+      CREDIT_LIMIT: '0.5',
+      CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/jobs-limit-${Date.now()}`,
     });
     const { tag, names } = handles('joblimit', 3);
     // One page bought first: the price is known to the quote, and 0.4 of the 0.5 is left.
-    const first = await fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=${names[2]}`, { headers: HEADERS });
+    const first = await fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=${names[2]}`, {
+      headers: HEADERS,
+    });
     expect(first.status).toBe(200);
 
     await page.goto(`${instance.origin}/jobs`);
@@ -245,7 +285,9 @@ test.describe('a job under the operator limit', () => {
     await expect(page.getByTestId('quote-max')).toHaveText('0.6 credits');
     await expect(page.getByTestId('quote-budget')).toHaveText('0.4 credits');
     await expect(page.getByTestId('quote-fits')).toHaveAttribute('data-fits', 'false');
-    await expect(page.getByTestId('job-start')).toHaveText('Start job · at most 0.4 credits, then it stops at the limit');
+    await expect(page.getByTestId('job-start')).toHaveText(
+      'Start job · at most 0.4 credits, then it stops at the limit',
+    );
     await page.getByTestId('job-start').click();
 
     const view = page.getByTestId('job-view');
@@ -256,6 +298,8 @@ test.describe('a job under the operator limit', () => {
     await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-reached-by', 'operator');
     // The page bought first and the four the limit left room for; none past it.
     expect(await upstream.log(tag)).toHaveLength(5);
-    await expect(page.getByTestId('jobs-list-item').first()).toContainText("Stopped: the operator's credit limit is reached");
+    await expect(page.getByTestId('jobs-list-item').first()).toContainText(
+      "Stopped: the operator's credit limit is reached",
+    );
   });
 });

@@ -29,7 +29,11 @@ const BUDGET_KB = 125;
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/', ceilingKb: BUDGET_KB, ready: (page) => page.waitForLoadState('networkidle') },
-  { path: '/timeline?screen_name=grace', ceilingKb: BUDGET_KB + 37, ready: (page) => page.locator('article').first().waitFor() },
+  {
+    path: '/timeline?screen_name=grace',
+    ceilingKb: BUDGET_KB + 37,
+    ready: (page) => page.locator('article').first().waitFor(),
+  },
   { path: '/search?q=budget', ceilingKb: BUDGET_KB + 10, ready: (page) => page.waitForLoadState('networkidle') },
   { path: '/credits', ceilingKb: BUDGET_KB + 4, ready: (page) => page.waitForLoadState('networkidle') },
 ];
@@ -38,13 +42,19 @@ for (const { path, ceilingKb, ready } of ROUTES) {
   test(`${path} loads at most ${ceilingKb} KB of JavaScript (gzip) before it is ready`, async ({ page }) => {
     const scripts = new Map<string, Promise<Buffer>>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.body());
+      if (response.request().resourceType() === 'script')
+        scripts.set(new URL(response.url()).pathname, response.body());
     });
     await page.goto(path);
     await ready(page);
-    const sizes = await Promise.all([...scripts].map(async ([name, body]) => ({ name, bytes: zlib.gzipSync(await body, { level: 9 }).length })));
+    const sizes = await Promise.all(
+      [...scripts].map(async ([name, body]) => ({ name, bytes: zlib.gzipSync(await body, { level: 9 }).length })),
+    );
     const totalKb = sizes.reduce((sum, { bytes }) => sum + bytes, 0) / 1024;
-    const detail = sizes.sort((a, b) => b.bytes - a.bytes).map(({ name, bytes }) => `${name} ${(bytes / 1024).toFixed(1)} KB`).join(', ');
+    const detail = sizes
+      .sort((a, b) => b.bytes - a.bytes)
+      .map(({ name, bytes }) => `${name} ${(bytes / 1024).toFixed(1)} KB`)
+      .join(', ');
     expect(totalKb, `${totalKb.toFixed(1)} KB: ${detail}`).toBeLessThanOrEqual(ceilingKb);
   });
 }

@@ -19,7 +19,9 @@ async function clickBackground(page: Page) {
 
 const help = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
 
-test('/ jumps to the handle box on the start page and to the search box on search; typed in a box it is a slash', async ({ page }) => {
+test('/ jumps to the handle box on the start page and to the search box on search; typed in a box it is a slash', async ({
+  page,
+}) => {
   const handleBox = page.getByLabel('Handle, @handle, numeric id or profile URL');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -40,10 +42,11 @@ test('/ jumps to the handle box on the start page and to the search box on searc
   // The query is selected, so typing replaces it, as on other search pages.
   await page.keyboard.type('new words');
   await expect(searchBox).toHaveValue('new words');
-
 });
 
-test('? opens a dialog listing every shortcut; Escape closes it and puts focus back; the header button opens it too', async ({ page }) => {
+test('? opens a dialog listing every shortcut; Escape closes it and puts focus back; the header button opens it too', async ({
+  page,
+}) => {
   await page.goto('/credits');
   await expect(page.getByRole('heading', { level: 1, name: 'Credits' })).toBeVisible();
   const historyLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' });
@@ -51,8 +54,19 @@ test('? opens a dialog listing every shortcut; Escape closes it and puts focus b
   await page.keyboard.press('?');
   await expect(help(page)).toBeVisible();
   await expect(help(page).getByRole('button', { name: 'Close' })).toBeFocused();
-  for (const line of ['Focus the handle or search box', 'Show these shortcuts', 'Go to Timeline', 'Go to Search', 'Go to Credits',
-    'Go to History', 'Next post', 'Previous post', 'Previous photo', 'Next photo', 'Close a dialog']) {
+  for (const line of [
+    'Focus the handle or search box',
+    'Show these shortcuts',
+    'Go to Timeline',
+    'Go to Search',
+    'Go to Credits',
+    'Go to History',
+    'Next post',
+    'Previous post',
+    'Previous photo',
+    'Next photo',
+    'Close a dialog',
+  ]) {
     await expect(help(page).getByRole('row').filter({ hasText: line })).toHaveCount(1);
   }
   await expect(help(page).getByRole('row').filter({ hasText: 'Go to Credits' })).toContainText('gthenc');
@@ -81,7 +95,9 @@ test('? opens a dialog listing every shortcut; Escape closes it and puts focus b
   await expect(help(page)).toBeHidden();
 });
 
-test('g t, g s, g c and g h go to each page and buy nothing; not while typing, not with a modifier, not when slow', async ({ page }) => {
+test('g t, g s, g c and g h go to each page and buy nothing; not while typing, not with a modifier, not when slow', async ({
+  page,
+}) => {
   const paid = paidRequests(page);
   await page.goto('/history');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -121,12 +137,15 @@ test('g t, g s, g c and g h go to each page and buy nothing; not while typing, n
   expect(paid).toEqual([]);
 });
 
-test('on a timeline j and k still pick posts, ? opens over a post and Escape goes back to it, / goes to the handle box', async ({ page }) => {
+test('on a timeline j and k still pick posts, ? opens over a post and Escape goes back to it, / goes to the handle box', async ({
+  page,
+}) => {
   const handle = alias('ada', 'keys');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   await clickBackground(page);
-  const focusedPost = () => page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null);
+  const focusedPost = () =>
+    page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null);
   await page.keyboard.press('j');
   await expect.poll(focusedPost).toBe('0');
   await page.keyboard.press('j');

@@ -4,10 +4,15 @@ import { persisted, settled } from './support/settle.ts';
 import { alias, standin } from './support/standin.ts';
 
 async function loadPages(page: Page, handle: string, pages: number) {
-  await expect.poll(async () => {
-    await page.mouse.wheel(0, 3000);
-    return (await standin().log(handle)).length;
-  }, { timeout: 30_000, intervals: [200, 300, 500] }).toBeGreaterThanOrEqual(pages);
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 3000);
+        return (await standin().log(handle)).length;
+      },
+      { timeout: 30_000, intervals: [200, 300, 500] },
+    )
+    .toBeGreaterThanOrEqual(pages);
   await settled(page);
   expect(await standin().log(handle)).toHaveLength(pages);
 }
@@ -21,7 +26,10 @@ async function refocus(page: Page) {
   await other.bringToFront();
   await page.bringToFront();
   await other.close();
-  await page.evaluate(() => { window.dispatchEvent(new Event('visibilitychange')); window.dispatchEvent(new Event('focus')); });
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('focus'));
+  });
 }
 
 test('after browsing, a reload, back/forward and a refocus buy nothing again', async ({ page }) => {
@@ -60,7 +68,9 @@ test('a second tab shows the same meter total as the first, as soon as the first
   // Other workers buy on the same server all the while, and their purchases reach these tabs only when
   // the ledger is read again: both tabs re-read it (a focus change does that) and are compared once quiet.
   const agree = async () => {
-    await Promise.all([page, second].map((tab) => tab.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))));
+    await Promise.all(
+      [page, second].map((tab) => tab.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))),
+    );
     await Promise.all([settled(page), settled(second)]);
     return (await total(second)) === (await total(page));
   };

@@ -13,7 +13,10 @@ test.use({ baseURL: app });
 const HEADERS = { 'x-creditscope-client': '1' };
 const upstream = standin(E2E.upstreamStandin);
 
-test('the operator limit is shown as the operator’s, cannot be lifted from the page, and outlasts a new session', async ({ page, request }) => {
+test('the operator limit is shown as the operator’s, cannot be lifted from the page, and outlasts a new session', async ({
+  page,
+  request,
+}) => {
   await page.goto('/credits');
   const control = page.getByTestId('budget-control');
   await expect(control.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.25 credits');
@@ -32,7 +35,13 @@ test('the operator limit is shown as the operator’s, cannot be lifted from the
   const statuses = await page.evaluate(async (name) => {
     const seen: number[] = [];
     for (let index = 0; index < 4 && !seen.includes(402); index += 1) {
-      seen.push((await fetch(`/api/v1/social/microblog/posts?screen_name=${name}${index}`, { headers: { 'x-creditscope-client': '1' } })).status);
+      seen.push(
+        (
+          await fetch(`/api/v1/social/microblog/posts?screen_name=${name}${index}`, {
+            headers: { 'x-creditscope-client': '1' },
+          })
+        ).status,
+      );
     }
     return seen;
   }, handle);
@@ -51,7 +60,12 @@ test('the operator limit is shown as the operator’s, cannot be lifted from the
   await page.getByRole('button', { name: 'Start new session' }).click();
   await expect(page.getByTestId('credits-total')).toHaveText('0');
   await expect(notice).toBeVisible();
-  const after = await page.evaluate(async (name) => (await fetch(`/api/v1/social/microblog/posts?screen_name=${name}x`, { headers: { 'x-creditscope-client': '1' } })).status, handle);
+  const after = await page.evaluate(
+    async (name) =>
+      (await fetch(`/api/v1/social/microblog/posts?screen_name=${name}x`, { headers: { 'x-creditscope-client': '1' } }))
+        .status,
+    handle,
+  );
   expect(after).toBe(402);
   expect(await upstream.log(handle)).toHaveLength(bought);
 });

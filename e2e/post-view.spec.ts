@@ -8,17 +8,27 @@ import { openTimelineInApp } from './support/rendering.ts';
 /** Every request the page makes to the paid API, from now on. */
 function paidRequests(page: Page): string[] {
   const seen: string[] = [];
-  page.on('request', (request) => { if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(request.url()); });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(request.url());
+  });
   return seen;
 }
 
 async function openMenu(page: Page, variant: string) {
   const card = page.locator(`article[data-variant="${variant}"]`).first();
   await card.getByRole('button', { name: 'Post actions' }).click();
-  return { card, id: (await card.getAttribute('data-post-id'))!, menu: page.getByRole('dialog', { name: 'Post actions' }) };
+  return {
+    card,
+    id: (await card.getAttribute('data-post-id'))!,
+    menu: page.getByRole('dialog', { name: 'Post actions' }),
+  };
 }
 
-test('a post has its own page: copy its link and id from the card, open it in a new document, nothing is bought', async ({ page, context, baseURL }) => {
+test('a post has its own page: copy its link and id from the card, open it in a new document, nothing is bought', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const handle = alias('ada', 'postview');
   await page.goto(`/timeline?screen_name=${handle}`);
@@ -69,7 +79,9 @@ test('a post has its own page: copy its link and id from the card, open it in a 
   expect(await standin().log(handle)).toHaveLength(calls);
 });
 
-test('a post that was never bought says so and offers its timeline at its price, buying nothing by itself', async ({ browser }) => {
+test('a post that was never bought says so and offers its timeline at its price, buying nothing by itself', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const handle = alias('grace', 'postmissing');
@@ -95,14 +107,18 @@ test('a post that was never bought says so and offers its timeline at its price,
   await context.close();
 });
 
-test('"Open on the platform" appears when the answer gives the post’s public address, and only then', async ({ page }) => {
+test('"Open on the platform" appears when the answer gives the post’s public address, and only then', async ({
+  page,
+}) => {
   // The real service's media entities link to the post (`…/<handle>/status/<id>/photo/1`); the stand-in's do
   // not, so one photo post's entity is given such an address on its way in.
   let linked = '';
   await page.route('**/api/v1/social/microblog/posts?**', async (route) => {
     const response = await route.fetch();
     const json = await response.json();
-    const post = json.data?.timeline?.find((item: { entities?: { media?: unknown[] } }) => item.entities?.media?.length === 4);
+    const post = json.data?.timeline?.find(
+      (item: { entities?: { media?: unknown[] } }) => item.entities?.media?.length === 4,
+    );
     if (post) {
       linked = post.post_id;
       post.entities.media[0].expanded_url = `https://platform.example/ada/status/${post.post_id}/photo/1`;
@@ -114,7 +130,10 @@ test('"Open on the platform" appears when the answer gives the post’s public a
   await expect(page.locator('article').first()).toBeVisible();
   const { id, menu } = await openMenu(page, 'photos-4');
   expect(id).toBe(linked);
-  await expect(menu.getByRole('link', { name: 'Open on the platform' })).toHaveAttribute('href', `https://platform.example/ada/status/${id}`);
+  await expect(menu.getByRole('link', { name: 'Open on the platform' })).toHaveAttribute(
+    'href',
+    `https://platform.example/ada/status/${id}`,
+  );
   await expect(menu.getByRole('link', { name: 'Open on the platform' })).toHaveAttribute('target', '_blank');
   await page.keyboard.press('Escape');
   const other = await openMenu(page, 'text');
@@ -133,7 +152,15 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.locator('[data-testid="post-view"], [data-testid="post-not-bought"]').first().waitFor();
       await settled(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
     }
   });
 }

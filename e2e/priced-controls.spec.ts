@@ -6,7 +6,8 @@ import { alias, standin } from './support/standin.ts';
 function paidRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(`${request.method()} ${decodeURIComponent(request.url())}`);
+    if (new URL(request.url()).pathname.startsWith('/api/v1/'))
+      seen.push(`${request.method()} ${decodeURIComponent(request.url())}`);
   });
   return seen;
 }
@@ -16,7 +17,9 @@ function uniqueQuery(tag: string): string {
 }
 
 async function searchesFor(q: string): Promise<number> {
-  return (await standin().log(q)).filter((entry) => entry.path === '/v1/search' && (entry.body as { q?: unknown }).q === q).length;
+  return (await standin().log(q)).filter(
+    (entry) => entry.path === '/v1/search' && (entry.body as { q?: unknown }).q === q,
+  ).length;
 }
 
 const PRICE = /≈ \d+(\.\d+)? credits/;
@@ -50,13 +53,18 @@ test('Open and the search pager show their price before the click, and say when 
   expect(await searchesFor(q)).toBe(2);
 });
 
-test('a mention shows the timeline’s price in a menu before anything is bought; Escape closes it and focus returns', async ({ page }) => {
+test('a mention shows the timeline’s price in a menu before anything is bought; Escape closes it and focus returns', async ({
+  page,
+}) => {
   const handle = alias('ada', 'mention');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
   const paid = paidRequests(page);
 
-  const mention = page.locator('article[data-variant="text"]').getByRole('button', { name: '@grace', exact: true }).first();
+  const mention = page
+    .locator('article[data-variant="text"]')
+    .getByRole('button', { name: '@grace', exact: true })
+    .first();
   await expect(mention).toHaveAccessibleDescription(OPEN_PRICE);
   await mention.click();
   const menu = page.getByRole('dialog', { name: '@grace' });
@@ -90,7 +98,9 @@ test('a mention shows the timeline’s price in a menu before anything is bought
   expect(paid).toHaveLength(1);
 });
 
-test('a hashtag filters the loaded posts for free; "Search the web" shows its price and buys exactly one search', async ({ page }) => {
+test('a hashtag filters the loaded posts for free; "Search the web" shows its price and buys exactly one search', async ({
+  page,
+}) => {
   const handle = alias('ada', 'hashtag');
   // The search price is learnt from the session; one search first makes it known whatever ran before.
   await page.goto(`/search?q=${uniqueQuery('warmup')}`);
@@ -114,7 +124,8 @@ test('a hashtag filters the loaded posts for free; "Search the web" shows its pr
   expect(shown).toBeGreaterThan(0);
   expect(shown).toBeLessThan(20);
   await expect(page.locator('article')).toHaveCount(shown);
-  for (const text of await page.locator('article').allTextContents()) expect(text.toLowerCase()).toContain(tag.toLowerCase());
+  for (const text of await page.locator('article').allTextContents())
+    expect(text.toLowerCase()).toContain(tag.toLowerCase());
 
   const web = page.getByTestId('hashtag-offer').getByRole('link', { name: new RegExp(`^Search the web for ${tag}`) });
   await expect(web).toHaveAccessibleName(`Search the web for ${tag} ≈ 0.2 credits`);

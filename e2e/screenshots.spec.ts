@@ -18,14 +18,23 @@ test('npm run screenshots makes exactly the README images, in demo mode, and lea
   test.setTimeout(240_000);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-shots-test-'));
   try {
-    const { stdout } = await run('npm', ['run', '-s', 'screenshots', '--', '--out', out], { timeout: 220_000, env: { ...process.env, API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: 'not-for-screenshots' } });
+    const { stdout } = await run('npm', ['run', '-s', 'screenshots', '--', '--out', out], {
+      timeout: 220_000,
+      env: { ...process.env, API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: 'not-for-screenshots' },
+    });
     // Whatever the environment says, the script ran the built-in stand-in: nothing real was bought.
     const origin = /demo mode at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
     expect(origin, stdout).toBeTruthy();
     await expect(fetch(`${origin}/`)).rejects.toThrow();
 
     const written = fs.readdirSync(out).sort();
-    const readme = [...new Set([...fs.readFileSync('README.md', 'utf8').matchAll(/docs\/screenshots\/([\w-]+\.png)/g)].map((match) => match[1]!))].sort();
+    const readme = [
+      ...new Set(
+        [...fs.readFileSync('README.md', 'utf8').matchAll(/docs\/screenshots\/([\w-]+\.png)/g)].map(
+          (match) => match[1]!,
+        ),
+      ),
+    ].sort();
     expect(written).toEqual(readme);
     expect(fs.readdirSync('docs/screenshots').sort()).toEqual(readme);
     expect(pngSize(path.join(out, 'timeline-phone.png'))).toEqual({ width: 375, height: 812 });

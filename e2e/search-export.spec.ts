@@ -17,11 +17,16 @@ async function textOf(download: Download): Promise<string> {
 }
 
 async function save(page: Page, name: string): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('search-export').getByRole('button', { name }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('search-export').getByRole('button', { name }).click(),
+  ]);
   return download;
 }
 
-test('the loaded pages of a search export as results (JSON, CSV) and as the raw answers bought, and exporting buys nothing', async ({ page }) => {
+test('the loaded pages of a search export as results (JSON, CSV) and as the raw answers bought, and exporting buys nothing', async ({
+  page,
+}) => {
   const q = uniqueQuery('export');
   await page.goto(`/search?q=${q}&num=5`);
   await expect(page.getByTestId('search-result')).toHaveCount(5);
@@ -32,7 +37,13 @@ test('the loaded pages of a search export as results (JSON, CSV) and as the raw 
 
   const json = await save(page, 'Export JSON');
   expect(json.suggestedFilename()).toMatch(new RegExp(`^search-${q}-results-\\d{4}-\\d{2}-\\d{2}\\.json$`));
-  const rows = JSON.parse(await textOf(json)) as { rank: number; page: number; title: string; url: string; domain: string }[];
+  const rows = JSON.parse(await textOf(json)) as {
+    rank: number;
+    page: number;
+    title: string;
+    url: string;
+    domain: string;
+  }[];
   const expected = [1, 2].flatMap((number) => searchResults({ q, num: 5, page: number }));
   expect(rows.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   expect(rows.map((row) => row.page)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
@@ -47,25 +58,39 @@ test('the loaded pages of a search export as results (JSON, CSV) and as the raw 
 
   const raw = await save(page, 'Export raw pages (2)');
   expect(raw.suggestedFilename()).toMatch(/-raw-pages-\d{4}-\d{2}-\d{2}\.ndjson$/);
-  const answers = (await textOf(raw)).trimEnd().split('\n').map((line) => JSON.parse(line) as { params: { page: string }; credits: string; answer: unknown });
+  const answers = (await textOf(raw))
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { params: { page: string }; credits: string; answer: unknown });
   // Exactly what the upstream sent, meta included, not the app's reading of it.
   expect(answers.map((line) => line.params.page)).toEqual(['1', '2']);
-  expect(answers.map((line) => line.answer)).toEqual([1, 2].map((number) => ({
-    success: true, data: searchResults({ q, num: 5, page: number }), meta: { credits: 0.2 },
-  })));
+  expect(answers.map((line) => line.answer)).toEqual(
+    [1, 2].map((number) => ({
+      success: true,
+      data: searchResults({ q, num: 5, page: number }),
+      meta: { credits: 0.2 },
+    })),
+  );
   expect(answers.map((line) => line.credits)).toEqual(['0.2', '0.2']);
 
   // Two pages bought, one call each; three exports later, still two.
   await settled(page);
-  expect((await searchCalls(q)).map((call) => call.body)).toEqual([{ q, num: 5, page: '1' }, { q, num: 5, page: '2' }]);
+  expect((await searchCalls(q)).map((call) => call.body)).toEqual([
+    { q, num: 5, page: '1' },
+    { q, num: 5, page: '2' },
+  ]);
 });
 
-test('a result names its site beside the breadcrumb and opens in a new tab that cannot reach back to creditscope', async ({ page, context }) => {
+test('a result names its site beside the breadcrumb and opens in a new tab that cannot reach back to creditscope', async ({
+  page,
+  context,
+}) => {
   const q = uniqueQuery('newtab');
   await page.goto(`/search?q=${q}&site=docs.example.com`);
   const first = page.getByTestId('search-result').first();
   await expect(first).toBeVisible();
-  for (const domain of await page.getByTestId('result-domain').allTextContents()) expect(domain).toBe('docs.example.com');
+  for (const domain of await page.getByTestId('result-domain').allTextContents())
+    expect(domain).toBe('docs.example.com');
   await expect(first.getByTestId('result-breadcrumb')).toHaveText(` › ${q}-1`);
 
   const link = first.getByRole('link');
@@ -73,11 +98,16 @@ test('a result names its site beside the breadcrumb and opens in a new tab that 
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
   // The site itself is not reachable from the test machine: a stand-in page answers for it.
-  await context.route('https://docs.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>docs</title><p>elsewhere</p>' }));
+  await context.route('https://docs.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>docs</title><p>elsewhere</p>' }),
+  );
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await tab.waitForLoadState();
   expect(tab.url()).toBe(`https://docs.example.com/${q}-1?ref=1`);
-  expect(await tab.evaluate(() => ({ opener: window.opener as unknown, referrer: document.referrer }))).toEqual({ opener: null, referrer: '' });
+  expect(await tab.evaluate(() => ({ opener: window.opener as unknown, referrer: document.referrer }))).toEqual({
+    opener: null,
+    referrer: '',
+  });
   expect(new URL(page.url()).pathname).toBe('/search');
   await settled(page);
   expect(await searchCalls(q)).toHaveLength(1);

@@ -31,7 +31,10 @@ test('back and forward reproduce each search, from the cache', async ({ page }) 
   expect([await callsFor(first), await callsFor(second)]).toEqual([1, 1]);
 });
 
-test('a shared link opened in a fresh browser shows the same search, served free from the archive', async ({ page, browser }) => {
+test('a shared link opened in a fresh browser shows the same search, served free from the archive', async ({
+  page,
+  browser,
+}) => {
   const q = uniqueQuery('shared');
   await page.goto('/search');
   await page.getByLabel('Results wanted', { exact: true }).fill('3');
@@ -124,7 +127,9 @@ test('bad values in the address fall back to defaults with a note saying what wa
   expect(await callsFor(q)).toBe(1);
 });
 
-test('keyboard: the box is focused on arrival and "/" focuses it from anywhere except another field', async ({ page }) => {
+test('keyboard: the box is focused on arrival and "/" focuses it from anywhere except another field', async ({
+  page,
+}) => {
   await page.goto('/search');
   const box = page.getByRole('searchbox', { name: 'Search query' });
   await expect(box).toBeFocused();
@@ -143,8 +148,9 @@ test('keyboard: the box is focused on arrival and "/" focuses it from anywhere e
 test('a handle offers the timeline; recent searches can be cleared', async ({ page }) => {
   const handle = `ada_${Math.random().toString(36).slice(2, 7)}`;
   await page.goto(`/search?q=@${handle}`);
-  await expect(page.getByTestId('handle-hint').getByRole('link', { name: `Open @${handle}’s timeline` }))
-    .toHaveAttribute('href', `/timeline?screen_name=${handle}`);
+  await expect(
+    page.getByTestId('handle-hint').getByRole('link', { name: `Open @${handle}’s timeline` }),
+  ).toHaveAttribute('href', `/timeline?screen_name=${handle}`);
   await expect(page.getByTestId('recent-search').first()).toContainText(`@${handle}`);
   await page.getByRole('button', { name: 'Clear recent searches' }).click();
   await expect(page.getByTestId('recent-search')).toHaveCount(0);
@@ -170,6 +176,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('ignored-params')).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).include('main').analyze();
     const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    expect(
+      serious.map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }

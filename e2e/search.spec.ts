@@ -16,7 +16,9 @@ async function firstTitle(page: Page) {
   return page.getByTestId('search-result').first().getByRole('heading');
 }
 
-test('each option reaches the upstream exactly as set, and only the options set (num and page always, as the proxy fills them in)', async ({ page }) => {
+test('each option reaches the upstream exactly as set, and only the options set (num and page always, as the proxy fills them in)', async ({
+  page,
+}) => {
   const q = uniqueQuery('params');
   await page.goto('/search');
   await page.getByRole('searchbox', { name: 'Search query' }).fill(q);
@@ -28,7 +30,13 @@ test('each option reaches the upstream exactly as set, and only the options set 
   await page.getByRole('searchbox', { name: 'Search query' }).press('Enter');
 
   await expect(page).toHaveURL(/[?&]num=7/);
-  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q, num: '7', page: '2', site: 'example.org', hl: 'fr' });
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+    q,
+    num: '7',
+    page: '2',
+    site: 'example.org',
+    hl: 'fr',
+  });
   await expect(page.getByTestId('search-result')).toHaveCount(7);
   await expect(page.getByTestId('search-result').first()).toContainText('Result 8:');
   expect(await bodiesFor(q)).toEqual([{ q, num: 7, page: '2', site: 'example.org', hl: 'fr' }]);
@@ -79,7 +87,10 @@ test('paging steps through results with the right ranks; going back is free', as
   await expect(page).not.toHaveURL(/page=/);
   await expect(results.first()).toContainText(`${q} — result 1`);
   await expect(page.getByTestId('cached-badge')).toBeVisible();
-  expect(await bodiesFor(q)).toEqual([{ q, num: 5, page: '1' }, { q, num: 5, page: '2' }]);
+  expect(await bodiesFor(q)).toEqual([
+    { q, num: 5, page: '1' },
+    { q, num: 5, page: '2' },
+  ]);
 
   // 57 results in all: page 2 of 50 has 7, so there is no next page.
   await page.goto(`/search?q=${q}&num=50&page=2`);
@@ -92,7 +103,8 @@ test('site restricts every result to that domain', async ({ page }) => {
   const q = uniqueQuery('site');
   await page.goto(`/search?q=${q}&site=docs.example.com`);
   await expect(page.getByTestId('search-result')).toHaveCount(10);
-  for (const domain of await page.getByTestId('result-domain').allTextContents()) expect(domain).toBe('docs.example.com');
+  for (const domain of await page.getByTestId('result-domain').allTextContents())
+    expect(domain).toBe('docs.example.com');
   expect(await bodiesFor(q)).toEqual([{ q, num: 10, page: '1', site: 'docs.example.com' }]);
 });
 
@@ -105,12 +117,17 @@ test('language: a code from the picker localises the results', async ({ page }) 
   await page.getByLabel('Language', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/hl=de/);
   await expect(await firstTitle(page)).toContainText('Leitfaden zu');
-  expect(await bodiesFor(q)).toEqual([{ q, num: 10, page: '1' }, { q, num: 10, page: '1', hl: 'de' }]);
+  expect(await bodiesFor(q)).toEqual([
+    { q, num: 10, page: '1' },
+    { q, num: 10, page: '1', hl: 'de' },
+  ]);
 });
 
 test('an empty query buys nothing', async ({ page }) => {
   const searches: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/v1/search')) searches.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/search')) searches.push(request.url());
+  });
   await page.goto('/search');
   await expect(page.getByTestId('search-intro')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search query' }).press('Enter');
@@ -130,10 +147,17 @@ test('no results is a clear empty state, still paid', async ({ page }) => {
   await page.getByRole('button', { name: 'Search all sites, not only example.org' }).click();
   await expect(page).not.toHaveURL(/site=/);
   await expect(page.getByTestId('paid-badge')).toBeVisible();
-  await expect.poll(() => bodiesFor(q)).toEqual([{ q, num: 10, page: '1', site: 'example.org' }, { q, num: 10, page: '1' }]);
+  await expect
+    .poll(() => bodiesFor(q))
+    .toEqual([
+      { q, num: 10, page: '1', site: 'example.org' },
+      { q, num: 10, page: '1' },
+    ]);
 });
 
-test('an upstream error is shown with its real status, retried by the proxy only, with a priced Retry', async ({ page }) => {
+test('an upstream error is shown with its real status, retried by the proxy only, with a priced Retry', async ({
+  page,
+}) => {
   const q = uniqueQuery('broken');
   // An HTML gateway page titled "502 Bad Gateway", sent with HTTP 500 and no credits.
   await standin().fault({ match: q, status: 500, body: 'html' });
@@ -158,7 +182,10 @@ test('a hostile result URL is shown as text, never as a link', async ({ page }) 
   await expect(page.getByTestId('not-a-link')).toHaveCount(2);
   await expect(page.getByText('<img src=x onerror="window.__pwned=1">Hostile title')).toBeVisible();
   await expect(page.getByText('javascript:window.__pwned=1')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Plain result after hostile ones/ })).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('link', { name: /Plain result after hostile ones/ })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   for (const link of await page.getByTestId('search-results').getByRole('link').all()) {
     await expect(link).toHaveAttribute('href', /^https?:\/\//);

@@ -24,9 +24,14 @@ function hostilePage(appOrigin: string, tag: string) {
 </script></body>`;
 }
 
-test('another origin cannot spend credits by fetch, no-cors fetch, img, form post or sendBeacon', async ({ page, baseURL }) => {
+test('another origin cannot spend credits by fetch, no-cors fetch, img, form post or sendBeacon', async ({
+  page,
+  baseURL,
+}) => {
   const tag = `ada__evil${Date.now().toString(36)}`;
-  const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(hostilePage(baseURL!, tag)));
+  const server = http.createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(hostilePage(baseURL!, tag)),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
@@ -59,8 +64,18 @@ test.describe('against a real upstream with a token', () => {
     await expect(page.locator('article').first()).toBeVisible();
     await page.evaluate(async () => {
       // Bodies read in full, so every response has finished before the network counts as idle.
-      await (await fetch('/api/v1/search', { method: 'POST', headers: { 'x-creditscope-client': '1', 'content-type': 'application/json' }, body: '{"q":"token scan"}' })).text();
-      await (await fetch('/api/v1/social/microblog/posts?screen_name=fault_500_text', { headers: { 'x-creditscope-client': '1' } })).text();
+      await (
+        await fetch('/api/v1/search', {
+          method: 'POST',
+          headers: { 'x-creditscope-client': '1', 'content-type': 'application/json' },
+          body: '{"q":"token scan"}',
+        })
+      ).text();
+      await (
+        await fetch('/api/v1/social/microblog/posts?screen_name=fault_500_text', {
+          headers: { 'x-creditscope-client': '1' },
+        })
+      ).text();
       await (await fetch('/api/nope', { headers: { 'x-creditscope-client': '1' } })).text();
     });
     await settled(page);

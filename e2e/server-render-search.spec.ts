@@ -14,19 +14,25 @@ import { standin } from './support/standin.ts';
  */
 test.describe.configure({ mode: 'serial' });
 let app: Awaited<ReturnType<typeof startInstance>>;
-const searchesFor = async (q: string) => (await standin(E2E.upstreamStandin).log(q)).filter((call) => call.path === '/v1/search');
+const searchesFor = async (q: string) =>
+  (await standin(E2E.upstreamStandin).log(q)).filter((call) => call.path === '/v1/search');
 const uniqueQuery = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const searchUrl = (q: string) => `${app.origin}/search?q=${encodeURIComponent(q)}`;
 
 test.beforeAll(async () => {
   app = await startInstance(E2E.serverRenderSearchApp, {
-    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token,
+    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+    API_TOKEN: E2E.token,
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/${E2E.serverRenderSearchApp}`,
   });
 });
-test.afterAll(async () => { await app?.stop(); });
+test.afterAll(async () => {
+  await app?.stop();
+});
 
-test('a typed search reads without JavaScript, bought once; opened again it comes from the archive', async ({ browser }) => {
+test('a typed search reads without JavaScript, bought once; opened again it comes from the archive', async ({
+  browser,
+}) => {
   const q = uniqueQuery('ssr nojs');
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -42,13 +48,19 @@ test('a typed search reads without JavaScript, bought once; opened again it come
   await context.close();
 });
 
-test('the app hydrates a rendered search without a console error or a second purchase, and its next page is one click', async ({ page }) => {
+test('the app hydrates a rendered search without a console error or a second purchase, and its next page is one click', async ({
+  page,
+}) => {
   const q = uniqueQuery('ssr hydrate');
   const problems: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   page.on('pageerror', (error) => problems.push(error.message));
   const fromBrowser: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/v1/')) fromBrowser.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/')) fromBrowser.push(request.url());
+  });
 
   await page.goto(searchUrl(q));
   await expect(page.locator('#root[data-server-rendered]').getByTestId('search-result').first()).toBeVisible();
@@ -68,10 +80,14 @@ test('the app hydrates a rendered search without a console error or a second pur
   expect(problems).toEqual([]);
 });
 
-test('a search linked from another site gets the priced gate from the server and buys nothing until Load', async ({ page }) => {
+test('a search linked from another site gets the priced gate from the server and buys nothing until Load', async ({
+  page,
+}) => {
   const q = uniqueQuery('ssr link');
   const site = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>elsewhere</title><a id="go" href="${searchUrl(q)}">free</a>`);
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>elsewhere</title><a id="go" href="${searchUrl(q)}">free</a>`);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   try {

@@ -19,11 +19,15 @@ const upstream = () => standin(E2E.upstreamStandin);
 
 test.beforeAll(async () => {
   app = await startInstance(E2E.serverRenderApp, {
-    SSR: '1', API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token,
+    SSR: '1',
+    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+    API_TOKEN: E2E.token,
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/${E2E.serverRenderApp}`,
   });
 });
-test.afterAll(async () => { await app?.stop(); });
+test.afterAll(async () => {
+  await app?.stop();
+});
 
 test('the first posts read without JavaScript, and an archived page costs no upstream call', async ({ browser }) => {
   const handle = alias('ada', 'ssrnojs');
@@ -35,7 +39,14 @@ test('the first posts read without JavaScript, and an archived page costs no ups
   expect(await upstream().log(handle)).toHaveLength(1);
   // The meter and the price of every control that spends are in the HTML too, this purchase counted.
   await expect(page.getByTestId('credit-meter')).toBeVisible();
-  expect(Number(await page.getByTestId('meter-calls').textContent().then((text) => text?.split(' ')[0]))).toBeGreaterThanOrEqual(1);
+  expect(
+    Number(
+      await page
+        .getByTestId('meter-calls')
+        .textContent()
+        .then((text) => text?.split(' ')[0]),
+    ),
+  ).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('check-new-posts')).toContainText('≈ 0.1 credits');
   // Now archived: rendered again from the archive, free.
   const again = await context.newPage();
@@ -46,13 +57,19 @@ test('the first posts read without JavaScript, and an archived page costs no ups
   await context.close();
 });
 
-test('with JavaScript the app hydrates the server\'s page: no console error and no second purchase', async ({ page }) => {
+test("with JavaScript the app hydrates the server's page: no console error and no second purchase", async ({
+  page,
+}) => {
   const handle = alias('ada', 'ssrhydrate');
   const problems: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   page.on('pageerror', (error) => problems.push(error.message));
   const purchases: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/v1/')) purchases.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/')) purchases.push(request.url());
+  });
 
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
   await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
@@ -70,12 +87,19 @@ test('with JavaScript the app hydrates the server\'s page: no console error and 
 /** Holds the app's entry script until `release()`: the page stays the server's HTML, with no React, until then. */
 async function holdTheApp(page: Page) {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
   return release;
 }
 
-test('clicks made before the app runs are held and replayed once it does: a filter, and Load more buys its page once', async ({ browser }) => {
+test('clicks made before the app runs are held and replayed once it does: a filter, and Load more buys its page once', async ({
+  browser,
+}) => {
   const handle = alias('ada', 'ssrheld');
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -87,7 +111,10 @@ test('clicks made before the app runs are held and replayed once it does: a filt
   const hideReposts = page.getByRole('checkbox', { name: 'Hide reposts' });
   await hideReposts.click();
   await expect(hideReposts).not.toBeChecked();
-  await page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ }).click();
+  await page
+    .getByTestId('paging-footer')
+    .getByRole('button', { name: /Load more/ })
+    .click();
   await page.waitForTimeout(300);
   expect(await upstream().log(handle)).toHaveLength(1);
   expect(page.url()).not.toMatch(/hide=/);
@@ -104,17 +131,24 @@ test('clicks made before the app runs are held and replayed once it does: a filt
   await context.close();
 });
 
-test('a link from another site gets the priced gate from the server and buys nothing until Load is clicked', async ({ page }) => {
+test('a link from another site gets the priced gate from the server and buys nothing until Load is clicked', async ({
+  page,
+}) => {
   const handle = alias('ada', 'ssrlink');
   const site = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html' })
-      .end(`<!doctype html><title>elsewhere</title><a id="go" href="${app.origin}/timeline?screen_name=${handle}">free stuff</a>`);
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        `<!doctype html><title>elsewhere</title><a id="go" href="${app.origin}/timeline?screen_name=${handle}">free stuff</a>`,
+      );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   try {
     // localhost is another site to the app on 127.0.0.1: Chromium sends Sec-Fetch-Site: cross-site.
     await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
-    const documentResponse = page.waitForResponse((response) => response.url().includes(`/timeline?screen_name=${handle}`));
+    const documentResponse = page.waitForResponse((response) =>
+      response.url().includes(`/timeline?screen_name=${handle}`),
+    );
     await page.click('#go');
     const served = await documentResponse;
     const html = await served.text();
@@ -144,15 +178,20 @@ test('a link from another site gets the priced gate from the server and buys not
   }
 });
 
-test('a browser in another time zone and language hydrates without a mismatch; its next page is written in its zone', async ({ browser }) => {
+test('a browser in another time zone and language hydrates without a mismatch; its next page is written in its zone', async ({
+  browser,
+}) => {
   const handle = alias('ada', 'ssrzone');
   const timeZone = 'Pacific/Kiritimati';
   const context = await browser.newContext({ timezoneId: timeZone, locale: 'de-DE' });
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   page.on('pageerror', (error) => problems.push(error.message));
-  const inZone = (iso: string) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  const inZone = (iso: string) =>
+    new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
   // First visit: the server knows neither zone nor language yet (UTC, the Accept-Language); the app redraws in its own.
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
@@ -171,7 +210,9 @@ test('a browser in another time zone and language hydrates without a mismatch; i
   await context.close();
 });
 
-test('a browser whose clock runs hours ahead of the server hydrates what the server wrote, and the page still reads as bought now', async ({ page }) => {
+test('a browser whose clock runs hours ahead of the server hydrates what the server wrote, and the page still reads as bought now', async ({
+  page,
+}) => {
   // The meter's rate per hour, "As of" and the paid badge all depend on a clock. A loaded machine takes seconds to
   // hydrate and a browser's clock can be hours off: hydration must read the server's moment, not its own.
   const handle = alias('ada', 'ssrclock');

@@ -18,22 +18,33 @@ import { standin } from './support/standin.ts';
  * Runs against the production build (the server renders these pages) and the dev server alike.
  */
 const newTag = () => `spec${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const callsNaming = async (tag: string) => (await standin().log(tag)).filter((call) => call.path.startsWith('/v1/')).length;
+const callsNaming = async (tag: string) =>
+  (await standin().log(tag)).filter((call) => call.path.startsWith('/v1/')).length;
 
 /** The app's addresses another site's rules list: timelines and searches, prefetched and prerendered. */
 function speculatedAddresses(app: string, tag: string) {
   return {
-    prefetch: [`${app}/timeline?screen_name=ada__${tag}1`, `${app}/timeline?screen_name=ada__${tag}2`, `${app}/search?q=${tag}+one`, `${app}/search?q=${tag}+two`],
+    prefetch: [
+      `${app}/timeline?screen_name=ada__${tag}1`,
+      `${app}/timeline?screen_name=ada__${tag}2`,
+      `${app}/search?q=${tag}+one`,
+      `${app}/search?q=${tag}+two`,
+    ],
     prerender: [`${app}/timeline?screen_name=ada__${tag}3`, `${app}/search?q=${tag}+three`],
   };
 }
 
 async function withForeignPage<T>(app: string, tag: string, run: (port: number) => Promise<T>): Promise<T> {
   const { prefetch, prerender } = speculatedAddresses(app, tag);
-  const rules = { prefetch: [{ source: 'list', urls: prefetch, eagerness: 'immediate' }], prerender: [{ source: 'list', urls: prerender, eagerness: 'immediate' }] };
+  const rules = {
+    prefetch: [{ source: 'list', urls: prefetch, eagerness: 'immediate' }],
+    prerender: [{ source: 'list', urls: prerender, eagerness: 'immediate' }],
+  };
   const html = `<!doctype html><title>foreign</title><body><a id="go" href="${prefetch[0]}">read this</a>
     <script type="speculationrules">${JSON.stringify(rules)}</script></body>`;
-  const server = http.createServer((_request, response) => { response.writeHead(200, { 'content-type': 'text/html' }).end(html); });
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     return await run((server.address() as AddressInfo).port);
@@ -46,14 +57,19 @@ async function withForeignPage<T>(app: string, tag: string, run: (port: number) 
 async function watchPrefetches(page: Page): Promise<{ cdp: CDPSession; status: Map<string, string> }> {
   const cdp = await page.context().newCDPSession(page);
   const status = new Map<string, string>();
-  cdp.on('Preload.prefetchStatusUpdated', (event) => { status.set(event.prefetchUrl, event.prefetchStatus ?? event.status); });
+  cdp.on('Preload.prefetchStatusUpdated', (event) => {
+    status.set(event.prefetchUrl, event.prefetchStatus ?? event.status);
+  });
   await cdp.send('Preload.enable');
   return { cdp, status };
 }
 
 // `localhost` is another site to the app on 127.0.0.1; another port of 127.0.0.1 is the same site, another origin.
 for (const foreignHost of ['localhost', '127.0.0.1']) {
-  test(`speculation rules on a page at ${foreignHost} buy nothing; the page clicked through to shows the priced button`, async ({ page, baseURL }) => {
+  test(`speculation rules on a page at ${foreignHost} buy nothing; the page clicked through to shows the priced button`, async ({
+    page,
+    baseURL,
+  }) => {
     const tag = newTag();
     const { prefetch, prerender } = speculatedAddresses(baseURL!, tag);
     await withForeignPage(baseURL!, tag, async (port) => {
@@ -61,7 +77,8 @@ for (const foreignHost of ['localhost', '127.0.0.1']) {
       await page.goto(`http://${foreignHost}:${port}/`);
       // Every listed address was asked for and answered (a prerender rule is prefetched ahead of it, even
       // where Chromium then declines the prerender: another site's, or DevTools attached).
-      await expect.poll(() => [...prefetch, ...prerender].map((url) => status.get(url)), { timeout: 20_000 })
+      await expect
+        .poll(() => [...prefetch, ...prerender].map((url) => status.get(url)), { timeout: 20_000 })
         .toEqual([...prefetch, ...prerender].map(() => 'PrefetchSuccessfulButNotUsed'));
       await settled(page);
       expect(await callsNaming(tag)).toBe(0);
@@ -93,20 +110,30 @@ for (const foreignHost of ['localhost', '127.0.0.1']) {
  * shows that, since the production server buys for a typed address before the document runs.
  */
 for (const marked of [true, false]) {
-  test(`a prerendered timeline (${marked ? 'its requests marked as speculative' : 'unmarked'}) buys nothing until shown, then shows the priced button`, async ({ page }, testInfo) => {
-    test.skip(!marked && testInfo.project.name === 'production', 'the production server buys for a typed address: only the browser-side rules are under test here');
+  test(`a prerendered timeline (${marked ? 'its requests marked as speculative' : 'unmarked'}) buys nothing until shown, then shows the priced button`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      !marked && testInfo.project.name === 'production',
+      'the production server buys for a typed address: only the browser-side rules are under test here',
+    );
     const tag = newTag();
     let prerendering = true;
     await page.addInitScript(() => {
       let prerenderingNow = true;
       Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => prerenderingNow });
-      Object.assign(window, { activatePrerender: () => { prerenderingNow = false; document.dispatchEvent(new Event('prerenderingchange')); } });
+      Object.assign(window, {
+        activatePrerender: () => {
+          prerenderingNow = false;
+          document.dispatchEvent(new Event('prerenderingchange'));
+        },
+      });
     });
     if (marked) {
       await page.route('**/*', async (route) => {
         if (!prerendering) return route.continue();
         // Chromium drops a Sec-Purpose an interceptor sets: the header's older name, which the server reads alike.
-        return route.continue({ headers: { ...await route.request().allHeaders(), purpose: 'prefetch' } });
+        return route.continue({ headers: { ...(await route.request().allHeaders()), purpose: 'prefetch' } });
       });
     }
     await page.goto(`/timeline?screen_name=ada__${tag}`);
@@ -131,7 +158,9 @@ for (const marked of [true, false]) {
  * `Sec-Purpose: prefetch;prerender`); once both have asked the app for something, the rules page is told to go to
  * the timeline, which activates its prerendered document. Nothing may be bought before or after.
  */
-test('a real prerender in headless Chromium buys nothing while prerendering, nor once activated by its page', async ({ baseURL }) => {
+test('a real prerender in headless Chromium buys nothing while prerendering, nor once activated by its page', async ({
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const tag = newTag();
   const timeline = `/timeline?screen_name=ada__${tag}`;
@@ -139,7 +168,9 @@ test('a real prerender in headless Chromium buys nothing while prerendering, nor
   const app = new URL(baseURL!);
   const seen: { path: string; purpose: string | undefined }[] = [];
   let go: () => void = () => undefined;
-  const mayGo = new Promise<void>((resolve) => { go = resolve; });
+  const mayGo = new Promise<void>((resolve) => {
+    go = resolve;
+  });
   const rules = { prerender: [{ source: 'list', urls: [timeline, search], eagerness: 'immediate' }] };
   const front = http.createServer((request, response) => {
     const path = request.url ?? '/';
@@ -149,24 +180,48 @@ test('a real prerender in headless Chromium buys nothing while prerendering, nor
         <script>fetch('/go').then(() => { location.href = ${JSON.stringify(timeline)}; });</script>`);
       return;
     }
-    if (path === '/go') { void mayGo.then(() => response.end('go')); return; }
+    if (path === '/go') {
+      void mayGo.then(() => response.end('go'));
+      return;
+    }
     seen.push({ path, purpose: request.headers['sec-purpose'] as string | undefined });
-    const forwarded = http.request({ host: app.hostname, port: app.port, path, method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const forwarded = http.request(
+      { host: app.hostname, port: app.port, path, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forwarded.on('error', () => response.writeHead(502).end());
     request.pipe(forwarded);
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-prerender-'));
-  const browser = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--headless', '--no-sandbox', '--disable-gpu',
-    '--disable-background-networking', '--disable-component-update', `--user-data-dir=${profile}`,
-    `http://127.0.0.1:${(front.address() as AddressInfo).port}/rules`], { stdio: 'ignore', detached: true });
-  const appRanWhilePrerendering = () => seen.some((request) => request.path.startsWith('/api/') && request.purpose === 'prefetch;prerender');
+  const browser = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--user-data-dir=${profile}`,
+      `http://127.0.0.1:${(front.address() as AddressInfo).port}/rules`,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  const appRanWhilePrerendering = () =>
+    seen.some((request) => request.path.startsWith('/api/') && request.purpose === 'prefetch;prerender');
   try {
     // Each document was prerendered and its app ran (it asked /api for something free: the meter, jobs, history).
-    await expect.poll(() => [timeline, search].map((page) => seen.some((request) => request.path === page && request.purpose === 'prefetch;prerender')), { timeout: 30_000 })
+    await expect
+      .poll(
+        () =>
+          [timeline, search].map((page) =>
+            seen.some((request) => request.path === page && request.purpose === 'prefetch;prerender'),
+          ),
+        { timeout: 30_000 },
+      )
       .toEqual([true, true]);
     await expect.poll(appRanWhilePrerendering, { timeout: 30_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -176,14 +231,25 @@ test('a real prerender in headless Chromium buys nothing while prerendering, nor
     // Activated: no new document request, and the page's requests no longer say "prerender".
     const before = seen.length;
     go();
-    await expect.poll(() => seen.slice(before).some((request) => request.purpose === undefined), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => seen.slice(before).some((request) => request.purpose === undefined), { timeout: 30_000 })
+      .toBe(true);
     expect(seen.slice(before).filter((request) => request.path === timeline)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await callsNaming(tag)).toBe(0);
   } finally {
     // Its own process group: the renderers and helpers Chromium started go with it, and stop writing to the profile.
-    const group = (signal: NodeJS.Signals) => { try { process.kill(-browser.pid!, signal); } catch { /* already gone */ } };
-    const exited = new Promise((resolve) => { browser.once('exit', resolve); setTimeout(resolve, 10_000); });
+    const group = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-browser.pid!, signal);
+      } catch {
+        /* already gone */
+      }
+    };
+    const exited = new Promise((resolve) => {
+      browser.once('exit', resolve);
+      setTimeout(resolve, 10_000);
+    });
     group('SIGTERM');
     await exited;
     group('SIGKILL');

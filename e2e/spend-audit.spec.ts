@@ -24,16 +24,23 @@ async function timelineCalls(handle: string) {
 
 /** Scrolls until the upstream has answered `pages` timeline pages for this alias. */
 async function scrollUntilBought(page: Page, handle: string, pages: number) {
-  await expect.poll(async () => {
-    await scrollToEnd(page);
-    return (await timelineCalls(handle)).length;
-  }, { timeout: 30_000, intervals: [200, 300, 500] }).toBeGreaterThanOrEqual(pages);
+  await expect
+    .poll(
+      async () => {
+        await scrollToEnd(page);
+        return (await timelineCalls(handle)).length;
+      },
+      { timeout: 30_000, intervals: [200, 300, 500] },
+    )
+    .toBeGreaterThanOrEqual(pages);
 }
 
 /** Every request the app made to the paid API from now on, as seen by the browser. */
 function watchPaidRequests(page: Page): string[] {
   const seen: string[] = [];
-  page.on('request', (request) => { if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(request.url()); });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/')) seen.push(request.url());
+  });
   return seen;
 }
 
@@ -69,7 +76,9 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   await expect(page.getByTestId('search-results')).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent(q2)}&page=2`);
   await expect(page.getByTestId('search-results')).toContainText('result 11');
-  await expect.poll(async () => (await standin().log(tag)).filter((call) => call.path.endsWith('/search')).length).toBe(4);
+  await expect
+    .poll(async () => (await standin().log(tag)).filter((call) => call.path.endsWith('/search')).length)
+    .toBe(4);
 
   // From here on nothing may be bought: typed-out defaults, another spelling, away and back, reload, a second tab.
   const paidAfter = watchPaidRequests(page);
@@ -103,9 +112,15 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   await expect(page).not.toHaveURL(/find=/);
   await settled(page);
   expect(paidAfter).toEqual([]);
-  const mention = page.locator('article[data-variant="text"]').getByRole('button', { name: '@grace', exact: true }).first();
+  const mention = page
+    .locator('article[data-variant="text"]')
+    .getByRole('button', { name: '@grace', exact: true })
+    .first();
   await mention.click();
-  await page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }).click();
+  await page
+    .getByRole('dialog', { name: '@grace' })
+    .getByRole('link', { name: /^Open @grace’s timeline/ })
+    .click();
   await expect(page.getByTestId('profile-header')).toContainText('Grace Hopper');
   await settled(page);
   expect(paidAfter).toHaveLength(1);
@@ -120,7 +135,9 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   expect([...timeline.values()].every((count) => count === 1)).toBe(true);
   const searches = pagesBought((await standin().log(tag)).filter((call) => call.path.endsWith('/search')));
   expect([...searches.entries()].sort()).toEqual([
-    [`search q=${q1} page=1 num=10`, 1], [`search q=${q1} page=2 num=10`, 1],
-    [`search q=${q2} page=1 num=10`, 1], [`search q=${q2} page=2 num=10`, 1],
+    [`search q=${q1} page=1 num=10`, 1],
+    [`search q=${q1} page=2 num=10`, 1],
+    [`search q=${q2} page=1 num=10`, 1],
+    [`search q=${q2} page=2 num=10`, 1],
   ]);
 });

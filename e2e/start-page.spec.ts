@@ -21,7 +21,9 @@ async function searchCalls(q: string): Promise<number> {
 
 const home = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'creditscope' });
 
-test('opening / buys nothing: no redirect, no request to /api/v1, an empty start page that says what it does', async ({ page }) => {
+test('opening / buys nothing: no redirect, no request to /api/v1, an empty start page that says what it does', async ({
+  page,
+}) => {
   const handle = alias('ada', 'start');
   const paid = paidRequests(page);
   await page.goto('/');
@@ -97,7 +99,9 @@ test('what was bought is listed on the start page, and opening it from there cos
   expect(await searchCalls(q)).toBe(1);
 });
 
-test('at 375 px the start page fits the screen, with nothing to scroll sideways, long handles included', async ({ page }) => {
+test('at 375 px the start page fits the screen, with nothing to scroll sideways, long handles included', async ({
+  page,
+}) => {
   const handle = alias('ada', 'start phone with a long handle');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/timeline?screen_name=${handle}`);

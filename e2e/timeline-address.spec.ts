@@ -2,7 +2,10 @@ import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { persisted, settled } from './support/settle.ts';
 
-test('filters live in the address: a filtered view survives reload, Back and Forward, and opens the same when shared', async ({ page, browser }) => {
+test('filters live in the address: a filtered view survives reload, Back and Forward, and opens the same when shared', async ({
+  page,
+  browser,
+}) => {
   const handle = alias('ada', 'filterurl');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
@@ -19,7 +22,9 @@ test('filters live in the address: a filtered view survives reload, Back and For
   await expect(shown).toHaveText('Showing 2 of 20 loaded posts');
   // The list is a deferred render that follows the count.
   await expect(page.locator('article')).toHaveCount(2);
-  for (const variant of await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
+  for (const variant of await page
+    .locator('article')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
     expect(variant).toBe('photos-4');
   }
 
@@ -70,14 +75,18 @@ test('a numeric id is written into the address as it was typed', async ({ page }
   await expect(page.getByTestId('profile-header')).toContainText('Grace Hopper');
 });
 
-test('the pinned post sits at the top of the first page, marked Pinned, not where its date puts it', async ({ page }) => {
+test('the pinned post sits at the top of the first page, marked Pinned, not where its date puts it', async ({
+  page,
+}) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'pinned')}`);
   // A server-rendered page holds the first screen; the rest of the page mounts once React runs it.
   await expect(page.locator('article')).toHaveCount(20);
   const first = page.locator('article').first();
   await expect(first.getByTestId('pinned')).toHaveText('Pinned');
   await expect(page.getByTestId('pinned')).toHaveCount(1);
-  const ids = await page.locator('article').evaluateAll((elements) => elements.map((element) => BigInt(element.getAttribute('data-post-id')!)));
+  const ids = await page
+    .locator('article')
+    .evaluateAll((elements) => elements.map((element) => BigInt(element.getAttribute('data-post-id')!)));
   const rest = ids.slice(1);
   // Newer posts follow it: the pinned post is older than the one right below it, and the rest stay newest first.
   expect(ids[0]! < rest[0]!).toBe(true);
@@ -96,10 +105,19 @@ for (const width of [1280, 375]) {
     await page.goto(`/timeline?screen_name=${alias('ada', `icons${width}`)}`);
     const counts = page.locator('article[data-variant="quote"]').first().getByTestId('post-counts');
     await expect(counts).toBeVisible();
-    const icons = await counts.locator('svg').evaluateAll((elements) => elements.map((element) => {
-      const box = element.getBoundingClientRect();
-      return { name: element.getAttribute('data-icon'), text: element.textContent, shapes: element.querySelectorAll('path, rect, line, circle').length, w: box.width, h: box.height, hidden: element.getAttribute('aria-hidden') };
-    }));
+    const icons = await counts.locator('svg').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          name: element.getAttribute('data-icon'),
+          text: element.textContent,
+          shapes: element.querySelectorAll('path, rect, line, circle').length,
+          w: box.width,
+          h: box.height,
+          hidden: element.getAttribute('aria-hidden'),
+        };
+      }),
+    );
     expect(icons.map((icon) => icon.name)).toEqual(['reply', 'repost', 'quote', 'like', 'bookmark', 'views']);
     for (const icon of icons) {
       expect(icon.text).toBe('');
@@ -110,6 +128,8 @@ for (const width of [1280, 375]) {
     }
     // What the counts mean is in words for screen readers, next to each icon.
     await expect(counts).toContainText(/\d+ quotes/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
   });
 }

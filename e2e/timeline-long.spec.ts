@@ -17,7 +17,15 @@ test('1,000 posts keep at most 60 articles mounted while scrolling down and back
     const before = await loadedCount(page);
     await scrollToEnd(page);
     await sample();
-    await expect.poll(async () => { await scrollToEnd(page); return loadedCount(page); }, { timeout: 10_000, intervals: [100, 200] }).toBeGreaterThan(before);
+    await expect
+      .poll(
+        async () => {
+          await scrollToEnd(page);
+          return loadedCount(page);
+        },
+        { timeout: 10_000, intervals: [100, 200] },
+      )
+      .toBeGreaterThan(before);
     await sample();
   }
   // Back up through the whole list in screen-sized steps.
@@ -27,7 +35,9 @@ test('1,000 posts keep at most 60 articles mounted while scrolling down and back
     await page.waitForTimeout(30);
     await sample();
   }
-  console.log(`max <article>s mounted with ${await loadedCount(page)} posts loaded: ${maxMounted} (${maxVirtual} once past 60 posts)`);
+  console.log(
+    `max <article>s mounted with ${await loadedCount(page)} posts loaded: ${maxMounted} (${maxVirtual} once past 60 posts)`,
+  );
   expect(maxMounted).toBeLessThanOrEqual(60);
   expect(maxMounted).toBeGreaterThan(5);
 });
@@ -37,7 +47,8 @@ test('j and k move focus between posts', async ({ page }) => {
   await expect(page.locator('article').first()).toBeVisible();
   await page.locator('body').click({ position: { x: 5, y: 300 } });
   await page.keyboard.press('j');
-  const focusedIndex = () => page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index'));
+  const focusedIndex = () =>
+    page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index'));
   await expect.poll(focusedIndex).toBe('0');
   await page.keyboard.press('j');
   await expect.poll(focusedIndex).toBe('1');
@@ -57,27 +68,44 @@ test('Back to a long timeline returns to the same post', async ({ page }) => {
   const handle = alias('ada', 'restore');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  await expect.poll(async () => { await scrollToEnd(page); return loadedCount(page); }).toBeGreaterThanOrEqual(60);
+  await expect
+    .poll(async () => {
+      await scrollToEnd(page);
+      return loadedCount(page);
+    })
+    .toBeGreaterThanOrEqual(60);
   await page.evaluate(() => window.scrollTo(0, 9000));
   await page.waitForTimeout(400);
-  const topPost = () => page.evaluate(() => {
-    const articles = [...document.querySelectorAll('article')];
-    return articles.find((article) => article.getBoundingClientRect().bottom > 80)?.getAttribute('data-post-id');
-  });
+  const topPost = () =>
+    page.evaluate(() => {
+      const articles = [...document.querySelectorAll('article')];
+      return articles.find((article) => article.getBoundingClientRect().bottom > 80)?.getAttribute('data-post-id');
+    });
   const before = await topPost();
   const scrollBefore = await page.evaluate(() => window.scrollY);
-  await page.locator('article[data-variant="text"]').filter({ has: page.locator(':scope:visible') }).first();
-  const mention = page.locator('article').filter({ hasText: 'Replying to' }).first().getByRole('button', { name: '@grace' }).first();
+  await page
+    .locator('article[data-variant="text"]')
+    .filter({ has: page.locator(':scope:visible') })
+    .first();
+  const mention = page
+    .locator('article')
+    .filter({ hasText: 'Replying to' })
+    .first()
+    .getByRole('button', { name: '@grace' })
+    .first();
   await mention.scrollIntoViewIfNeeded();
   const anchorBefore = await topPost();
   const scrollAtClick = await page.evaluate(() => window.scrollY);
   await mention.click();
-  await page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }).click();
+  await page
+    .getByRole('dialog', { name: '@grace' })
+    .getByRole('link', { name: /^Open @grace’s timeline/ })
+    .click();
   await expect(page.getByTestId('profile-header')).toContainText('Grace Hopper');
   await page.goBack();
   await expect(page.getByTestId('profile-header')).toContainText('Ada Lovelace');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollAtClick - 50);
-  expect(Math.abs(await page.evaluate(() => window.scrollY) - scrollAtClick)).toBeLessThan(50);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollAtClick)).toBeLessThan(50);
   await expect.poll(topPost).toBe(anchorBefore);
   expect(before).toBeTruthy();
   expect(scrollBefore).toBeGreaterThan(1000);

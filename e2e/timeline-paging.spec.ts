@@ -13,7 +13,9 @@ test('scrolling loads three more pages, each cursor bought once', async ({ page 
   expect(Object.keys(counts).length).toBeGreaterThanOrEqual(4);
   expect(Object.values(counts).every((count) => count === 1)).toBe(true);
   // Newest first, and no post twice.
-  const ids = await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')!));
+  const ids = await page
+    .locator('article')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')!));
   expect(new Set(ids).size).toBe(ids.length);
 });
 
@@ -28,7 +30,9 @@ test('Show newer posts prepends the newer page, then goes away when there is not
   await expect(newer.getByTestId('cost-hint-timeline')).toContainText('0.1 credits');
   await newer.click();
   await expect.poll(() => loadedCount(page)).toBe(23);
-  const ids = await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')));
+  const ids = await page
+    .locator('article')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')));
   expect(ids.indexOf(firstBefore)).toBe(4);
   expect(BigInt(ids[1]!)).toBeGreaterThan(BigInt(firstBefore!));
   // The stand-in cannot tell whether more is newer until asked once more; that answer is empty and ends it.
@@ -43,10 +47,15 @@ test('end of timeline: the repeated last cursor is requested exactly once', asyn
   const handle = alias('grace', 'endcursor');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  await expect.poll(async () => {
-    await scrollToEnd(page);
-    return page.getByTestId('end-of-timeline').isVisible();
-  }, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        await scrollToEnd(page);
+        return page.getByTestId('end-of-timeline').isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   expect(await loadedCount(page)).toBe(47);
   // Stay at the end a while: nothing more is bought.
   await scrollToEnd(page);
@@ -102,7 +111,9 @@ test('auto-load can be switched off (remembered); Load more then shows the expec
   await page.getByTestId('autoload-toggle').check();
 });
 
-test('a reload shows the bought pages from the cache, marked cached · 0 credits, with no new call', async ({ page }) => {
+test('a reload shows the bought pages from the cache, marked cached · 0 credits, with no new call', async ({
+  page,
+}) => {
   const handle = alias('grace', 'cachedbadge');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.getByTestId('spend-line').getByTestId('paid-badge')).toHaveText('0.1 credits');
@@ -127,7 +138,9 @@ test('free tools filter loaded posts without buying, and export JSON and CSV', a
   // The count follows the box at once; the list is a deferred render that follows it.
   const shown = Number(/Showing (\d+)/.exec((await page.getByTestId('shown-count').textContent()) ?? '')?.[1]);
   await expect(page.locator('article')).toHaveCount(shown);
-  for (const variant of await page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
+  for (const variant of await page
+    .locator('article')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-variant')))) {
     expect(variant).toMatch(/^(photos-\d|video)$/);
   }
   await tools.getByLabel('Media only').uncheck();
@@ -139,11 +152,19 @@ test('free tools filter loaded posts without buying, and export JSON and CSV', a
   await tools.getByLabel('Find in loaded posts').fill('Three views');
   await expect(page.locator('article')).toHaveCount(2);
 
-  const [json] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    tools.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect(json.suggestedFilename()).toMatch(/^ada-timeline-\d{4}-\d{2}-\d{2}\.json$/);
-  const posts = JSON.parse(await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
+  const posts = JSON.parse(
+    await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')),
+  );
   expect(posts).toHaveLength(20);
-  const [csv] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    tools.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
   expect(text.split('\r\n')[0]).toMatch(/^id,created_at,author_handle/);
   expect(text.trimEnd().split('\r\n')).toHaveLength(21);

@@ -17,9 +17,15 @@ async function publishOnRecheck(page: Page, count: number): Promise<string[]> {
     const response = await route.fetch();
     const json = await response.json();
     if (refreshHeaders.length === 1) {
-      const template = json.data.timeline.find((post: { reposted_post?: unknown; quoted?: unknown }) => !post.reposted_post && !post.quoted);
+      const template = json.data.timeline.find(
+        (post: { reposted_post?: unknown; quoted?: unknown }) => !post.reposted_post && !post.quoted,
+      );
       const fresh = Array.from({ length: count }, (_, index) => ({
-        ...template, post_id: `19000000000000000${index}`, text: `Brand new post ${count - index}`, media: [], entities: {},
+        ...template,
+        post_id: `19000000000000000${index}`,
+        text: `Brand new post ${count - index}`,
+        media: [],
+        entities: {},
       }));
       json.data.timeline = [...fresh, ...json.data.timeline].slice(0, 20);
     }
@@ -28,9 +34,12 @@ async function publishOnRecheck(page: Page, count: number): Promise<string[]> {
   return refreshHeaders;
 }
 
-const ids = (page: Page) => page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')!));
+const ids = (page: Page) =>
+  page.locator('article').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')!));
 
-test('Check for new posts says how old the posts are, re-buys the first page once per click and puts new posts on top of everything loaded', async ({ page }) => {
+test('Check for new posts says how old the posts are, re-buys the first page once per click and puts new posts on top of everything loaded', async ({
+  page,
+}) => {
   await page.clock.install();
   const handle = alias('ada', 'checknew');
   const refreshHeaders = await publishOnRecheck(page, 2);
@@ -84,12 +93,19 @@ test('new posts merged above keep the post being read where it is on screen', as
   await reading.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 200));
   await settled(page);
   const id = await reading.getAttribute('data-post-id');
-  const topBefore = await page.locator(`article[data-post-id="${id}"]`).evaluate((element) => element.getBoundingClientRect().top);
+  const topBefore = await page
+    .locator(`article[data-post-id="${id}"]`)
+    .evaluate((element) => element.getBoundingClientRect().top);
 
   // The button is out of view; a keyboard user can reach it without scrolling the list.
   await page.getByTestId('check-new-posts').evaluate((button: HTMLButtonElement) => button.click());
   await expect(page.getByTestId('check-result')).toHaveText('3 new posts at the top.');
   await expect.poll(() => loadedCount(page)).toBe(43);
-  await expect.poll(() => page.locator(`article[data-post-id="${id}"]`).evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+  await expect
+    .poll(() =>
+      page
+        .locator(`article[data-post-id="${id}"]`)
+        .evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+    )
     .toBe(Math.round(topBefore));
 });

@@ -15,11 +15,16 @@ export async function scrollToEnd(page: Page) {
  * scrolling: the end of the list kept in view is a person asking for one page more, which auto-load buys.
  */
 export async function scrollUntil(page: Page, count: number, timeout = 30_000) {
-  await expect.poll(async () => {
-    const loaded = await loadedCount(page);
-    if (loaded < count) await scrollToEnd(page);
-    return loaded;
-  }, { timeout, intervals: [150, 250, 400] }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(
+      async () => {
+        const loaded = await loadedCount(page);
+        if (loaded < count) await scrollToEnd(page);
+        return loaded;
+      },
+      { timeout, intervals: [150, 250, 400] },
+    )
+    .toBeGreaterThanOrEqual(count);
 }
 
 /** How many upstream calls each cursor got for this alias (`first` for the first page). */

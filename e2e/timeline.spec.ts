@@ -7,7 +7,9 @@ import { openTimelineInApp } from './support/rendering.ts';
 
 const post = (page: Page, variant: string) => page.locator(`article[data-variant="${variant}"]`).first();
 
-test('profile header: banner, avatar, names, badge, affiliate, bio entities, facts and exact counts', async ({ page }) => {
+test('profile header: banner, avatar, names, badge, affiliate, bio entities, facts and exact counts', async ({
+  page,
+}) => {
   const errors = trackPageErrors(page);
   await page.goto(`/timeline?screen_name=${alias('ada', 'header')}`);
   const header = page.getByTestId('profile-header');
@@ -18,13 +20,19 @@ test('profile header: banner, avatar, names, badge, affiliate, bio entities, fac
   await expect(header.getByTestId('profile-avatar')).toHaveAttribute('referrerpolicy', 'no-referrer');
   await expect(header.getByTestId('affiliate')).toHaveAttribute('href', 'https://example.org/engine-society');
   await expect(header.getByTestId('affiliate')).toHaveText('Engine Society');
-  await expect(header.getByRole('link', { name: 'example.org/notes' })).toHaveAttribute('href', 'https://example.org/notes');
+  await expect(header.getByRole('link', { name: 'example.org/notes' })).toHaveAttribute(
+    'href',
+    'https://example.org/notes',
+  );
   // A mention opens a priced menu; a hashtag filters the loaded posts (see priced-controls.spec.ts).
   await header.getByRole('button', { name: '@grace' }).click();
-  await expect(page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }))
-    .toHaveAttribute('href', '/timeline?screen_name=grace');
+  await expect(
+    page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }),
+  ).toHaveAttribute('href', '/timeline?screen_name=grace');
   await page.keyboard.press('Escape');
-  await expect(header.getByRole('button', { name: '#compilers' })).toHaveAccessibleDescription('Filters the loaded posts, free');
+  await expect(header.getByRole('button', { name: '#compilers' })).toHaveAccessibleDescription(
+    'Filters the loaded posts, free',
+  );
   await expect(header).toContainText('London');
   await expect(header.getByTestId('profile-joined')).toHaveText('Joined March 2009');
 
@@ -42,9 +50,16 @@ test('profile header: banner, avatar, names, badge, affiliate, bio entities, fac
 test('post cards: time, links, mentions, hashtags, counts, source, reply, line breaks, lang', async ({ page }) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'cards')}`);
   const text = post(page, 'text');
-  await expect(text.getByRole('link', { name: /^example\.org\/articles\// })).toHaveAttribute('href', /^https:\/\/example\.org\/articles\/\d+\//);
-  await expect(text.getByRole('button', { name: '@grace', exact: true }).first()).toHaveAccessibleDescription(/credits/);
-  await expect(text.getByRole('button', { name: /^#\w+$/ })).toHaveAccessibleDescription('Filters the loaded posts, free');
+  await expect(text.getByRole('link', { name: /^example\.org\/articles\// })).toHaveAttribute(
+    'href',
+    /^https:\/\/example\.org\/articles\/\d+\//,
+  );
+  await expect(text.getByRole('button', { name: '@grace', exact: true }).first()).toHaveAccessibleDescription(
+    /credits/,
+  );
+  await expect(text.getByRole('button', { name: /^#\w+$/ })).toHaveAccessibleDescription(
+    'Filters the loaded posts, free',
+  );
   await expect(text.getByTestId('rich-text')).toHaveAttribute('lang', 'en');
   await expect(text.getByTestId('post-source')).toHaveText(/^via (Web App|Android|iPhone|TweetDeck)$/);
   const time = text.locator('time');
@@ -57,16 +72,22 @@ test('post cards: time, links, mentions, hashtags, counts, source, reply, line b
   await expect(post(page, 'reply')).toContainText('Replying to @grace');
   const multiline = post(page, 'multiline').getByTestId('rich-text');
   expect(await multiline.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap');
-  expect(await multiline.evaluate((element) => element.textContent)).toMatch(/^First line: .+\nSecond line: .+\n\nAfter a blank line\.$/);
+  expect(await multiline.evaluate((element) => element.textContent)).toMatch(
+    /^First line: .+\nSecond line: .+\n\nAfter a blank line\.$/,
+  );
 });
 
 test('repost frame, quoted card, pinned marker and video', async ({ page }) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'embeds')}`);
   const repost = post(page, 'repost');
   await expect(repost.getByTestId('repost-line')).toHaveText('Ada Lovelace reposted');
-  await repost.getByRole('button', { name: /Grace Hopper/ }).first().click();
-  await expect(page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }))
-    .toHaveAttribute('href', '/timeline?screen_name=grace');
+  await repost
+    .getByRole('button', { name: /Grace Hopper/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }),
+  ).toHaveAttribute('href', '/timeline?screen_name=grace');
   await page.keyboard.press('Escape');
   await expect(repost.getByTestId('rich-text')).toHaveText(/^Reposted thought on /);
   await expect(repost.getByTestId('photo-tile')).toHaveCount(4);
@@ -91,14 +112,18 @@ async function gridShape(page: Page, variant: string) {
   const grid = post(page, variant).getByTestId('photo-grid');
   await grid.scrollIntoViewIfNeeded();
   const box = (await grid.boundingBox())!;
-  const tiles = await grid.getByTestId('photo-tile').evaluateAll((elements) => elements.map((element) => {
-    const rect = element.getBoundingClientRect();
-    return { x: rect.x, y: rect.y, w: rect.width, h: rect.height };
-  }));
+  const tiles = await grid.getByTestId('photo-tile').evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { x: rect.x, y: rect.y, w: rect.width, h: rect.height };
+    }),
+  );
   return { box, tiles, more: await grid.getByTestId('photo-more').allTextContents() };
 }
 
-test('photo grids: 1 with its aspect ratio, 3 with one tall, 4 as 2×2, 6 as four with +2; lazy, alt, no referrer', async ({ page }) => {
+test('photo grids: 1 with its aspect ratio, 3 with one tall, 4 as 2×2, 6 as four with +2; lazy, alt, no referrer', async ({
+  page,
+}) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'grids')}`);
   const one = await gridShape(page, 'photos-1');
   expect(one.tiles).toHaveLength(1);
@@ -132,7 +157,9 @@ test('photo grids: 1 with its aspect ratio, 3 with one tall, 4 as 2×2, 6 as fou
   // Every <img> in the page sends no referrer.
   expect(await page.locator('main img:not([referrerpolicy="no-referrer"])').count()).toBe(0);
   // A crop keeps the subject: object-position comes from focus_rects where the data has one.
-  const positions = await page.locator('[data-testid="photo-tile"] img').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).style.objectPosition));
+  const positions = await page
+    .locator('[data-testid="photo-tile"] img')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).style.objectPosition));
   expect(positions.some((position) => /\d+% \d+%/.test(position) && position !== '50% 50%')).toBe(true);
 });
 
@@ -141,7 +168,8 @@ test('photo grid of 2: side by side, same size', async ({ page }) => {
   await page.route('**/api/v1/social/microblog/posts?**', async (route) => {
     const response = await route.fetch();
     const json = await response.json();
-    for (const item of json.data?.timeline ?? []) if (item.media?.photo?.length === 3) item.media.photo = item.media.photo.slice(0, 2);
+    for (const item of json.data?.timeline ?? [])
+      if (item.media?.photo?.length === 3) item.media.photo = item.media.photo.slice(0, 2);
     await route.fulfill({ response, json });
   });
   // Opened from inside the app, so the browser asks for the page itself and the route above rewrites it.
@@ -157,7 +185,8 @@ test('lightbox by mouse: opens lazily at full size, steps, closes', async ({ pag
   await page.goto(`/timeline?screen_name=${alias('ada', 'lightmouse')}`);
   // The lazily loaded component itself: `Lightbox-<hash>.js` when built, `Lightbox.tsx` under the dev server
   // (where LightboxHost.tsx, always loaded, must not count).
-  const loadedLightbox = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/Lightbox[-.]/.test(entry.name)));
+  const loadedLightbox = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/Lightbox[-.]/.test(entry.name)));
   expect(await loadedLightbox()).toBe(false);
   const tiles = post(page, 'photos-4').getByTestId('photo-tile');
   await tiles.first().click();
@@ -168,7 +197,9 @@ test('lightbox by mouse: opens lazily at full size, steps, closes', async ({ pag
   await expect(dialog.getByTestId('lightbox-counter')).toHaveText('1 / 4');
   const first = await tiles.first().locator('img').getAttribute('src');
   await expect(dialog.getByTestId('lightbox-image')).toHaveAttribute('src', first!);
-  await expect.poll(() => dialog.getByTestId('lightbox-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => dialog.getByTestId('lightbox-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await dialog.getByRole('button', { name: 'Next photo' }).click();
   await expect(dialog.getByTestId('lightbox-counter')).toHaveText('2 / 4');
   await dialog.getByRole('button', { name: 'Previous photo' }).click();
@@ -178,7 +209,9 @@ test('lightbox by mouse: opens lazily at full size, steps, closes', async ({ pag
   await expect(dialog).toBeHidden();
 });
 
-test('lightbox by keyboard: Enter opens, focus stays inside, arrows step, Escape closes and returns focus', async ({ page }) => {
+test('lightbox by keyboard: Enter opens, focus stays inside, arrows step, Escape closes and returns focus', async ({
+  page,
+}) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'lightkeys')}`);
   const tile = post(page, 'photos-3').getByTestId('photo-tile').nth(1);
   await tile.focus();
@@ -214,7 +247,9 @@ test('protected, suspended, not found and empty accounts each get their own stat
 
   const nobody = alias('nobody', 'state');
   await page.goto(`/timeline?screen_name=${nobody}`);
-  await expect(page.getByTestId('state-not-found').getByRole('heading', { level: 1 })).toHaveText(`@${nobody} doesn’t exist`);
+  await expect(page.getByTestId('state-not-found').getByRole('heading', { level: 1 })).toHaveText(
+    `@${nobody} doesn’t exist`,
+  );
   await settled(page);
   expect(await standin().log(nobody)).toHaveLength(1);
 
@@ -224,7 +259,9 @@ test('protected, suspended, not found and empty accounts each get their own stat
   expect(errors).toEqual([]);
 });
 
-test('lookup accepts a handle, @handle, numeric id or profile URL; a bad address says what it ignored', async ({ page }) => {
+test('lookup accepts a handle, @handle, numeric id or profile URL; a bad address says what it ignored', async ({
+  page,
+}) => {
   await page.goto('/timeline?screen_name=not%20a%20handle&colour=blue');
   await expect(page.getByTestId('ignored-params')).toContainText('screen_name=not a handle');
   await expect(page.getByTestId('ignored-params')).toContainText('colour=blue');

@@ -20,7 +20,10 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   database = await createTestDatabase(process.env.E2E_DATABASE_URL!);
   const env = {
-    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token, DATABASE_URL: database.url, CREDIT_LIMIT: '2',
+    API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+    API_TOKEN: E2E.token,
+    DATABASE_URL: database.url,
+    CREDIT_LIMIT: '2',
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/shared-store`,
   };
   instances = [await startInstance(E2E.sharedStoreA, env), await startInstance(E2E.sharedStoreB, env)];
@@ -45,18 +48,27 @@ test('a page bought through one instance opens free in another browser through t
     const bobPage = await bob.newPage();
     const sources: (string | undefined)[] = [];
     bobPage.on('response', (response) => {
-      if (response.url().includes(`/api/v1/social/microblog/posts?screen_name=${handle}`)) sources.push(response.headers()['x-creditscope-source']);
+      if (response.url().includes(`/api/v1/social/microblog/posts?screen_name=${handle}`))
+        sources.push(response.headers()['x-creditscope-source']);
     });
     await bobPage.goto(`${second!.origin}/timeline?screen_name=${handle}`);
     await expect(bobPage.locator('article').first()).toBeVisible();
     await expect(bobPage.getByTestId('spend-line').getByTestId('archive-badge')).toBeVisible();
     // Rendered by the server from the shared archive, or (the SPA) the browser's own request answered from it.
-    expect(sources).toEqual(await serverAnswered(bobPage) ? [] : ['archive']);
+    expect(sources).toEqual((await serverAnswered(bobPage)) ? [] : ['archive']);
     expect(await upstream.log(handle)).toHaveLength(1);
 
     // Both instances read one ledger: the same totals, whoever asks.
-    const totals = await Promise.all(instances.map(async (instance) =>
-      ((await (await fetch(`${instance.origin}/api/_session`, { headers: HEADERS })).json()) as { budget: { spentInPeriod: string } }).budget.spentInPeriod));
+    const totals = await Promise.all(
+      instances.map(
+        async (instance) =>
+          (
+            (await (await fetch(`${instance.origin}/api/_session`, { headers: HEADERS })).json()) as {
+              budget: { spentInPeriod: string };
+            }
+          ).budget.spentInPeriod,
+      ),
+    );
     expect(totals[0]).toBe(totals[1]);
   } finally {
     await alice.close();
@@ -69,13 +81,25 @@ test('one budget for both: asked alternately and at once, together they stop at 
   // Distinct pages, ten at a time through both instances, until both refuse.
   const statuses: number[] = [];
   for (let round = 0; round < 5 && !statuses.includes(402); round++) {
-    statuses.push(...await Promise.all(Array.from({ length: 10 }, async (_, index) => {
-      const instance = instances[index % 2]!;
-      return (await fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=${handle}${round}x${index}`, { headers: HEADERS })).status;
-    })));
+    statuses.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, async (_, index) => {
+          const instance = instances[index % 2]!;
+          return (
+            await fetch(`${instance.origin}/api/v1/social/microblog/posts?screen_name=${handle}${round}x${index}`, {
+              headers: HEADERS,
+            })
+          ).status;
+        }),
+      )),
+    );
   }
   expect(statuses).toContain(402);
-  const spent = ((await (await fetch(`${instances[0]!.origin}/api/_session`, { headers: HEADERS })).json()) as { budget: { spentInPeriod: string; operatorLimit: string } }).budget;
+  const spent = (
+    (await (await fetch(`${instances[0]!.origin}/api/_session`, { headers: HEADERS })).json()) as {
+      budget: { spentInPeriod: string; operatorLimit: string };
+    }
+  ).budget;
   const calls = (await upstream.log(handle)).length;
   // The first test's purchase counts too: in all, at most the limit plus one call's price (0.1).
   expect(Number(spent.spentInPeriod)).toBeLessThanOrEqual(2.1);

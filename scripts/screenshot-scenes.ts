@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** One image: its file, its window, and how to bring the page to the state it shows. */
-export interface Shot { file: string; width: number; height: number; dark?: boolean; fullPage?: boolean; open: (page: Page, origin: string) => Promise<void> }
+export interface Shot {
+  file: string;
+  width: number;
+  height: number;
+  dark?: boolean;
+  fullPage?: boolean;
+  open: (page: Page, origin: string) => Promise<void>;
+}
 
 const HEADERS = { 'x-creditscope-client': '1', 'content-type': 'application/json' };
 /**
@@ -14,7 +21,11 @@ const LATER_MS = 40 * 60_000;
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
-  await page.locator('[role="status"] .animate-spin').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('[role="status"] .animate-spin')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
@@ -34,7 +45,11 @@ let person: BrowserContext | null = null;
 let jobId = '';
 
 async function api<T>(origin: string, pathname: string, body: unknown): Promise<T> {
-  const response = await fetch(`${origin}${pathname}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+  const response = await fetch(`${origin}${pathname}`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<T>;
 }
@@ -43,19 +58,32 @@ async function api<T>(origin: string, pathname: string, body: unknown): Promise<
 async function runJob(origin: string) {
   const spec = { handles: ['ada', 'grace'], searches: ['analytical engine'], timeline: { pages: 2 }, searchPages: 1 };
   const { quote } = await api<{ quote: { maxCredits: string } }>(origin, '/api/_jobs/quote', spec);
-  const { job } = await api<{ job: { id: string } }>(origin, '/api/_jobs', { ...spec, acceptedMaxCredits: quote.maxCredits });
+  const { job } = await api<{ job: { id: string } }>(origin, '/api/_jobs', {
+    ...spec,
+    acceptedMaxCredits: quote.maxCredits,
+  });
   jobId = job.id;
   for (let tries = 0; tries < 100; tries++) {
-    const state = await fetch(`${origin}/api/_jobs/${jobId}`, { headers: HEADERS }).then((response) => response.json() as Promise<{ job: { status: string } }>);
+    const state = await fetch(`${origin}/api/_jobs/${jobId}`, { headers: HEADERS }).then(
+      (response) => response.json() as Promise<{ job: { status: string } }>,
+    );
     if (state.job.status !== 'running') return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('the scene\'s collection job did not finish within 20 s');
+  throw new Error("the scene's collection job did not finish within 20 s");
 }
 
 export async function scene(browser: Browser, origin: string) {
-  person = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 } });
-  await fetch(`${origin}/api/_session/budget`, { method: 'PUT', headers: HEADERS, body: JSON.stringify({ limit: '3' }) });
+  person = await browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: 1280, height: 900 },
+  });
+  await fetch(`${origin}/api/_session/budget`, {
+    method: 'PUT',
+    headers: HEADERS,
+    body: JSON.stringify({ limit: '3' }),
+  });
   const page = await person.newPage();
   await visit(page, `${origin}/timeline?screen_name=grace`, 'article');
   await visit(page, `${origin}/search?q=${encodeURIComponent('analytical engine')}`, '[data-testid="search-results"]');
@@ -89,9 +117,17 @@ async function credits(page: Page, origin: string, inspect: boolean) {
 
 /** The README's images, in the order a first visit would take them (the first timeline shot buys Ada's page). */
 export const IMAGES: readonly Shot[] = [
-  { file: 'timeline-light.png', width: 1280, height: 1300, open: (page, origin) => visit(page, timeline(origin), 'article') },
   {
-    file: 'timeline-dark.png', width: 1280, height: 1300, dark: true,
+    file: 'timeline-light.png',
+    width: 1280,
+    height: 1300,
+    open: (page, origin) => visit(page, timeline(origin), 'article'),
+  },
+  {
+    file: 'timeline-dark.png',
+    width: 1280,
+    height: 1300,
+    dark: true,
     open: async (page, origin) => {
       await visit(page, timeline(origin), 'article');
       // A second page, bought by scrolling: the ledger gets a call with a cursor.
@@ -101,21 +137,76 @@ export const IMAGES: readonly Shot[] = [
       await settle(page);
     },
   },
-  { file: 'timeline-phone.png', width: 375, height: 812, open: (page, origin) => visit(page, timeline(origin), 'article') },
-  { file: 'search.png', width: 1280, height: 900, open: (page, origin) => visit(page, `${origin}/search?q=${encodeURIComponent('difference engine')}`, '[data-testid="search-results"]') },
+  {
+    file: 'timeline-phone.png',
+    width: 375,
+    height: 812,
+    open: (page, origin) => visit(page, timeline(origin), 'article'),
+  },
+  {
+    file: 'search.png',
+    width: 1280,
+    height: 900,
+    open: (page, origin) =>
+      visit(page, `${origin}/search?q=${encodeURIComponent('difference engine')}`, '[data-testid="search-results"]'),
+  },
   { file: 'start.png', width: 1280, height: 900, open: (page, origin) => visit(page, `${origin}/`, 'main h1') },
-  { file: 'start-dark.png', width: 1280, height: 900, dark: true, open: (page, origin) => visit(page, `${origin}/`, 'main h1') },
-  { file: 'history.png', width: 1280, height: 900, open: (page, origin) => visit(page, `${origin}/history`, '[aria-label="Pages, newest first"]') },
-  { file: 'jobs.png', width: 1280, height: 1100, open: (page, origin) => visit(page, `${origin}/jobs?job=${jobId}`, '[data-testid="job-items"]') },
-  { file: 'find.png', width: 1280, height: 1000, open: (page, origin) => visit(page, `${origin}/find?q=engine`, '[data-testid="find-hit"]') },
-  { file: 'credits.png', width: 1280, height: 900, fullPage: true, open: (page, origin) => credits(page, origin, false) },
+  {
+    file: 'start-dark.png',
+    width: 1280,
+    height: 900,
+    dark: true,
+    open: (page, origin) => visit(page, `${origin}/`, 'main h1'),
+  },
+  {
+    file: 'history.png',
+    width: 1280,
+    height: 900,
+    open: (page, origin) => visit(page, `${origin}/history`, '[aria-label="Pages, newest first"]'),
+  },
+  {
+    file: 'jobs.png',
+    width: 1280,
+    height: 1100,
+    open: (page, origin) => visit(page, `${origin}/jobs?job=${jobId}`, '[data-testid="job-items"]'),
+  },
+  {
+    file: 'find.png',
+    width: 1280,
+    height: 1000,
+    open: (page, origin) => visit(page, `${origin}/find?q=engine`, '[data-testid="find-hit"]'),
+  },
+  {
+    file: 'credits.png',
+    width: 1280,
+    height: 900,
+    fullPage: true,
+    open: (page, origin) => credits(page, origin, false),
+  },
   { file: 'inspector.png', width: 1280, height: 1000, open: (page, origin) => credits(page, origin, true) },
 ];
 
 /** For checking a change by eye (`--review <dir>`): the Credits page with the inspector open, three ways. */
 export const REVIEW: readonly Shot[] = [
-  { file: 'credits-inspector-light.png', width: 1280, height: 1000, open: (page, origin) => credits(page, origin, true) },
-  { file: 'credits-inspector-dark.png', width: 1280, height: 1000, dark: true, open: (page, origin) => credits(page, origin, true) },
+  {
+    file: 'credits-inspector-light.png',
+    width: 1280,
+    height: 1000,
+    open: (page, origin) => credits(page, origin, true),
+  },
+  {
+    file: 'credits-inspector-dark.png',
+    width: 1280,
+    height: 1000,
+    dark: true,
+    open: (page, origin) => credits(page, origin, true),
+  },
   { file: 'credits-inspector-375.png', width: 375, height: 812, open: (page, origin) => credits(page, origin, true) },
-  { file: 'credits-375.png', width: 375, height: 812, fullPage: true, open: (page, origin) => credits(page, origin, false) },
+  {
+    file: 'credits-375.png',
+    width: 375,
+    height: 812,
+    fullPage: true,
+    open: (page, origin) => credits(page, origin, false),
+  },
 ];

@@ -6,8 +6,13 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
-const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) }, colorScheme: scheme === 'dark' ? 'dark' : 'light' });
-page.on('console', (message) => { if (message.type() === 'error') console.error('console:', message.text()); });
+const page = await browser.newPage({
+  viewport: { width: Number(width), height: Number(height) },
+  colorScheme: scheme === 'dark' ? 'dark' : 'light',
+});
+page.on('console', (message) => {
+  if (message.type() === 'error') console.error('console:', message.text());
+});
 page.on('pageerror', (error) => console.error('pageerror:', error.message));
 await page.goto(url);
 await page.waitForTimeout(Number(process.env.WAIT ?? 1500));

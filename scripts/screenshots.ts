@@ -25,30 +25,64 @@ const reviewDir = option('--review');
 
 function sparePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    const probe = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
   });
 }
 
 /** Empty values count as unset (server/config.ts): whatever .env.local or the shell says, this is demo mode. */
-const DEMO_ENV = Object.fromEntries(['API_BASE_URL', 'API_TOKEN', 'DATABASE_URL', 'CREDIT_LIMIT', 'CREDIT_LIMIT_PERIOD', 'CREDIT_WARN_AT', 'ARCHIVE_FRESH_FOR', 'ALLOWED_HOSTS'].map((name) => [name, '']));
+const DEMO_ENV = Object.fromEntries(
+  [
+    'API_BASE_URL',
+    'API_TOKEN',
+    'DATABASE_URL',
+    'CREDIT_LIMIT',
+    'CREDIT_LIMIT_PERIOD',
+    'CREDIT_WARN_AT',
+    'ARCHIVE_FRESH_FOR',
+    'ALLOWED_HOSTS',
+  ].map((name) => [name, '']),
+);
 
 async function startServer(dist: string, dataDir: string): Promise<{ origin: string; server: ChildProcess }> {
   const [port, standinPort] = [await sparePort(), await sparePort()];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--outDir', dist], {
-    cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...DEMO_ENV, CREDITSCOPE_DATA_DIR: dataDir, CREDITSCOPE_DEMO_STANDIN_PORT: String(standinPort) },
-  });
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--outDir', dist],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        ...DEMO_ENV,
+        CREDITSCOPE_DATA_DIR: dataDir,
+        CREDITSCOPE_DEMO_STANDIN_PORT: String(standinPort),
+      },
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 300; tries++) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    if (await fetch(`${origin}/`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${origin}/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const state = await fetch(`${origin}/api/_session`, { headers: { 'x-creditscope-client': '1' } }).then((response) => response.json() as Promise<{ mode?: string }>);
-  if (state.mode !== 'demo') throw new Error(`the server is in ${state.mode ?? 'an unknown'} mode, not demo mode: nothing is bought`);
+  const state = await fetch(`${origin}/api/_session`, { headers: { 'x-creditscope-client': '1' } }).then(
+    (response) => response.json() as Promise<{ mode?: string }>,
+  );
+  if (state.mode !== 'demo')
+    throw new Error(`the server is in ${state.mode ?? 'an unknown'} mode, not demo mode: nothing is bought`);
   return { origin, server };
 }
 
@@ -69,7 +103,19 @@ let server: ChildProcess | null = null;
 let browser: Browser | null = null;
 try {
   const dist = path.join(scratch, 'dist');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
   const started = await startServer(dist, path.join(scratch, 'data'));
   server = started.server;
@@ -85,7 +131,11 @@ try {
   await browser?.close();
   if (server?.pid && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once('exit', resolve));
-    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   }
   fs.rmSync(scratch, { recursive: true, force: true });

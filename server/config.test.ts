@@ -5,17 +5,31 @@ const upstream = { API_BASE_URL: 'https://api.example.com', API_TOKEN: 't' };
 
 describe('configuration', () => {
   it('is demo mode with neither variable set', () => {
-    expect(loadConfig({})).toMatchObject({ mode: 'demo', creditLimit: null, timeoutMs: 30_000, demoStandinPort: 4599, allowedHosts: [] });
+    expect(loadConfig({})).toMatchObject({
+      mode: 'demo',
+      creditLimit: null,
+      timeoutMs: 30_000,
+      demoStandinPort: 4599,
+      allowedHosts: [],
+    });
   });
 
   it('strips a trailing /v1 and slashes from API_BASE_URL', () => {
-    expect(loadConfig({ ...upstream, API_BASE_URL: 'https://api.example.com/v1/' }).baseUrl).toBe('https://api.example.com');
-    expect(loadConfig({ ...upstream, API_BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
+    expect(loadConfig({ ...upstream, API_BASE_URL: 'https://api.example.com/v1/' }).baseUrl).toBe(
+      'https://api.example.com',
+    );
+    expect(loadConfig({ ...upstream, API_BASE_URL: 'https://api.example.com/' }).baseUrl).toBe(
+      'https://api.example.com',
+    );
   });
 
   it('keeps any other base path, without its trailing /v1', () => {
-    expect(loadConfig({ ...upstream, API_BASE_URL: 'https://gw.example.com/tenant-a' }).baseUrl).toBe('https://gw.example.com/tenant-a');
-    expect(loadConfig({ ...upstream, API_BASE_URL: 'http://GW.example.com:8443/tenant-a/v1/' }).baseUrl).toBe('http://gw.example.com:8443/tenant-a');
+    expect(loadConfig({ ...upstream, API_BASE_URL: 'https://gw.example.com/tenant-a' }).baseUrl).toBe(
+      'https://gw.example.com/tenant-a',
+    );
+    expect(loadConfig({ ...upstream, API_BASE_URL: 'http://GW.example.com:8443/tenant-a/v1/' }).baseUrl).toBe(
+      'http://gw.example.com:8443/tenant-a',
+    );
   });
 
   it.each([
@@ -26,7 +40,11 @@ describe('configuration', () => {
     ['CREDIT_LIMIT', '1000000000', { creditLimit: '1000000000' }],
     ['CREDITSCOPE_DEMO_STANDIN_PORT', '1', { demoStandinPort: 1 }],
     ['CREDITSCOPE_DEMO_STANDIN_PORT', '65535', { demoStandinPort: 65_535 }],
-    ['ALLOWED_HOSTS', ' Box.LAN , 192.168.1.20,fe80::1,[::2],my_service, ', { allowedHosts: ['box.lan', '192.168.1.20', '[fe80::1]', '[::2]', 'my_service'] }],
+    [
+      'ALLOWED_HOSTS',
+      ' Box.LAN , 192.168.1.20,fe80::1,[::2],my_service, ',
+      { allowedHosts: ['box.lan', '192.168.1.20', '[fe80::1]', '[::2]', 'my_service'] },
+    ],
   ])('accepts %s=%j, at its bound', (name, value, expected) => {
     expect(loadConfig({ ...upstream, [name]: value })).toMatchObject(expected);
   });
@@ -35,29 +53,59 @@ describe('configuration', () => {
     [{ API_BASE_URL: 'https://api.example.com' }, /API_TOKEN is not/],
     [{ API_TOKEN: 'secret-value' }, /API_BASE_URL is not/],
     [{ ...upstream, API_BASE_URL: 'not a url' }, /^API_BASE_URL "not a url" is not a URL/],
-    [{ ...upstream, API_BASE_URL: 'ftp://x.example' }, /^API_BASE_URL must start with http:\/\/ or https:\/\/, got ftp:/],
-    [{ ...upstream, API_BASE_URL: 'https://api.example.com/?key=abc' }, /^API_BASE_URL "https:\/\/api.example.com\/\?…" has a query string.*e\.g\. https:\/\/api\.example\.com$/],
-    [{ ...upstream, API_BASE_URL: 'https://api.example.com/base#top' }, /has a query string or fragment.*e\.g\. https:\/\/api\.example\.com\/base$/],
-    [{ ...upstream, API_BASE_URL: 'https://me:pw@api.example.com' }, /^API_BASE_URL "https:\/\/…@api\.example\.com\/" has a user name or password/],
-    [{ ...upstream, API_TOKEN: 'line\nbreak' }, /^API_TOKEN has a character that cannot be sent in an HTTP header \(U\+000A at position 5 of 10\)/],
+    [
+      { ...upstream, API_BASE_URL: 'ftp://x.example' },
+      /^API_BASE_URL must start with http:\/\/ or https:\/\/, got ftp:/,
+    ],
+    [
+      { ...upstream, API_BASE_URL: 'https://api.example.com/?key=abc' },
+      /^API_BASE_URL "https:\/\/api.example.com\/\?…" has a query string.*e\.g\. https:\/\/api\.example\.com$/,
+    ],
+    [
+      { ...upstream, API_BASE_URL: 'https://api.example.com/base#top' },
+      /has a query string or fragment.*e\.g\. https:\/\/api\.example\.com\/base$/,
+    ],
+    [
+      { ...upstream, API_BASE_URL: 'https://me:pw@api.example.com' },
+      /^API_BASE_URL "https:\/\/…@api\.example\.com\/" has a user name or password/,
+    ],
+    [
+      { ...upstream, API_TOKEN: 'line\nbreak' },
+      /^API_TOKEN has a character that cannot be sent in an HTTP header \(U\+000A at position 5 of 10\)/,
+    ],
     [{ ...upstream, API_TOKEN: '“quoted”' }, /U\+201C at position 1/],
-    [{ CREDIT_LIMIT: '-3' }, /^CREDIT_LIMIT "-3" is not a non-negative decimal number\. Set a number of credits from 0 to 1000000000/],
+    [
+      { CREDIT_LIMIT: '-3' },
+      /^CREDIT_LIMIT "-3" is not a non-negative decimal number\. Set a number of credits from 0 to 1000000000/,
+    ],
     [{ CREDIT_LIMIT: 'lots' }, /^CREDIT_LIMIT "lots" is not a non-negative decimal/],
     [{ CREDIT_LIMIT: '1e3' }, /^CREDIT_LIMIT "1e3" is not a non-negative decimal/],
     [{ CREDIT_LIMIT: '0.0000001' }, /^CREDIT_LIMIT "0.0000001" has more than 6 decimals/],
     [{ CREDIT_LIMIT: '1000000000.000001' }, /^CREDIT_LIMIT "1000000000.000001" is over 1000000000/],
-    [{ UPSTREAM_TIMEOUT_MS: '1.5s' }, /^UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 \(1 s to 2 min\), got "1.5s"/],
+    [
+      { UPSTREAM_TIMEOUT_MS: '1.5s' },
+      /^UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 \(1 s to 2 min\), got "1.5s"/,
+    ],
     [{ UPSTREAM_TIMEOUT_MS: '0' }, /got "0"\. Set e\.g\. UPSTREAM_TIMEOUT_MS=30000, or leave it unset for 30000/],
     [{ UPSTREAM_TIMEOUT_MS: '999' }, /^UPSTREAM_TIMEOUT_MS .* got "999"/],
     [{ UPSTREAM_TIMEOUT_MS: '120001' }, /^UPSTREAM_TIMEOUT_MS .* got "120001"/],
     [{ UPSTREAM_TIMEOUT_MS: '3000000000' }, /^UPSTREAM_TIMEOUT_MS .* got "3000000000"/],
-    [{ CREDITSCOPE_DEMO_STANDIN_PORT: '0' }, /^CREDITSCOPE_DEMO_STANDIN_PORT must be a whole number from 1 to 65535, got "0"\. Leave it unset for 4599/],
+    [
+      { CREDITSCOPE_DEMO_STANDIN_PORT: '0' },
+      /^CREDITSCOPE_DEMO_STANDIN_PORT must be a whole number from 1 to 65535, got "0"\. Leave it unset for 4599/,
+    ],
     [{ CREDITSCOPE_DEMO_STANDIN_PORT: '65536' }, /got "65536"/],
     [{ CREDITSCOPE_DEMO_STANDIN_PORT: 'http' }, /got "http"/],
-    [{ ALLOWED_HOSTS: 'box.lan,http://other.lan' }, /^ALLOWED_HOSTS entry "http:\/\/other.lan" has a scheme: give the host name alone\. .*e\.g\. ALLOWED_HOSTS=other\.lan$/],
+    [
+      { ALLOWED_HOSTS: 'box.lan,http://other.lan' },
+      /^ALLOWED_HOSTS entry "http:\/\/other.lan" has a scheme: give the host name alone\. .*e\.g\. ALLOWED_HOSTS=other\.lan$/,
+    ],
     [{ ALLOWED_HOSTS: 'box.lan:5173' }, /^ALLOWED_HOSTS entry "box.lan:5173" has a port.*ALLOWED_HOSTS=box\.lan$/],
     [{ ALLOWED_HOSTS: '[::1]:5173' }, /entry "\[::1\]:5173" has a port/],
-    [{ ALLOWED_HOSTS: 'box.lan other.lan' }, /^ALLOWED_HOSTS entry "box.lan other.lan" contains a space.*ALLOWED_HOSTS=box\.lan,other\.lan$/],
+    [
+      { ALLOWED_HOSTS: 'box.lan other.lan' },
+      /^ALLOWED_HOSTS entry "box.lan other.lan" contains a space.*ALLOWED_HOSTS=box\.lan,other\.lan$/,
+    ],
     [{ ALLOWED_HOSTS: '.example.com' }, /starts with a dot/],
     [{ ALLOWED_HOSTS: 'box.lan/app' }, /entry "box.lan\/app" is not a host name or an IP address/],
     [{ ALLOWED_HOSTS: '-box.lan' }, /entry "-box.lan" is not a host name/],
@@ -67,14 +115,19 @@ describe('configuration', () => {
   });
 
   it('reports every bad variable at once, one line each', () => {
-    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '0', CREDIT_LIMIT: 'x', ALLOWED_HOSTS: 'a b' }))
-      .toThrow(/^CREDIT_LIMIT .*\nUPSTREAM_TIMEOUT_MS .*\nALLOWED_HOSTS .*$/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '0', CREDIT_LIMIT: 'x', ALLOWED_HOSTS: 'a b' })).toThrow(
+      /^CREDIT_LIMIT .*\nUPSTREAM_TIMEOUT_MS .*\nALLOWED_HOSTS .*$/,
+    );
   });
 
   it('never puts the token in an error message', () => {
     expect(() => loadConfig({ API_TOKEN: 'secret-value' })).toThrow(ConfigError);
     expect(() => loadConfig({ API_TOKEN: 'secret-value' })).not.toThrow(/secret-value/);
-    expect(() => loadConfig({ API_BASE_URL: 'https://x.example', API_TOKEN: 'secret\u0001value' })).not.toThrow(/secret/);
-    expect(() => loadConfig({ API_BASE_URL: 'https://user:secret-pw@x.example/?key=secret-key', API_TOKEN: 't' })).not.toThrow(/secret/);
+    expect(() => loadConfig({ API_BASE_URL: 'https://x.example', API_TOKEN: 'secret\u0001value' })).not.toThrow(
+      /secret/,
+    );
+    expect(() =>
+      loadConfig({ API_BASE_URL: 'https://user:secret-pw@x.example/?key=secret-key', API_TOKEN: 't' }),
+    ).not.toThrow(/secret/);
   });
 });

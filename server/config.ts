@@ -2,7 +2,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { archiveFreshFor, creditLimitPeriod, creditWarnAt, databaseUrl, warnAtProblem } from './store-config-rules.ts';
 import type { Period } from './store/totals.ts';
-import { allowedHosts, apiBaseUrl, apiToken, creditLimit, DEMO_STANDIN_PORT, demoStandinPort, JOB_CONCURRENCY, JOB_LEASE_MS, jobConcurrency, jobLeaseMs, Problem, TIMEOUT_MS, upstreamTimeout } from './config-rules.ts';
+import {
+  allowedHosts,
+  apiBaseUrl,
+  apiToken,
+  creditLimit,
+  DEMO_STANDIN_PORT,
+  demoStandinPort,
+  JOB_CONCURRENCY,
+  JOB_LEASE_MS,
+  jobConcurrency,
+  jobLeaseMs,
+  Problem,
+  TIMEOUT_MS,
+  upstreamTimeout,
+} from './config-rules.ts';
 
 export interface AppConfig {
   mode: 'demo' | 'upstream';
@@ -43,9 +57,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const rawBase = setting('API_BASE_URL');
   const rawToken = setting('API_TOKEN');
   if (Boolean(rawBase) !== Boolean(rawToken)) {
-    throw new ConfigError(rawBase
-      ? 'API_BASE_URL is set but API_TOKEN is not. Set both (in the environment or .env.local), or neither for demo mode.'
-      : 'API_TOKEN is set but API_BASE_URL is not. Set both (in the environment or .env.local), or neither for demo mode.');
+    throw new ConfigError(
+      rawBase
+        ? 'API_BASE_URL is set but API_TOKEN is not. Set both (in the environment or .env.local), or neither for demo mode.'
+        : 'API_TOKEN is set but API_BASE_URL is not. Set both (in the environment or .env.local), or neither for demo mode.',
+    );
   }
   const problems: string[] = [];
   function read<T>(name: string, rule: (raw: string) => T, fallback: T): T {
@@ -68,14 +84,21 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     creditWarnAt: read<AppConfig['creditWarnAt']>('CREDIT_WARN_AT', creditWarnAt, null),
     databaseUrl: read<string | null>('DATABASE_URL', databaseUrl, null),
     archiveFreshForMs: read('ARCHIVE_FRESH_FOR', archiveFreshFor, 24 * 3_600_000),
-    dataDir: env.CREDITSCOPE_DATA_DIR?.trim() ? path.resolve(cwd, env.CREDITSCOPE_DATA_DIR.trim()) : defaultDataDir(env),
+    dataDir: env.CREDITSCOPE_DATA_DIR?.trim()
+      ? path.resolve(cwd, env.CREDITSCOPE_DATA_DIR.trim())
+      : defaultDataDir(env),
     timeoutMs: read('UPSTREAM_TIMEOUT_MS', upstreamTimeout, TIMEOUT_MS.fallback),
     demoStandinPort: read('CREDITSCOPE_DEMO_STANDIN_PORT', demoStandinPort, DEMO_STANDIN_PORT),
     allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
     jobConcurrency: read('JOB_CONCURRENCY', jobConcurrency, JOB_CONCURRENCY.fallback),
     jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
   };
-  const warnProblem = warnAtProblem(setting('CREDIT_WARN_AT'), config.creditWarnAt, setting('CREDIT_LIMIT'), config.creditLimit);
+  const warnProblem = warnAtProblem(
+    setting('CREDIT_WARN_AT'),
+    config.creditWarnAt,
+    setting('CREDIT_LIMIT'),
+    config.creditLimit,
+  );
   if (warnProblem) problems.push(warnProblem);
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;

@@ -23,11 +23,15 @@ function refuseToStart(message: string): never {
 }
 
 function startupMessage(error: unknown, port: number, host: string): string {
-  if (error instanceof ConfigError || error instanceof StartupError || error instanceof OptionsError) return error.message;
+  if (error instanceof ConfigError || error instanceof StartupError || error instanceof OptionsError)
+    return error.message;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use: stop what uses it, or choose another with --port or PORT`;
-  if (code === 'EACCES') return `not allowed to listen on port ${port} on ${host}: choose a port above 1023 with --port or PORT`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host "${host}": no such address on this machine (--host or HOST)`;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use: stop what uses it, or choose another with --port or PORT`;
+  if (code === 'EACCES')
+    return `not allowed to listen on port ${port} on ${host}: choose a port above 1023 with --port or PORT`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot listen on host "${host}": no such address on this machine (--host or HOST)`;
   return (error as Error).message ?? String(error);
 }
 
@@ -41,10 +45,19 @@ async function main() {
     const config = loadConfig(env);
     // The store first (and the demo stand-in): one that cannot be opened stops the server before it listens.
     handler = await createApiHandler(config);
-    server = await createProductionServer({ dist: options.dist, config, handler, serverRendering: options.serverRendering });
+    server = await createProductionServer({
+      dist: options.dist,
+      config,
+      handler,
+      serverRendering: options.serverRendering,
+    });
     server.app.log.info(handler.describe());
     const { dist } = options;
-    const address = await server.app.listen({ port: options.port, host: options.host, listenTextResolver: (url) => `creditscope: serving ${dist} at ${url}/` });
+    const address = await server.app.listen({
+      port: options.port,
+      host: options.host,
+      listenTextResolver: (url) => `creditscope: serving ${dist} at ${url}/`,
+    });
     handler.listeningAt(address);
     installShutdown(server, handler, config.timeoutMs);
   } catch (error) {
@@ -65,14 +78,23 @@ function installShutdown({ app, inFlight, drain }: ProductionServer, handler: Ap
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
-      app.log.warn({ signal, inFlight: inFlight.size }, 'second signal: exiting now, in-flight calls stay "outcome unknown"');
+      app.log.warn(
+        { signal, inFlight: inFlight.size },
+        'second signal: exiting now, in-flight calls stay "outcome unknown"',
+      );
       process.exit(1);
     }
     stopping = true;
     const boundMs = upstreamTimeoutMs * 3 + DRAIN_MARGIN_MS;
-    app.log.info({ signal, inFlight: inFlight.size }, `shutting down: no new requests; waiting up to ${Math.round(boundMs / 1000)} s for in-flight ones`);
+    app.log.info(
+      { signal, inFlight: inFlight.size },
+      `shutting down: no new requests; waiting up to ${Math.round(boundMs / 1000)} s for in-flight ones`,
+    );
     const bound = setTimeout(() => {
-      app.log.error({ inFlight: inFlight.size }, 'in-flight requests did not finish in time: exiting; their calls stay "outcome unknown"');
+      app.log.error(
+        { inFlight: inFlight.size },
+        'in-flight requests did not finish in time: exiting; their calls stay "outcome unknown"',
+      );
       process.exit(1);
     }, boundMs);
     bound.unref();
@@ -87,8 +109,12 @@ function installShutdown({ app, inFlight, drain }: ProductionServer, handler: Ap
       process.exit(1);
     }
   };
-  process.on('SIGTERM', (signal) => { void stop(signal); });
-  process.on('SIGINT', (signal) => { void stop(signal); });
+  process.on('SIGTERM', (signal) => {
+    void stop(signal);
+  });
+  process.on('SIGINT', (signal) => {
+    void stop(signal);
+  });
 }
 
 void main();

@@ -6,11 +6,17 @@ const quoted = (raw: string) => JSON.stringify(raw.length > 80 ? `${raw.slice(0,
 
 export function databaseUrl(raw: string): string {
   let url: URL;
-  try { url = new URL(raw); } catch {
-    throw new Problem('DATABASE_URL is not a URL. Set e.g. DATABASE_URL=postgres://user:password@db.internal:5432/creditscope, or leave it unset for the embedded SQLite store in CREDITSCOPE_DATA_DIR.');
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Problem(
+      'DATABASE_URL is not a URL. Set e.g. DATABASE_URL=postgres://user:password@db.internal:5432/creditscope, or leave it unset for the embedded SQLite store in CREDITSCOPE_DATA_DIR.',
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new Problem(`DATABASE_URL must start with postgres:// or postgresql://, got ${url.protocol}//… Only PostgreSQL is supported as a database server; leave it unset for the embedded SQLite store.`);
+    throw new Problem(
+      `DATABASE_URL must start with postgres:// or postgresql://, got ${url.protocol}//… Only PostgreSQL is supported as a database server; leave it unset for the embedded SQLite store.`,
+    );
   }
   return raw;
 }
@@ -18,7 +24,9 @@ export function databaseUrl(raw: string): string {
 export function creditLimitPeriod(raw: string): Period {
   const value = raw.toLowerCase();
   if (value === 'total' || value === 'day' || value === 'month') return value;
-  throw new Problem(`CREDIT_LIMIT_PERIOD must be total, day or month (UTC), got ${quoted(raw)}. Leave it unset for total.`);
+  throw new Problem(
+    `CREDIT_LIMIT_PERIOD must be total, day or month (UTC), got ${quoted(raw)}. Leave it unset for total.`,
+  );
 }
 
 /** A number of credits, or a share of the limit like "80%": where the meter starts warning. */
@@ -26,7 +34,9 @@ export function creditWarnAt(raw: string): { credits: string } | { percent: numb
   const percent = /^(\d{1,2}(?:\.\d+)?)%$/.exec(raw);
   if (percent) return { percent: Number(percent[1]) };
   if (/^\d+(\.\d{1,6})?$/.test(raw)) return { credits: new Big(raw).toString() };
-  throw new Problem(`CREDIT_WARN_AT must be a number of credits like 20, or a share of the limit under 100% like 80%, got ${quoted(raw)}. Leave it unset for no warning.`);
+  throw new Problem(
+    `CREDIT_WARN_AT must be a number of credits like 20, or a share of the limit under 100% like 80%, got ${quoted(raw)}. Leave it unset for no warning.`,
+  );
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)$/;
@@ -35,12 +45,20 @@ const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** How long a first page or a search is served from the archive before only a Refresh buys it again. */
 export function archiveFreshFor(raw: string): number {
   const match = DURATION.exec(raw.trim().toLowerCase());
-  if (!match) throw new Problem(`ARCHIVE_FRESH_FOR must be a duration like 24h, 90m, 7d or 0s, got ${quoted(raw)}. Leave it unset for 24h.`);
+  if (!match)
+    throw new Problem(
+      `ARCHIVE_FRESH_FOR must be a duration like 24h, 90m, 7d or 0s, got ${quoted(raw)}. Leave it unset for 24h.`,
+    );
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
 /** A warning that could never show is a mistake worth a word at start-up, not a meter that silently never turns amber. */
-export function warnAtProblem(rawWarn: string | undefined, warn: { credits: string } | { percent: number } | null, rawLimit: string | undefined, limit: string | null): string | null {
+export function warnAtProblem(
+  rawWarn: string | undefined,
+  warn: { credits: string } | { percent: number } | null,
+  rawLimit: string | undefined,
+  limit: string | null,
+): string | null {
   if (!warn || rawWarn === undefined) return null;
   if ('percent' in warn && rawLimit === undefined) {
     return `CREDIT_WARN_AT=${rawWarn} is a share of CREDIT_LIMIT, which is not set: set CREDIT_LIMIT, or CREDIT_WARN_AT to a number of credits.`;

@@ -23,13 +23,18 @@ import { RenderedDateStyleProvider } from './lib/use-date-style';
 import { createAppRouter } from './router';
 
 /** The first page to render with: which purchase, and the proxy's answer as the browser would have read it. */
-export interface ServerPage { operation: PaidOperation; params: Record<string, unknown>; answer: PaidResponse }
+export interface ServerPage {
+  operation: PaidOperation;
+  params: Record<string, unknown>;
+  answer: PaidResponse;
+}
 
 /**
  * What the server does with an address: render it with the first page of a timeline or search (bought or
  * archived), render it with no data, or leave it to the SPA.
  */
-export type PagePlan = { kind: 'purchase'; operation: PaidOperation; params: Record<string, unknown> } | { kind: 'page' } | { kind: 'spa' };
+export type PagePlan =
+  { kind: 'purchase'; operation: PaidOperation; params: Record<string, unknown> } | { kind: 'page' } | { kind: 'spa' };
 
 /** The routes the server renders; every other address is the SPA's. */
 const RENDERED_ROUTES = new Set(['/timeline', '/search']);
@@ -54,7 +59,9 @@ export function planPage(href: string): PagePlan {
   const target = targetOf(match.search as TimelineSearch);
   if (!target) return { kind: 'page' };
   // A user id is resolved to its handle in the browser's own records: the browser renders that.
-  return 'screenName' in target ? { kind: 'purchase', operation: 'timeline', params: { screen_name: target.screenName.toLowerCase() } } : { kind: 'spa' };
+  return 'screenName' in target
+    ? { kind: 'purchase', operation: 'timeline', params: { screen_name: target.screenName.toLowerCase() } }
+    : { kind: 'spa' };
 }
 
 /**
@@ -64,14 +71,21 @@ export function planPage(href: string): PagePlan {
  * the router would not render this address as it is (a value its schema drops redirects to the
  * cleaned address): the browser's router handles that, as without server rendering.
  */
-export async function renderPage(href: string, page: ServerPage | null, dates: DateStyle, meter: unknown, onError: (error: unknown) => void): Promise<PipeableStream | null> {
+export async function renderPage(
+  href: string,
+  page: ServerPage | null,
+  dates: DateStyle,
+  meter: unknown,
+  onError: (error: unknown) => void,
+): Promise<PipeableStream | null> {
   // Nothing is fetched while rendering on a server; these defaults only keep the cache from timing out mid-render.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   seedMeter(queryClient, meter);
   if (page) await seedServerPage(queryClient, page.operation, page.params, page.answer);
   const router = routerAt(href, queryClient);
   await router.load();
-  if (!router.state.matches.some((match) => RENDERED_ROUTES.has(match.routeId) && match.status === 'success')) return null;
+  if (!router.state.matches.some((match) => RENDERED_ROUTES.has(match.routeId) && match.status === 'success'))
+    return null;
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       <StrictMode>
@@ -84,7 +98,9 @@ export async function renderPage(href: string, page: ServerPage | null, dates: D
         </QueryClientProvider>
       </StrictMode>,
       {
-        onAllReady: () => resolve(stream), onShellError: reject, onError,
+        onAllReady: () => resolve(stream),
+        onShellError: reject,
+        onError,
         // A large finished part is otherwise sent hidden, to be shown by a script: the page must read without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
       },

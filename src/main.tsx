@@ -35,8 +35,16 @@ const app = (
  */
 async function hydrateServerPage(first: ReturnType<typeof adoptServerAnswer>) {
   // Each page's own module: a search page loads none of the timeline's code, nor the reverse.
-  const prefetched = first?.operation === 'search' ? import('./api/server-search-page').then(({ prefetchServerSearch }) => prefetchServerSearch(queryClient, first.params))
-    : first ? import('./api/server-timeline-page').then(({ prefetchServerTimeline }) => prefetchServerTimeline(queryClient, first.params)) : null;
+  const prefetched =
+    first?.operation === 'search'
+      ? import('./api/server-search-page').then(({ prefetchServerSearch }) =>
+          prefetchServerSearch(queryClient, first.params),
+        )
+      : first
+        ? import('./api/server-timeline-page').then(({ prefetchServerTimeline }) =>
+            prefetchServerTimeline(queryClient, first.params),
+          )
+        : null;
   await Promise.all([prefetched, router.load()]);
   // What TanStack Router's own hydration marks: the root match then renders without the Suspense
   // boundary a server render has not got either.
@@ -46,7 +54,11 @@ async function hydrateServerPage(first: ReturnType<typeof adoptServerAnswer>) {
 }
 
 function inlinedJson(id: string): unknown {
-  try { return JSON.parse(document.getElementById(id)?.textContent ?? 'null'); } catch { return null; }
+  try {
+    return JSON.parse(document.getElementById(id)?.textContent ?? 'null');
+  } catch {
+    return null;
+  }
 }
 
 // Rendered or not, the first page the server asked for is this document's answer for it.

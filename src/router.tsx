@@ -16,5 +16,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
 }
 
 declare module '@tanstack/react-router' {
-  interface Register { router: ReturnType<typeof createAppRouter> }
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
 }

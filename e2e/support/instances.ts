@@ -5,32 +5,70 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * before global setup, so they never see the run's PostgreSQL). Each runs the production build under the
  * production server (server/main.ts), as `npm start` does.
  */
-export async function startInstance(port: number, env: Record<string, string>): Promise<{ origin: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--outDir', process.env.E2E_DIST ?? 'dist'], {
-    env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  });
+export async function startInstance(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ origin: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/main.ts',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--outDir',
+      process.env.E2E_DIST ?? 'dist',
+    ],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   };
   /** A crash: SIGKILL, no drain, nothing flushed. */
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     await exited;
   };
   // Readiness on `/`, never on /api: starting must not spend.
   for (let tries = 0; tries < 300; tries++) {
     if (child.exitCode !== null) throw new Error(`instance on ${port} exited: ${output.slice(-800)}`);
-    const ready = await fetch(`${origin}/`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${origin}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { origin, stop, kill };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,7 +11,9 @@ export default async function globalSetup() {
     return;
   }
   const cluster = await startThrowawayPostgres().catch((error: Error) => {
-    throw new Error(`The e2e suite needs PostgreSQL and it could not be started (set TEST_DATABASE_URL to use an existing server). ${error.message}`);
+    throw new Error(
+      `The e2e suite needs PostgreSQL and it could not be started (set TEST_DATABASE_URL to use an existing server). ${error.message}`,
+    );
   });
   process.env.E2E_DATABASE_URL = cluster.url;
   return () => cluster.stop();

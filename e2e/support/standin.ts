@@ -27,5 +27,8 @@ export function standin(port: number = projectStandinPort()) {
 
 /** A private alias of a stand-in user (`ada__<tag>` is Ada): each test counts only its own upstream calls. */
 export function alias(handle: string, testTitle: string): string {
-  return `${handle}__${testTitle.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 24)}${Math.random().toString(36).slice(2, 7)}`;
+  return `${handle}__${testTitle
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 24)}${Math.random().toString(36).slice(2, 7)}`;
 }

@@ -9,17 +9,46 @@ import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from '../store/open.ts';
 
 const open: ProxyHarness[] = [];
-afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
+afterEach(async () => {
+  for (const harness of open.splice(0)) await harness.close();
+});
 
-interface RawPost { post_id: string; text: string; created_at: string; author: { screen_name: string }; reposted_post?: RawPost; quoted?: RawPost; media?: { photo?: unknown[]; video?: unknown[] } }
-interface Hit { kind: string; postId: string | null; author: string | null; createdAt: string; media: boolean; snippet: { text: string; hit: boolean }[]; item: unknown; from: { purchaseId: string; boughtAt: string; pageKey: string } }
-interface Found { credits: string; indexing: number; total: number | null; next: string | null; hits: Hit[] }
+interface RawPost {
+  post_id: string;
+  text: string;
+  created_at: string;
+  author: { screen_name: string };
+  reposted_post?: RawPost;
+  quoted?: RawPost;
+  media?: { photo?: unknown[]; video?: unknown[] };
+}
+interface Hit {
+  kind: string;
+  postId: string | null;
+  author: string | null;
+  createdAt: string;
+  media: boolean;
+  snippet: { text: string; hit: boolean }[];
+  item: unknown;
+  from: { purchaseId: string; boughtAt: string; pageKey: string };
+}
+interface Found {
+  credits: string;
+  indexing: number;
+  total: number | null;
+  next: string | null;
+  hits: Hit[];
+}
 
 async function buyTimeline(harness: ProxyHarness, query: string) {
   const response = await harness.api(`/api/v1/social/microblog/posts?${query}`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { data: { timeline: RawPost[]; next_cursor: string } };
-  return { posts: body.data.timeline, next: body.data.next_cursor, purchaseId: response.headers.get('x-creditscope-call-id')! };
+  return {
+    posts: body.data.timeline,
+    next: body.data.next_cursor,
+    purchaseId: response.headers.get('x-creditscope-call-id')!,
+  };
 }
 
 async function findNow(harness: ProxyHarness, query: string): Promise<Found> {
@@ -29,7 +58,12 @@ async function findNow(harness: ProxyHarness, query: string): Promise<Found> {
 }
 
 /** A find once every page bought so far is indexed (a find answers at once, with what is, and how many are not yet). */
-const find = (harness: ProxyHarness, query: string) => waitFor(() => findNow(harness, query), (found) => !found.indexing, 15_000);
+const find = (harness: ProxyHarness, query: string) =>
+  waitFor(
+    () => findNow(harness, query),
+    (found) => !found.indexing,
+    15_000,
+  );
 
 /** Everything a find returns, page after page. */
 async function findAll(harness: ProxyHarness, query: string): Promise<Hit[]> {
@@ -57,12 +91,17 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     const harness = await proxy();
     const first = await buyTimeline(harness, 'screen_name=ada__find');
     const second = await buyTimeline(harness, `screen_name=ada__find&cursor=${encodeURIComponent(first.next)}`);
-    const searched = await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'lantern harbour' }) });
+    const searched = await harness.api('/api/v1/search', {
+      method: 'POST',
+      body: JSON.stringify({ q: 'lantern harbour' }),
+    });
     expect(searched.status).toBe(200);
     const bought = [...first.posts, ...second.posts];
     const calls = (await harness.upstreamLog()).length;
 
-    const expected = bought.filter((post) => hasWord(shown(post).text, 'lantern') || hasWord(post.quoted?.text, 'lantern'));
+    const expected = bought.filter(
+      (post) => hasWord(shown(post).text, 'lantern') || hasWord(post.quoted?.text, 'lantern'),
+    );
     expect(expected.length).toBeGreaterThan(0);
     const posts = await findAll(harness, 'q=lantern&kind=post');
     const all = await findAll(harness, 'q=Lantern');
@@ -85,16 +124,34 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     expect(all.map((hit) => hit.createdAt)).toEqual([...all.map((hit) => hit.createdAt)].sort().reverse());
 
     const media = await findAll(harness, 'media=1&author=ada');
-    expect(media.map((hit) => hit.postId).sort()).toEqual(bought.filter((post) => (shown(post).media?.photo?.length ?? 0) + (shown(post).media?.video?.length ?? 0) > 0).map((post) => post.post_id).sort());
+    expect(media.map((hit) => hit.postId).sort()).toEqual(
+      bought
+        .filter((post) => (shown(post).media?.photo?.length ?? 0) + (shown(post).media?.video?.length ?? 0) > 0)
+        .map((post) => post.post_id)
+        .sort(),
+    );
     const reposts = await findAll(harness, 'kind=repost');
-    expect(reposts.map((hit) => hit.postId).sort()).toEqual(bought.filter((post) => post.reposted_post).map((post) => post.post_id).sort());
+    expect(reposts.map((hit) => hit.postId).sort()).toEqual(
+      bought
+        .filter((post) => post.reposted_post)
+        .map((post) => post.post_id)
+        .sort(),
+    );
     const day = bought[3]!.created_at;
     const iso = new Date(day).toISOString().slice(0, 10);
     const onDay = await findAll(harness, `author=ada&from=${iso}&to=${iso}`);
     expect(onDay.length).toBeGreaterThan(0);
     expect(onDay.every((hit) => hit.createdAt.startsWith(iso))).toBe(true);
 
-    const stats = (await (await harness.api('/api/_archive/stats?handle=@Ada')).json()) as { credits: string; totals: { posts: number; reposts: number; withMedia: number }; perDay: { day: string; count: number }[]; hashtags: { value: string; count: number }[]; mentions: { value: string }[]; domains: { value: string }[]; mediaShare: number };
+    const stats = (await (await harness.api('/api/_archive/stats?handle=@Ada')).json()) as {
+      credits: string;
+      totals: { posts: number; reposts: number; withMedia: number };
+      perDay: { day: string; count: number }[];
+      hashtags: { value: string; count: number }[];
+      mentions: { value: string }[];
+      domains: { value: string }[];
+      mediaShare: number;
+    };
     expect(stats.credits).toBe('0');
     expect(stats.totals.posts).toBe(new Set(bought.map((post) => post.post_id)).size);
     expect(stats.totals.reposts).toBe(reposts.length);
@@ -114,7 +171,9 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     const page = await buyTimeline(harness, 'screen_name=grace__rebuy');
     const before = await findAll(harness, 'author=grace');
     expect(before).toHaveLength(page.posts.length);
-    const again = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__rebuy', { headers: { 'x-creditscope-refresh': '1' } });
+    const again = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__rebuy', {
+      headers: { 'x-creditscope-refresh': '1' },
+    });
     expect(again.status).toBe(200);
     const newPurchase = again.headers.get('x-creditscope-call-id');
     expect(newPurchase).not.toBe(page.purchaseId);
@@ -136,7 +195,9 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     const { error } = (await response.json()) as { error: { message: string } };
     for (const field of ['from', 'kind', 'media', 'before']) expect(error.message).toContain(field);
     const order = await harness.api('/api/_archive/search?from=2026-02-03&to=2026-02-01');
-    expect(((await order.json()) as { error: { message: string } }).error.message).toContain('to must be no earlier than from');
+    expect(((await order.json()) as { error: { message: string } }).error.message).toContain(
+      'to must be no earlier than from',
+    );
     expect((await harness.api('/api/_archive/stats?handle=not%20a%20handle')).status).toBe(400);
     expect((await harness.api('/api/_archive/stats')).status).toBe(400);
     expect((await harness.api('/api/_archive/search', { method: 'POST', body: '{}' })).status).toBe(405);
@@ -149,10 +210,23 @@ describe('a find while the indexer is behind (SQLite store)', () => {
   /** Pages another process archived: this one's indexer hears of them only from a catch-up, which a find starts. */
   function archiveElsewhere(database: Sqlite.Database, pages: number) {
     const grace = USERS.find((user) => user.handle === 'grace')!;
-    const insert = database.prepare('insert into archive (page_key, operation, params, subject, body, bought_at, purchase_id, credits) values (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = database.prepare(
+      'insert into archive (page_key, operation, params, subject, body, bought_at, purchase_id, credits) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let page = 0; page < pages; page += 1) {
-      const timeline = Array.from({ length: 20 }, (_, index) => generatePost(grace, page * 20 + index, { mediaBase: 'https://media.example.org', now: new Date() }));
-      insert.run(`timeline elsewhere ${page}`, 'timeline', JSON.stringify({ screen_name: 'grace', page }), 'grace', JSON.stringify({ success: true, data: { timeline } }), new Date().toISOString(), `elsewhere-${page}`, '0.1');
+      const timeline = Array.from({ length: 20 }, (_, index) =>
+        generatePost(grace, page * 20 + index, { mediaBase: 'https://media.example.org', now: new Date() }),
+      );
+      insert.run(
+        `timeline elsewhere ${page}`,
+        'timeline',
+        JSON.stringify({ screen_name: 'grace', page }),
+        'grace',
+        JSON.stringify({ success: true, data: { timeline } }),
+        new Date().toISOString(),
+        `elsewhere-${page}`,
+        '0.1',
+      );
     }
   }
 
@@ -169,7 +243,10 @@ describe('a find while the indexer is behind (SQLite store)', () => {
       archiveElsewhere(database, 3);
       // The store's write lock held elsewhere: the catch-up this find starts cannot write a page until it is let go.
       database.exec('begin immediate');
-      const answered = await Promise.race([findNow(harness, 'author=grace'), new Promise<null>((resolve) => setTimeout(() => resolve(null), 8_000))]);
+      const answered = await Promise.race([
+        findNow(harness, 'author=grace'),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 8_000)),
+      ]);
       expect(answered, 'a find waited for the indexer').not.toBeNull();
       expect(answered!.indexing).toBe(3);
       expect(answered!.hits.filter((hit) => hit.from.pageKey.startsWith('timeline elsewhere'))).toEqual([]);

@@ -9,7 +9,21 @@ import type { ArchivePostTable } from './tables.ts';
 import { HIT_END, HIT_START } from './terms.ts';
 
 /** What one archived page holds, row by row, before the page's own columns are added. */
-export type Extracted = Pick<ArchivePostTable, 'position' | 'kind' | 'post_id' | 'author' | 'shown_author' | 'created_at' | 'text' | 'extra' | 'hashtags' | 'mentions' | 'domains' | 'has_media'>;
+export type Extracted = Pick<
+  ArchivePostTable,
+  | 'position'
+  | 'kind'
+  | 'post_id'
+  | 'author'
+  | 'shown_author'
+  | 'created_at'
+  | 'text'
+  | 'extra'
+  | 'hashtags'
+  | 'mentions'
+  | 'domains'
+  | 'has_media'
+>;
 
 // The snippet's highlight markers (see query.ts): never part of what is indexed.
 const clean = (text: string) => text.replaceAll(HIT_START, ' ').replaceAll(HIT_END, ' ');
@@ -20,8 +34,14 @@ const lower = (handle: string | undefined | null) => (handle ? handle.toLowerCas
 function entitiesOf(post: Post) {
   const segments = splitEntities(post.text, { links: post.links, dropTrailingMediaLink: true });
   const hashtags = segments.flatMap((segment) => (segment.kind === 'hashtag' ? [segment.tag.toLowerCase()] : []));
-  const mentions = [...segments.flatMap((segment) => (segment.kind === 'mention' ? [segment.handle] : [])), ...post.mentions.map((m) => m.handle)];
-  const links = [...segments.flatMap((segment) => (segment.kind === 'link' ? [segment.href] : [])), ...post.links.flatMap((link) => (link.expandedUrl ? [link.expandedUrl] : []))];
+  const mentions = [
+    ...segments.flatMap((segment) => (segment.kind === 'mention' ? [segment.handle] : [])),
+    ...post.mentions.map((m) => m.handle),
+  ];
+  const links = [
+    ...segments.flatMap((segment) => (segment.kind === 'link' ? [segment.href] : [])),
+    ...post.links.flatMap((link) => (link.expandedUrl ? [link.expandedUrl] : [])),
+  ];
   return {
     hashtags: unique(hashtags),
     mentions: unique(mentions.map((handle) => handle.toLowerCase())),
@@ -40,14 +60,21 @@ function fromPost(post: Post, position: number, boughtAt: string): Extracted {
   // A repost's card shows the original, so that is what is searched, counted and dated; the reposter is its author.
   const shown = post.repostOf ?? post;
   const entities = entitiesOf(shown);
-  const people = [post.author, shown.author, post.quoted?.author].flatMap((author) => (author ? [author.name, author.handle] : []));
+  const people = [post.author, shown.author, post.quoted?.author].flatMap((author) =>
+    author ? [author.name, author.handle] : [],
+  );
   return {
-    position, kind: kindOf(post), post_id: post.id,
-    author: lower(post.author?.handle), shown_author: lower(shown.author?.handle ?? post.author?.handle),
+    position,
+    kind: kindOf(post),
+    post_id: post.id,
+    author: lower(post.author?.handle),
+    shown_author: lower(shown.author?.handle ?? post.author?.handle),
     created_at: shown.createdAt ?? post.createdAt ?? boughtAt,
     text: clean(shown.text),
     extra: clean([post.quoted?.text ?? '', ...people, ...entities.links].join(' ')),
-    hashtags: entities.hashtags, mentions: entities.mentions, domains: entities.domains,
+    hashtags: entities.hashtags,
+    mentions: entities.mentions,
+    domains: entities.domains,
     has_media: shown.media.length > 0 ? 1 : 0,
   };
 }
@@ -58,7 +85,11 @@ function fromPost(post: Post, position: number, boughtAt: string): Extracted {
  */
 export function extractPage(operation: string, body: string, boughtAt: string): Extracted[] {
   let json: unknown;
-  try { json = JSON.parse(body); } catch { return []; }
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return [];
+  }
   if (operation === 'timeline') {
     const page = v.safeParse(timelineEnvelope, json);
     if (!page.success) return [];
@@ -69,9 +100,20 @@ export function extractPage(operation: string, body: string, boughtAt: string): 
   }
   const page = v.safeParse(searchEnvelope, json);
   if (!page.success) return [];
-  return page.output.data.flatMap((raw, position) => toSearchResults([raw]).map((result): Extracted => ({
-    position, kind: 'result', post_id: null, author: null, shown_author: null, created_at: boughtAt,
-    text: clean(result.title), extra: clean(result.url), hashtags: '', mentions: '',
-    domains: siteDomain(result.url) ?? '', has_media: 0,
-  })));
+  return page.output.data.flatMap((raw, position) =>
+    toSearchResults([raw]).map((result): Extracted => ({
+      position,
+      kind: 'result',
+      post_id: null,
+      author: null,
+      shown_author: null,
+      created_at: boughtAt,
+      text: clean(result.title),
+      extra: clean(result.url),
+      hashtags: '',
+      mentions: '',
+      domains: siteDomain(result.url) ?? '',
+      has_media: 0,
+    })),
+  );
 }

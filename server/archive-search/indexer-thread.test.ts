@@ -7,23 +7,56 @@ import { IndexerThread } from './indexer-thread.ts';
 import { withSearchTables } from './tables.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup(); });
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
 
 const postsOf = async (db: Db, pageKey: string) =>
-  (await withSearchTables(db.kysely).selectFrom('archive_posts').select(['text', 'purchase_id']).where('page_key', '=', pageKey).execute());
+  await withSearchTables(db.kysely)
+    .selectFrom('archive_posts')
+    .select(['text', 'purchase_id'])
+    .where('page_key', '=', pageKey)
+    .execute();
 
-const timelineBody = (text: string) => JSON.stringify({ success: true, data: { timeline: [{ post_id: '1', text, created_at: 'Mon Nov 23 10:00:00 +0000 2026', author: { screen_name: 'ada', name: 'Ada' } }] } });
+const timelineBody = (text: string) =>
+  JSON.stringify({
+    success: true,
+    data: {
+      timeline: [
+        {
+          post_id: '1',
+          text,
+          created_at: 'Mon Nov 23 10:00:00 +0000 2026',
+          author: { screen_name: 'ada', name: 'Ada' },
+        },
+      ],
+    },
+  });
 
 describe.each(STORE_KINDS)('the archive indexer on its own thread (%s store)', (kind: StoreKind) => {
   it('indexes what another connection archived, on the thread, then stops', async () => {
     const scratch = await scratchStore(kind);
     const store = await openScratch(scratch);
-    cleanups.push(() => scratch.remove(), () => store.close());
+    cleanups.push(
+      () => scratch.remove(),
+      () => store.close(),
+    );
     const thread = new IndexerThread(store.db, scratch);
     cleanups.push(() => thread.stop());
-    const journal = await store.ledger.journal({ operation: 'timeline', params: { screen_name: 'ada' }, pageKey: 'timeline:ada', reserve: '0', leaseMs: 60_000, check: () => null });
+    const journal = await store.ledger.journal({
+      operation: 'timeline',
+      params: { screen_name: 'ada' },
+      pageKey: 'timeline:ada',
+      reserve: '0',
+      leaseMs: 60_000,
+      check: () => null,
+    });
     if (journal.kind !== 'journalled') throw new Error('not journalled');
-    await store.ledger.settle(journal.id, paidCall('0.1'), { body: timelineBody('lantern harbour'), subject: 'ada', accounts: [] });
+    await store.ledger.settle(journal.id, paidCall('0.1'), {
+      body: timelineBody('lantern harbour'),
+      subject: 'ada',
+      accounts: [],
+    });
 
     expect(await thread.catchUp()).toBe(1);
     expect(thread.onThread).toBe(true);
@@ -41,8 +74,17 @@ describe.each(STORE_KINDS)('the archive indexer on its own thread (%s store)', (
     const purchaseId = response.headers.get('x-creditscope-call-id');
     const db = await openRaw(harness);
     cleanups.push(() => db.close());
-    const key = (await db.kysely.selectFrom('archive').select('page_key').where('purchase_id', '=', purchaseId).executeTakeFirstOrThrow()).page_key;
-    const posts = await waitFor(() => postsOf(db, key), (rows) => rows.length > 0);
+    const key = (
+      await db.kysely
+        .selectFrom('archive')
+        .select('page_key')
+        .where('purchase_id', '=', purchaseId)
+        .executeTakeFirstOrThrow()
+    ).page_key;
+    const posts = await waitFor(
+      () => postsOf(db, key),
+      (rows) => rows.length > 0,
+    );
     expect(new Set(posts.map((post) => post.purchase_id))).toEqual(new Set([purchaseId]));
   });
 });

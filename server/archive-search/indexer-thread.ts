@@ -16,7 +16,10 @@ require(workerData.module);
 /** The indexer thread's number in the store's thread lock (the event loop is 1). */
 const INDEXER_HOLDER = 2;
 
-interface Waiter { resolve: (indexed: number) => void; reject: (error: Error) => void }
+interface Waiter {
+  resolve: (indexed: number) => void;
+  reject: (error: Error) => void;
+}
 
 /**
  * The archive's post indexer (PostIndexer) on a thread of its own. Profiled under load, parsing each bought
@@ -32,10 +35,18 @@ export class IndexerThread {
   private lastId = 0;
   private stopping = false;
 
-  constructor(private readonly db: Db, store: IndexerWorkerData['store']) {
+  constructor(
+    private readonly db: Db,
+    store: IndexerWorkerData['store'],
+  ) {
     const resolve = createRequire(import.meta.url).resolve;
     const workerData: IndexerWorkerData & { module: string; tsx: string } = {
-      store: { dataDir: store.dataDir, databaseUrl: store.databaseUrl }, lock: db.threadLock?.buffer ?? null, holder: INDEXER_HOLDER, module: fileURLToPath(new URL('./indexer-worker.ts', import.meta.url)), tsx: resolve('tsx/cjs/api') };
+      store: { dataDir: store.dataDir, databaseUrl: store.databaseUrl },
+      lock: db.threadLock?.buffer ?? null,
+      holder: INDEXER_HOLDER,
+      module: fileURLToPath(new URL('./indexer-worker.ts', import.meta.url)),
+      tsx: resolve('tsx/cjs/api'),
+    };
     this.worker = new Worker(BOOT, { eval: true, workerData });
     // Never what keeps a process alive; stop() holds it until its connection is closed.
     this.worker.unref();
@@ -49,7 +60,9 @@ export class IndexerThread {
   }
 
   /** False once the indexer has fallen back to the event loop. */
-  get onThread(): boolean { return this.worker !== null; }
+  get onThread(): boolean {
+    return this.worker !== null;
+  }
 
   /** Indexes everything not yet indexed; resolves with how many pages it indexed. */
   catchUp(): Promise<number> {

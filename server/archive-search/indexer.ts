@@ -17,12 +17,16 @@ const INDEX_LOCK = 7_310_418;
  * that column from every row read every answer (10,000 pages: half a gigabyte) for one comparison.
  */
 function unindexed(kysely: SearchDb) {
-  return kysely.selectFrom('archive').where('purchase_id', 'not in', (eb) => eb.selectFrom('archive_indexed').select('purchase_id'));
+  return kysely
+    .selectFrom('archive')
+    .where('purchase_id', 'not in', (eb) => eb.selectFrom('archive_indexed').select('purchase_id'));
 }
 
 /** How many bought pages a find cannot see yet: archived, and not (or not in their latest purchase) indexed. */
 export async function unindexedPages(db: Db): Promise<number> {
-  const row = await unindexed(withSearchTables(db.kysely)).select((eb) => eb.fn.countAll().as('pages')).executeTakeFirst();
+  const row = await unindexed(withSearchTables(db.kysely))
+    .select((eb) => eb.fn.countAll().as('pages'))
+    .executeTakeFirst();
   return Number(row?.pages ?? 0);
 }
 
@@ -53,7 +57,9 @@ export class PostIndexer {
 
   /** Indexes everything not yet indexed; resolves with how many pages it indexed. Joins a catch-up under way. */
   catchUp(): Promise<number> {
-    this.running ??= this.exclusive(() => this.drain()).finally(() => { this.running = null; });
+    this.running ??= this.exclusive(() => this.drain()).finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
@@ -66,7 +72,8 @@ export class PostIndexer {
       const keys = [...this.bought];
       this.bought.clear();
       // Bounded lists: a backlog never goes past either database's limit of bound parameters.
-      for (let start = 0; start < keys.length; start += MAX_KEYS) void this.exclusive(() => this.index(keys.slice(start, start + MAX_KEYS))).catch(() => undefined);
+      for (let start = 0; start < keys.length; start += MAX_KEYS)
+        void this.exclusive(() => this.index(keys.slice(start, start + MAX_KEYS))).catch(() => undefined);
     }, delayMs);
     this.timer.unref();
   }
@@ -85,7 +92,10 @@ export class PostIndexer {
 
   private async drain(): Promise<number> {
     // Nothing bought since the last catch-up: one indexed look at the archive instead of comparing every page.
-    const marker = await this.kysely.selectFrom('archive').select((eb) => [eb.fn.max('bought_at').as('latest'), eb.fn.countAll().as('pages')]).executeTakeFirst();
+    const marker = await this.kysely
+      .selectFrom('archive')
+      .select((eb) => [eb.fn.max('bought_at').as('latest'), eb.fn.countAll().as('pages')])
+      .executeTakeFirst();
     const seen = `${String(marker?.latest)}|${String(marker?.pages)}`;
     if (seen === this.seen) return 0;
     const indexed = await this.index(null);
@@ -96,27 +106,56 @@ export class PostIndexer {
   /** Indexes the pages among `among` (null: the whole archive) whose archived purchase is not the one indexed. */
   private async index(among: string[] | null): Promise<number> {
     if (among?.length === 0) return 0;
-    const stale = await (among
-      ? this.kysely.selectFrom('archive')
-        .leftJoin('archive_indexed', (join) => join.onRef('archive_indexed.page_key', '=', 'archive.page_key').onRef('archive_indexed.purchase_id', '=', 'archive.purchase_id'))
-        .where('archive_indexed.page_key', 'is', null).where('archive.page_key', 'in', among).select('archive.page_key')
-      : unindexed(this.kysely).select('page_key')).execute();
+    const stale = await (
+      among
+        ? this.kysely
+            .selectFrom('archive')
+            .leftJoin('archive_indexed', (join) =>
+              join
+                .onRef('archive_indexed.page_key', '=', 'archive.page_key')
+                .onRef('archive_indexed.purchase_id', '=', 'archive.purchase_id'),
+            )
+            .where('archive_indexed.page_key', 'is', null)
+            .where('archive.page_key', 'in', among)
+            .select('archive.page_key')
+        : unindexed(this.kysely).select('page_key')
+    ).execute();
     for (let start = 0; start < stale.length; start += BATCH) {
       const keys = stale.slice(start, start + BATCH).map((row) => row.page_key);
-      const pages = await this.kysely.selectFrom('archive').select(['page_key', 'purchase_id', 'bought_at', 'operation', 'subject', 'body']).where('page_key', 'in', keys).execute();
+      const pages = await this.kysely
+        .selectFrom('archive')
+        .select(['page_key', 'purchase_id', 'bought_at', 'operation', 'subject', 'body'])
+        .where('page_key', 'in', keys)
+        .execute();
       // Parsed before the transaction: the store's write lock is held for the writes alone.
       const parsed = pages.map((page) => ({ page, rows: extractPage(page.operation, page.body, page.bought_at) }));
       await this.write(async (trx) => {
         for (const { page, rows } of parsed) {
           await trx.deleteFrom('archive_posts').where('page_key', '=', page.page_key).execute();
-          const ids = await timeOrderedIds(trx, rows.map((row) => row.created_at));
+          const ids = await timeOrderedIds(
+            trx,
+            rows.map((row) => row.created_at),
+          );
           const values = rows.map((row, index) => ({
-            ...row, id: ids[index]!, page_key: page.page_key, purchase_id: page.purchase_id, bought_at: page.bought_at, operation: page.operation, subject: page.subject,
+            ...row,
+            id: ids[index]!,
+            page_key: page.page_key,
+            purchase_id: page.purchase_id,
+            bought_at: page.bought_at,
+            operation: page.operation,
+            subject: page.subject,
           }));
           // 500 rows × 19 columns stays under SQLite's 32,766 bound parameters.
-          for (let at = 0; at < values.length; at += 500) await trx.insertInto('archive_posts').values(values.slice(at, at + 500)).execute();
-          await trx.insertInto('archive_indexed').values({ page_key: page.page_key, purchase_id: page.purchase_id })
-            .onConflict((conflict) => conflict.column('page_key').doUpdateSet({ purchase_id: page.purchase_id })).execute();
+          for (let at = 0; at < values.length; at += 500)
+            await trx
+              .insertInto('archive_posts')
+              .values(values.slice(at, at + 500))
+              .execute();
+          await trx
+            .insertInto('archive_indexed')
+            .values({ page_key: page.page_key, purchase_id: page.purchase_id })
+            .onConflict((conflict) => conflict.column('page_key').doUpdateSet({ purchase_id: page.purchase_id }))
+            .execute();
         }
       });
     }

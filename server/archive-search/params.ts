@@ -5,7 +5,11 @@ const realDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).t
 const HANDLE = /^@?[A-Za-z0-9_]{1,50}$/;
 
 const day = v.optional(v.pipe(v.string(), v.check(realDay, 'must be a day like 2026-11-23')));
-const handle = v.pipe(v.string(), v.regex(HANDLE, 'must be a handle: letters, digits and _, at most 50'), v.transform((value) => value.replace(/^@/, '').toLowerCase()));
+const handle = v.pipe(
+  v.string(),
+  v.regex(HANDLE, 'must be a handle: letters, digits and _, at most 50'),
+  v.transform((value) => value.replace(/^@/, '').toLowerCase()),
+);
 
 /** The cursor is the last id shown, opaque to the browser so its form can change. */
 function cursorOf(raw: string): number | null {
@@ -20,11 +24,27 @@ export const findQuery = v.pipe(
     author: v.optional(handle),
     from: day,
     to: day,
-    media: v.optional(v.pipe(v.picklist(['1', '0', 'true', 'false'], 'must be 1 or 0'), v.transform((value) => value === '1' || value === 'true'))),
-    kind: v.optional(v.picklist(['post', 'repost', 'quote', 'reply', 'result'], 'must be post, repost, quote, reply or result')),
-    before: v.optional(v.pipe(v.string(), v.transform(cursorOf), v.check((cursor) => cursor !== null, 'must be a cursor from a previous answer'))),
+    media: v.optional(
+      v.pipe(
+        v.picklist(['1', '0', 'true', 'false'], 'must be 1 or 0'),
+        v.transform((value) => value === '1' || value === 'true'),
+      ),
+    ),
+    kind: v.optional(
+      v.picklist(['post', 'repost', 'quote', 'reply', 'result'], 'must be post, repost, quote, reply or result'),
+    ),
+    before: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform(cursorOf),
+        v.check((cursor) => cursor !== null, 'must be a cursor from a previous answer'),
+      ),
+    ),
   }),
-  v.forward(v.check((query) => !query.from || !query.to || query.from <= query.to, 'must be no earlier than from'), ['to']),
+  v.forward(
+    v.check((query) => !query.from || !query.to || query.from <= query.to, 'must be no earlier than from'),
+    ['to'],
+  ),
 );
 
 export const statsQuery = v.object({ handle });

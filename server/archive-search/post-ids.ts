@@ -20,14 +20,19 @@ export const firstIdAt = (iso: string) => secondOf(iso) * SLOTS;
 export async function timeOrderedIds(trx: SearchDb, createdAt: readonly string[]): Promise<number[]> {
   const next = new Map<number, number>();
   for (const second of new Set(createdAt.map(secondOf))) {
-    const row = await trx.selectFrom('archive_posts').select((eb) => eb.fn.max('id').as('highest'))
-      .where('id', '>=', second * SLOTS).where('id', '<', (second + 1) * SLOTS).executeTakeFirst();
+    const row = await trx
+      .selectFrom('archive_posts')
+      .select((eb) => eb.fn.max('id').as('highest'))
+      .where('id', '>=', second * SLOTS)
+      .where('id', '<', (second + 1) * SLOTS)
+      .executeTakeFirst();
     next.set(second, row?.highest === null || row?.highest === undefined ? second * SLOTS : Number(row.highest) + 1);
   }
   return createdAt.map((iso) => {
     const second = secondOf(iso);
     const id = next.get(second)!;
-    if (id >= (second + 1) * SLOTS) throw new Error(`more than ${SLOTS} archived posts dated ${iso}: no time-ordered id left for that second`);
+    if (id >= (second + 1) * SLOTS)
+      throw new Error(`more than ${SLOTS} archived posts dated ${iso}: no time-ordered id left for that second`);
     next.set(second, id + 1);
     return id;
   });

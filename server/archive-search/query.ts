@@ -4,16 +4,39 @@ import { firstIdAt } from './post-ids.ts';
 import type { ArchivePostKind } from './tables.ts';
 import { fts5Query, plainSnippet, snippetRuns, tsQuery, wordsOf, type SnippetRun } from './terms.ts';
 
-export interface FindFilters { q: string; author?: string; from?: string; to?: string; media?: boolean; kind?: ArchivePostKind }
+export interface FindFilters {
+  q: string;
+  author?: string;
+  from?: string;
+  to?: string;
+  media?: boolean;
+  kind?: ArchivePostKind;
+}
 
 export interface FoundRow {
-  id: number; kind: ArchivePostKind; post_id: string | null; author: string | null; shown_author: string | null; created_at: string;
-  has_media: number; page_key: string; purchase_id: string; bought_at: string; operation: string; subject: string; position: number; text: string;
+  id: number;
+  kind: ArchivePostKind;
+  post_id: string | null;
+  author: string | null;
+  shown_author: string | null;
+  created_at: string;
+  has_media: number;
+  page_key: string;
+  purchase_id: string;
+  bought_at: string;
+  operation: string;
+  subject: string;
+  position: number;
+  text: string;
   snippet: string | null;
 }
 
 /** `next` is the id to continue below: ids sort as post times do. */
-export interface FoundPage { rows: (Omit<FoundRow, 'snippet'> & { snippet: SnippetRun[] })[]; next: number | null; total: number | null }
+export interface FoundPage {
+  rows: (Omit<FoundRow, 'snippet'> & { snippet: SnippetRun[] })[];
+  next: number | null;
+  total: number | null;
+}
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 const COLUMNS = sql`p.id, p.kind, p.post_id, p.author, p.shown_author, p.created_at, p.has_media, p.page_key, p.purchase_id, p.bought_at, p.operation, p.subject, p.position, p.text`;
@@ -33,18 +56,41 @@ function conditions(filters: FindFilters, id: RawBuilder<unknown>): RawBuilder<u
 
 const and = (where: RawBuilder<unknown>[]) => (where.length ? sql.join(where, sql` and `) : sql`1 = 1`);
 
-interface Matched { rows: FoundRow[]; total: number }
+interface Matched {
+  rows: FoundRow[];
+  total: number;
+}
 
 /** FTS5 hands its matches over newest first (by rowid), so the page is its first rows; the total is one more count. */
-async function sqliteFind(db: Db, words: string[], filters: FindFilters, below: number | null, limit: number): Promise<Matched> {
+async function sqliteFind(
+  db: Db,
+  words: string[],
+  filters: FindFilters,
+  below: number | null,
+  limit: number,
+): Promise<Matched> {
   const fts = words.length > 0;
   const id = fts ? sql`archive_posts_fts.rowid` : sql`p.id`;
-  const from = fts ? sql`archive_posts_fts join archive_posts p on p.id = archive_posts_fts.rowid` : sql`archive_posts p`;
+  const from = fts
+    ? sql`archive_posts_fts join archive_posts p on p.id = archive_posts_fts.rowid`
+    : sql`archive_posts p`;
   const all = [...(fts ? [sql`archive_posts_fts match ${fts5Query(words)}`] : []), ...conditions(filters, id)];
   const page = below === null ? all : [...all, sql`${id} < ${below}`];
   const snippet = fts ? sql`snippet(archive_posts_fts, 0, char(1), char(2), '…', 24)` : sql`null`;
-  const { rows } = await sql<FoundRow>`select ${COLUMNS}, ${snippet} as snippet from ${from} where ${and(page)} order by ${id} desc limit ${limit + 1}`.execute(db.kysely);
-  const total = below === null ? Number((await sql<{ total: number | string }>`select count(*) as total from ${from} where ${and(all)}`.execute(db.kysely)).rows[0]?.total ?? 0) : 0;
+  const { rows } =
+    await sql<FoundRow>`select ${COLUMNS}, ${snippet} as snippet from ${from} where ${and(page)} order by ${id} desc limit ${limit + 1}`.execute(
+      db.kysely,
+    );
+  const total =
+    below === null
+      ? Number(
+          (
+            await sql<{ total: number | string }>`select count(*) as total from ${from} where ${and(all)}`.execute(
+              db.kysely,
+            )
+          ).rows[0]?.total ?? 0,
+        )
+      : 0;
   return { rows, total };
 }
 
@@ -55,17 +101,34 @@ async function sqliteFind(db: Db, words: string[], filters: FindFilters, below: 
  * (reposted + kind=post), old matches or a table not yet analysed after a large catch-up lose that bet and read
  * every row (67-290 ms at 100,000 posts for a find with no match). This read costs what the total did anyway.
  */
-async function postgresFind(db: Db, words: string[], filters: FindFilters, below: number | null, limit: number): Promise<Matched> {
+async function postgresFind(
+  db: Db,
+  words: string[],
+  filters: FindFilters,
+  below: number | null,
+  limit: number,
+): Promise<Matched> {
   const query = words.length > 0 ? sql`to_tsquery('simple', ${tsQuery(words)})` : null;
-  const where = [...(query ? [sql`p.search @@ ${query}`] : []), ...conditions(filters, sql`p.id`), ...(below === null ? [] : [sql`p.id < ${below}`])];
+  const where = [
+    ...(query ? [sql`p.search @@ ${query}`] : []),
+    ...conditions(filters, sql`p.id`),
+    ...(below === null ? [] : [sql`p.id < ${below}`]),
+  ];
   // ts_headline reads each text again, so only for the page's rows.
-  const snippet = query ? sql`ts_headline('simple', p.text, ${query}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12')` : sql`null`;
+  const snippet = query
+    ? sql`ts_headline('simple', p.text, ${query}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12')`
+    : sql`null`;
   // The left join keeps one row, and so the total, when nothing matches.
-  const { rows } = await sql<FoundRow & { total: number | string }>`with matches as materialized (select p.id from archive_posts p where ${and(where)})
+  const { rows } = await sql<
+    FoundRow & { total: number | string }
+  >`with matches as materialized (select p.id from archive_posts p where ${and(where)})
     select (select count(*) from matches) as total, h.* from (select 1) as one left join lateral (
       select ${COLUMNS}, ${snippet} as snippet from archive_posts p where p.id in (select id from matches order by id desc limit ${limit + 1})
     ) h on true order by h.id desc`.execute(db.kysely);
-  return { rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+  return {
+    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 /** One page of what matches, newest post first, and on the first page how many match in all. */
@@ -73,6 +136,16 @@ export async function findPosts(db: Db, filters: FindFilters, below: number | nu
   const words = wordsOf(filters.q);
   if (filters.q.trim() && words.length === 0) return { rows: [], next: null, total: 0 };
   const { rows, total } = await (db.kind === 'sqlite' ? sqliteFind : postgresFind)(db, words, filters, below, limit);
-  const shown = rows.slice(0, limit).map((row) => ({ ...row, id: Number(row.id), snippet: row.snippet ? snippetRuns(row.snippet) : plainSnippet(row.text) }));
-  return { rows: shown, next: rows.length > limit ? shown[shown.length - 1]!.id : null, total: below === null ? total : null };
+  const shown = rows
+    .slice(0, limit)
+    .map((row) => ({
+      ...row,
+      id: Number(row.id),
+      snippet: row.snippet ? snippetRuns(row.snippet) : plainSnippet(row.text),
+    }));
+  return {
+    rows: shown,
+    next: rows.length > limit ? shown[shown.length - 1]!.id : null,
+    total: below === null ? total : null,
+  };
 }

@@ -24,45 +24,85 @@ const INDEXING_WAIT_MS = 250;
  */
 async function stillIndexing(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), INDEXING_WAIT_MS); });
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), INDEXING_WAIT_MS);
+  });
   // A catch-up that fails leaves its pages unindexed, and counted below: the next find starts another.
-  const caughtUp = await Promise.race([indexer.catchUp().then(() => true, () => false), late]);
+  const caughtUp = await Promise.race([
+    indexer.catchUp().then(
+      () => true,
+      () => false,
+    ),
+    late,
+  ]);
   clearTimeout(timer);
   return caughtUp ? 0 : unindexedPages(db);
 }
 
 async function find(url: URL, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
   const parsed = v.safeParse(findQuery, queryObject(url));
-  if (!parsed.success) return sendError(response, normalisedError(400, 'bad_request', `Bad find: ${describeIssues(parsed.issues)}`));
+  if (!parsed.success)
+    return sendError(response, normalisedError(400, 'bad_request', `Bad find: ${describeIssues(parsed.issues)}`));
   const { before, ...filters } = parsed.output;
   const indexing = await stillIndexing(db, indexer);
   const page = await findPosts(db, filters, before ?? null, PAGE);
   const items = await archivedItems(db, page.rows);
-  return sendJson(response, 200, {
-    credits: '0',
-    // Bought pages not yet searchable: this answer is without them.
-    indexing,
-    total: page.total,
-    next: page.next ? encodeCursor(page.next) : null,
-    hits: page.rows.map((row, index) => ({
-      kind: row.kind, postId: row.post_id, author: row.author, shownAuthor: row.shown_author, createdAt: row.created_at,
-      media: row.has_media === 1, snippet: row.snippet, item: items[index] ?? null,
-      from: { purchaseId: row.purchase_id, boughtAt: row.bought_at, pageKey: row.page_key, operation: row.operation, subject: row.subject },
-    })),
-  }, FREE);
+  return sendJson(
+    response,
+    200,
+    {
+      credits: '0',
+      // Bought pages not yet searchable: this answer is without them.
+      indexing,
+      total: page.total,
+      next: page.next ? encodeCursor(page.next) : null,
+      hits: page.rows.map((row, index) => ({
+        kind: row.kind,
+        postId: row.post_id,
+        author: row.author,
+        shownAuthor: row.shown_author,
+        createdAt: row.created_at,
+        media: row.has_media === 1,
+        snippet: row.snippet,
+        item: items[index] ?? null,
+        from: {
+          purchaseId: row.purchase_id,
+          boughtAt: row.bought_at,
+          pageKey: row.page_key,
+          operation: row.operation,
+          subject: row.subject,
+        },
+      })),
+    },
+    FREE,
+  );
 }
 
 async function stats(url: URL, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
   const parsed = v.safeParse(statsQuery, queryObject(url));
-  if (!parsed.success) return sendError(response, normalisedError(400, 'bad_request', `Bad stats: ${describeIssues(parsed.issues)}`));
+  if (!parsed.success)
+    return sendError(response, normalisedError(400, 'bad_request', `Bad stats: ${describeIssues(parsed.issues)}`));
   const indexing = await stillIndexing(db, indexer);
   return sendJson(response, 200, { credits: '0', indexing, ...(await handleStats(db, parsed.output.handle)) }, FREE);
 }
 
 /** `/api/_archive/search` and `/api/_archive/stats`: free full-text search and statistics over everything bought. */
-export async function handleArchiveRoute(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
-  if (request.method !== 'GET') return sendError(response, normalisedError(405, 'bad_request', 'The archive search is read-only: GET only'), { allow: 'GET' });
+export async function handleArchiveRoute(
+  subpath: string,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+  db: Db,
+  indexer: Pick<PostIndexer, 'catchUp'>,
+) {
+  if (request.method !== 'GET')
+    return sendError(response, normalisedError(405, 'bad_request', 'The archive search is read-only: GET only'), {
+      allow: 'GET',
+    });
   if (subpath === '/search') return find(url, response, db, indexer);
   if (subpath === '/stats') return stats(url, response, db, indexer);
-  return sendError(response, normalisedError(404, 'not_found', 'No such archive endpoint: /api/_archive/search or /api/_archive/stats'));
+  return sendError(
+    response,
+    normalisedError(404, 'not_found', 'No such archive endpoint: /api/_archive/search or /api/_archive/stats'),
+  );
 }

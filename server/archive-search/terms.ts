@@ -7,10 +7,15 @@ export function wordsOf(q: string): string[] {
  * Every word must match; the last one as a prefix too, so a word still being typed finds its posts. Words are
  * letters and digits only, so neither query language's operators can be smuggled in.
  */
-export const fts5Query = (words: readonly string[]) => words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' AND ');
-export const tsQuery = (words: readonly string[]) => words.map((word, index) => `${word}${index === words.length - 1 ? ':*' : ''}`).join(' & ');
+export const fts5Query = (words: readonly string[]) =>
+  words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' AND ');
+export const tsQuery = (words: readonly string[]) =>
+  words.map((word, index) => `${word}${index === words.length - 1 ? ':*' : ''}`).join(' & ');
 
-export interface SnippetRun { text: string; hit: boolean }
+export interface SnippetRun {
+  text: string;
+  hit: boolean;
+}
 
 /** Where a match starts and ends in a snippet the database marks: characters no post text keeps (extract.ts strips them). */
 export const HIT_START = '\u0001';

@@ -32,6 +32,8 @@ export function inlineEarlyFetch(): Plugin {
       },
     },
     // Edited in dev: bundle it again on the next page load.
-    handleHotUpdate({ file }) { if (file.includes(`${path.sep}src${path.sep}api${path.sep}`)) script = null; },
+    handleHotUpdate({ file }) {
+      if (file.includes(`${path.sep}src${path.sep}api${path.sep}`)) script = null;
+    },
   };
 }

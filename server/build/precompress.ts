@@ -22,12 +22,23 @@ async function precompressFile(file: string): Promise<void> {
   const source = await fs.readFile(file);
   // A copy left by an earlier build into the same folder would be served in place of this file.
   const stale = () => Promise.all([fs.rm(`${file}.br`, { force: true }), fs.rm(`${file}.gz`, { force: true })]);
-  if (source.length < MIN_BYTES) { await stale(); return; }
+  if (source.length < MIN_BYTES) {
+    await stale();
+    return;
+  }
   const [br, gz] = await Promise.all([
-    brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    brotli(source, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
     gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
-  for (const [suffix, body] of [['.br', br], ['.gz', gz]] as const) {
+  for (const [suffix, body] of [
+    ['.br', br],
+    ['.gz', gz],
+  ] as const) {
     if (body.length < source.length) await fs.writeFile(file + suffix, body);
     else await fs.rm(file + suffix, { force: true });
   }

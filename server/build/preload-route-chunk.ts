@@ -11,7 +11,9 @@ export function preloadRouteChunk(route: string, chunkName: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.name === chunkName);
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.name === chunkName,
+        );
         if (!chunk) return html;
         const href = `/${chunk.fileName}`;
         const script = `<script>if (location.pathname === ${JSON.stringify(route)}) { var l = document.createElement('link'); l.rel = 'modulepreload'; l.href = ${JSON.stringify(href)}; document.head.appendChild(l); }</script>`;

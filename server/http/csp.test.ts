@@ -6,14 +6,19 @@ const sha = (code: string) => `'sha256-${createHash('sha256').update(code).diges
 
 describe('the production Content-Security-Policy', () => {
   it('hashes every inline script exactly as written, and no script with a src', () => {
-    const html = '<script>a()</script><script type="module" crossorigin src="/assets/x.js"></script>\n<script>\n  b();\n</script><SCRIPT>a()</SCRIPT>';
+    const html =
+      '<script>a()</script><script type="module" crossorigin src="/assets/x.js"></script>\n<script>\n  b();\n</script><SCRIPT>a()</SCRIPT>';
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('\n  b();\n')]);
   });
 
   it('allows images from this origin and https hosts, plus the stand-in (demo) or a plain-http upstream', () => {
     expect(imageSources({ mode: 'demo', baseUrl: '' })).toEqual(["'self'", 'https:', 'http://127.0.0.1:*']);
     expect(imageSources({ mode: 'upstream', baseUrl: 'https://api.example.com/tenant' })).toEqual(["'self'", 'https:']);
-    expect(imageSources({ mode: 'upstream', baseUrl: 'http://box.lan:8080/gw' })).toEqual(["'self'", 'https:', 'http://box.lan:8080']);
+    expect(imageSources({ mode: 'upstream', baseUrl: 'http://box.lan:8080/gw' })).toEqual([
+      "'self'",
+      'https:',
+      'http://box.lan:8080',
+    ]);
   });
 
   it('never allows inline script, plugins, a <base> or framing', () => {

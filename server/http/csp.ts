@@ -35,7 +35,8 @@ export function imageSources(config: Pick<AppConfig, 'mode' | 'baseUrl'>): strin
  * no framing by anyone (`frame-ancestors 'none'`, with X-Frame-Options: DENY for old browsers).
  */
 export function contentSecurityPolicy(options: {
-  scriptHashes: string[]; imageSources: string[];
+  scriptHashes: string[];
+  imageSources: string[];
   /**
    * A server-rendered page (server/http/render.ts) carries React's `style` attributes (the virtual list's
    * positions) as markup, which `style-src` would refuse; style sheets and <style> stay 'self' only.

@@ -29,10 +29,12 @@ export function isSpeculative(headers: IncomingHttpHeaders): boolean {
  */
 export function personNavigatedHere(headers: IncomingHttpHeaders): boolean {
   const site = headers['sec-fetch-site'];
-  return (site === 'none' || site === 'same-origin')
-    && headers['sec-fetch-mode'] === 'navigate'
-    && headers['sec-fetch-user'] === '?1'
-    && !isSpeculative(headers);
+  return (
+    (site === 'none' || site === 'same-origin') &&
+    headers['sec-fetch-mode'] === 'navigate' &&
+    headers['sec-fetch-user'] === '?1' &&
+    !isSpeculative(headers)
+  );
 }
 
 /**

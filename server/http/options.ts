@@ -13,14 +13,17 @@ export interface ServerOptions {
 
 export class OptionsError extends Error {}
 
-const USAGE = 'usage: node --import tsx server/main.ts [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
+const USAGE =
+  'usage: node --import tsx server/main.ts [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
 
 /** `SSR=0` turns server rendering off (the browser renders every page, as under `vite`); anything else unclear is refused. */
 function serverRenderingSetting(raw: string | undefined): boolean {
   const value = raw?.trim().toLowerCase();
   if (!value || ['1', 'true', 'on'].includes(value)) return true;
   if (['0', 'false', 'off'].includes(value)) return false;
-  throw new OptionsError(`SSR must be 1 (render the first screen on the server, the default) or 0 (leave it to the browser), got "${raw}"`);
+  throw new OptionsError(
+    `SSR must be 1 (render the first screen on the server, the default) or 0 (leave it to the browser), got "${raw}"`,
+  );
 }
 
 function portNumber(raw: string, from: string): number {
@@ -36,16 +39,22 @@ function portNumber(raw: string, from: string): number {
  * in Vite), `--outDir` (alias `--dist`) and `--strictPort` (accepted; a taken port is always an error
  * here). Flags win over PORT and HOST from the environment; loopback and 4173 otherwise.
  */
-export function readOptions(argv: string[], env: Record<string, string | undefined>, cwd = process.cwd()): ServerOptions {
+export function readOptions(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): ServerOptions {
   const flags = new Map<string, string | true>();
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     const match = /^--([A-Za-z-]+)(?:=(.*))?$/.exec(argument);
     if (!match) throw new OptionsError(`unexpected argument "${argument}"; ${USAGE}`);
     const name = match[1]!;
-    if (!['port', 'host', 'outDir', 'dist', 'strictPort'].includes(name)) throw new OptionsError(`unknown option --${name}; ${USAGE}`);
+    if (!['port', 'host', 'outDir', 'dist', 'strictPort'].includes(name))
+      throw new OptionsError(`unknown option --${name}; ${USAGE}`);
     const next = argv[index + 1];
-    const value = match[2] ?? (next !== undefined && !next.startsWith('--') && name !== 'strictPort' ? (index++, next) : true);
+    const value =
+      match[2] ?? (next !== undefined && !next.startsWith('--') && name !== 'strictPort' ? (index++, next) : true);
     flags.set(name === 'dist' ? 'outDir' : name, value);
   }
   const flag = (name: string) => flags.get(name);
@@ -58,7 +67,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
   const envHost = env.HOST?.trim();
   return {
     port: portFlag !== undefined ? portNumber(portFlag, '--port') : envPort ? portNumber(envPort, 'PORT') : 4173,
-    host: hostFlag === true ? '0.0.0.0' : hostFlag ?? (envHost || '127.0.0.1'),
+    host: hostFlag === true ? '0.0.0.0' : (hostFlag ?? (envHost || '127.0.0.1')),
     dist: path.resolve(cwd, outDir ?? 'dist'),
     serverRendering: serverRenderingSetting(env.SSR),
   };

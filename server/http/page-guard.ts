@@ -24,9 +24,12 @@ function isDocumentRequest(request: IncomingMessage): boolean {
 export function guardPage(request: IncomingMessage, response: ServerResponse) {
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
   if (!isDocumentRequest(request)) return;
-  response.setHeader('set-cookie', arrivedFromElsewhere(request.headers)
-    ? `${ARRIVAL_COOKIE}=foreign; Path=/; Max-Age=120; SameSite=Lax`
-    : `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+  response.setHeader(
+    'set-cookie',
+    arrivedFromElsewhere(request.headers)
+      ? `${ARRIVAL_COOKIE}=foreign; Path=/; Max-Age=120; SameSite=Lax`
+      : `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`,
+  );
 }
 
 /** Vite's editor launcher lets any page open files on this machine; creditscope has no use for it. */
@@ -54,7 +57,11 @@ function middleware(): Connect.NextHandleFunction {
 export function pageGuard(): Plugin {
   return {
     name: 'creditscope-page-guard',
-    configureServer(server) { server.middlewares.use(middleware()); },
-    configurePreviewServer(server) { server.middlewares.use(middleware()); },
+    configureServer(server) {
+      server.middlewares.use(middleware());
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware());
+    },
   };
 }

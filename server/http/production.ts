@@ -56,7 +56,9 @@ function isFileLike(pathname: string): boolean {
  * JSON log line per request.
  */
 export async function createProductionServer(options: {
-  dist: string; config: AppConfig; handler: ApiHandler;
+  dist: string;
+  config: AppConfig;
+  handler: ApiHandler;
   /** Tests mounting many servers: no log lines. */ quiet?: boolean;
   /** The first screen of a timeline as HTML (server/http/render.ts) when the build has its server copy (`SSR=1` for `npm start`). */
   serverRendering?: boolean;
@@ -65,9 +67,13 @@ export async function createProductionServer(options: {
 }): Promise<ProductionServer> {
   const { dist, config, handler } = options;
   const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) throw new Error(`no build in ${dist} (index.html is missing): run \`vite build\` first, or pass --outDir`);
+  if (!fs.existsSync(index))
+    throw new Error(`no build in ${dist} (index.html is missing): run \`vite build\` first, or pass --outDir`);
   const indexHtml = fs.readFileSync(index, 'utf8');
-  const policy = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(indexHtml), imageSources: imageSources(config) });
+  const policy = contentSecurityPolicy({
+    scriptHashes: inlineScriptHashes(indexHtml),
+    imageSources: imageSources(config),
+  });
   const assets = path.join(dist, 'assets') + path.sep;
   const inFlight = new InFlight();
   const open = new Set<ServerResponse>();
@@ -80,7 +86,12 @@ export async function createProductionServer(options: {
       base: { pid: process.pid },
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       // Error lines name the method and path, never the query (screen names, searches), headers or cookies.
-      serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
+      serializers: {
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          path: request.url.split('?')[0],
+        }),
+      },
     },
     // Fastify's own two lines per request are replaced by the one below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -88,7 +99,11 @@ export async function createProductionServer(options: {
     return503OnClosing: true,
     requestTimeout: timeouts.requestMs,
     // Node checks the two timeouts above on this interval (30 s by default, which would stretch them).
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: 1_000 },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: 1_000,
+    },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -96,17 +111,26 @@ export async function createProductionServer(options: {
     const pathname = request.url.split('?')[0]!;
     const raw = reply.raw;
     let finished: () => void = () => undefined;
-    inFlight.track(new Promise<void>((resolve) => { finished = resolve; }));
+    inFlight.track(
+      new Promise<void>((resolve) => {
+        finished = resolve;
+      }),
+    );
     open.add(raw);
     if (draining) raw.setHeader('connection', 'close');
     raw.once('close', () => {
       open.delete(raw);
       // One line per request: method, path without its query, status, time. Never a header, cookie or token.
-      request.log.info({
-        method: request.method, path: pathname, status: raw.statusCode,
-        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        ...(raw.writableFinished ? {} : { aborted: true }),
-      }, 'request');
+      request.log.info(
+        {
+          method: request.method,
+          path: pathname,
+          status: raw.statusCode,
+          ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+          ...(raw.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
       finished();
     });
 
@@ -122,14 +146,19 @@ export async function createProductionServer(options: {
       });
       inFlight.track(handled);
       // A hijacked reply has no one else to answer it: were the handler ever to decline, it must not hang.
-      if (!await handled && !raw.headersSent) raw.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      if (!(await handled) && !raw.headersSent)
+        raw.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
     // Pages and assets under other names than the allowed ones, as Vite's host check does (DNS rebinding).
     const name = hostName((request.headers.host ?? '').toLowerCase());
     if (!LOOPBACK_HOSTS.has(name) && !config.allowedHosts.includes(name)) {
-      return reply.code(403).type('text/plain; charset=utf-8')
-        .send(`Blocked request: host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`);
+      return reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send(
+          `Blocked request: host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`,
+        );
     }
     guardPage(request.raw, raw);
     // page-guard's frame-ancestors policy, completed: one CSP header, not two.
@@ -140,8 +169,15 @@ export async function createProductionServer(options: {
     // This process and its store: a store it cannot use (a stopped database, a full disk) is a 503, so a load
     // balancer can send people elsewhere until it is back. One trivial query; no upstream call, nothing that costs.
     const store = await handler.health();
-    return reply.code(store.up ? 200 : 503).header('cache-control', 'no-store')
-      .send({ ok: store.up, store: store.up ? 'up' : 'down', ...(store.problem ? { problem: store.problem } : {}), unsettled: store.unsettled });
+    return reply
+      .code(store.up ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        ok: store.up,
+        store: store.up ? 'up' : 'down',
+        ...(store.problem ? { problem: store.problem } : {}),
+        unsettled: store.unsettled,
+      });
   });
 
   await app.register(fastifyStatic, {
@@ -159,10 +195,21 @@ export async function createProductionServer(options: {
     },
   });
 
-  const renderer = !options.serverRendering ? null : await loadPageRenderer({
-    dist, indexHtml, app, handler,
-    policyFor: (scriptHashes, styleHashes) => contentSecurityPolicy({ scriptHashes, styleHashes, imageSources: imageSources(config), styleAttributes: true }),
-  });
+  const renderer = !options.serverRendering
+    ? null
+    : await loadPageRenderer({
+        dist,
+        indexHtml,
+        app,
+        handler,
+        policyFor: (scriptHashes, styleHashes) =>
+          contentSecurityPolicy({
+            scriptHashes,
+            styleHashes,
+            imageSources: imageSources(config),
+            styleAttributes: true,
+          }),
+      });
 
   // The app's own routes (/, /timeline, /search, /credits, /history, and whatever the router 404s itself).
   app.setNotFoundHandler(async (request, reply) => {

@@ -26,27 +26,44 @@ let origin: string;
 let output = '';
 
 /** Document requests as Chromium sends them: typed (or made in the app), and from a link on another site. */
-const TYPED = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' };
+const TYPED = {
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-site': 'none',
+  'sec-fetch-user': '?1',
+};
 const IN_APP = { ...TYPED, 'sec-fetch-site': 'same-origin' };
 const CROSS_SITE = { ...TYPED, 'sec-fetch-site': 'cross-site' };
 
 /** Every upstream call whose address or body names `tag` (a timeline's handle, a search's words). */
-const callsNaming = async (tag: string) => ((await (await fetch(`${standin.url}/_control/log`)).json()) as unknown[])
-  .filter((entry) => JSON.stringify(entry).includes(tag)).length;
+const callsNaming = async (tag: string) =>
+  ((await (await fetch(`${standin.url}/_control/log`)).json()) as unknown[]).filter((entry) =>
+    JSON.stringify(entry).includes(tag),
+  ).length;
 
-const upstreamCalls = async (handle: string) => ((await (await fetch(`${standin.url}/_control/log`)).json()) as { query: Record<string, string> }[])
-  .filter((entry) => entry.query.screen_name === handle).length;
+const upstreamCalls = async (handle: string) =>
+  ((await (await fetch(`${standin.url}/_control/log`)).json()) as { query: Record<string, string> }[]).filter(
+    (entry) => entry.query.screen_name === handle,
+  ).length;
 
-interface Page { status: number; headers: http.IncomingHttpHeaders; text: string }
+interface Page {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
 
 /** node:http, not fetch: fetch sends `Sec-Fetch-Mode: cors` whatever it is asked to send. */
 function get(pathAndQuery: string, headers: Record<string, string> = {}): Promise<Page> {
   return new Promise((resolve, reject) => {
-    http.get(`${origin}${pathAndQuery}`, { headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
-    }).on('error', reject);
+    http
+      .get(`${origin}${pathAndQuery}`, { headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -56,26 +73,54 @@ beforeAll(async () => {
   // As `npm run build` makes it (Vitest's NODE_ENV=test would build React's development JSX into the server copy).
   const build = { cwd: ROOT, stdio: 'pipe' as const, env: { ...process.env, NODE_ENV: 'production' } };
   execFileSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], build);
-  execFileSync(process.execPath, [VITE, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--logLevel', 'error'], build);
+  execFileSync(
+    process.execPath,
+    [VITE, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--logLevel', 'error'],
+    build,
+  );
   standin = await startStandin({ token: TEST_TOKEN, port: 0 });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(dist, 'data-'));
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--outDir', dist], {
-    cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, CREDITSCOPE_DATA_DIR: dataDir, API_BASE_URL: standin.url, API_TOKEN: TEST_TOKEN, SSR: '1' },
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      CREDITSCOPE_DATA_DIR: dataDir,
+      API_BASE_URL: standin.url,
+      API_TOKEN: TEST_TOKEN,
+      SSR: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   for (let tries = 0; tries < 300; tries++) {
-    if (await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not start: ${output}`);
 }, 180_000);
 
 afterAll(async () => {
-  if (process.env.RENDER_TEST_LOG) console.log(output.split("\n").filter((line) => !line.includes('"request"')).join("\n"));
+  if (process.env.RENDER_TEST_LOG)
+    console.log(
+      output
+        .split('\n')
+        .filter((line) => !line.includes('"request"'))
+        .join('\n'),
+    );
   child?.kill('SIGKILL');
   await standin?.close();
   fs.rmSync(dist, { recursive: true, force: true });
@@ -94,12 +139,14 @@ describe('the first screen of a timeline as HTML', () => {
     expect(html).not.toContain('__creditscopeEarly');
     expect(await upstreamCalls('ada__typed')).toBe(1);
     // The browser's own request for it afterwards (had it not adopted the answer) is free: the archive's copy.
-    const api = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__typed`, { headers: { 'x-creditscope-client': '1' } });
+    const api = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__typed`, {
+      headers: { 'x-creditscope-client': '1' },
+    });
     expect(api.headers.get('x-creditscope-source')).toBe('archive');
     expect(await upstreamCalls('ada__typed')).toBe(1);
   });
 
-  it('renders an archived page from the archive for any navigation, another site\'s included, with no upstream call', async () => {
+  it("renders an archived page from the archive for any navigation, another site's included, with no upstream call", async () => {
     await page('screen_name=ada__archived', IN_APP);
     expect(await upstreamCalls('ada__archived')).toBe(1);
     const { text: html } = await page('screen_name=ada__archived', CROSS_SITE);
@@ -149,10 +196,20 @@ describe('the first screen of a timeline as HTML', () => {
   it('keeps the token out of the page in every encoding an upstream echoes it in (server/standin/echo.ts)', async () => {
     const { text: html } = await page('screen_name=ada__echo_forms', TYPED);
     const forms = echoedForms(TEST_TOKEN);
-    expect(html.match(/ echoed \w+ /g)?.length, 'the inline answer holds every echo').toBeGreaterThanOrEqual(Object.keys(forms).length);
+    expect(html.match(/ echoed \w+ /g)?.length, 'the inline answer holds every echo').toBeGreaterThanOrEqual(
+      Object.keys(forms).length,
+    );
     // As is, in the inline JSON, or as the text of a post.
-    const written = (value: string) => [value, JSON.stringify(value).slice(1, -1), value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')];
-    expect(Object.entries(forms).filter(([, value]) => written(value).some((form) => html.includes(form))).map(([name]) => name)).toEqual([]);
+    const written = (value: string) => [
+      value,
+      JSON.stringify(value).slice(1, -1),
+      value.replace(/&/g, '&amp;').replace(/"/g, '&quot;'),
+    ];
+    expect(
+      Object.entries(forms)
+        .filter(([, value]) => written(value).some((form) => html.includes(form)))
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 
   it('carries its style sheet in the document, named by hash, so the first paint waits for no second response', async () => {
@@ -160,7 +217,9 @@ describe('the first screen of a timeline as HTML', () => {
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     expect(css).toContain('tailwindcss');
-    const styles = String(headers['content-security-policy']).split(';').find((part) => part.trim().startsWith('style-src '))!;
+    const styles = String(headers['content-security-policy'])
+      .split(';')
+      .find((part) => part.trim().startsWith('style-src '))!;
     expect(styles).toContain(`'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
     expect(styles).not.toContain('unsafe-inline');
   });
@@ -171,7 +230,9 @@ describe('the first screen of a timeline as HTML', () => {
     expect(html).not.toMatch(/<script type="module"/);
     const entry = /import\("(\/assets\/index-[^"]+\.js)"\)/.exec(html);
     expect(entry?.index).toBeGreaterThan(html.lastIndexOf('<article'));
-    expect(html.indexOf('requestAnimationFrame', html.indexOf('</div>', html.lastIndexOf('<article')))).toBeGreaterThan(0);
+    expect(html.indexOf('requestAnimationFrame', html.indexOf('</div>', html.lastIndexOf('<article')))).toBeGreaterThan(
+      0,
+    );
     expect((await get(entry![1]!)).status).toBe(200);
   });
 
@@ -188,18 +249,67 @@ describe('the first screen of a timeline as HTML', () => {
 describe('which navigations the server buys for', () => {
   const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
   const rows: [string, 'bought' | 'priced button' | 'app decides', Record<string, string>][] = [
-    ['typed, a bookmark or a reload (none, ?1)', 'bought', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' }],
-    ['a link in the app (same-origin, ?1)', 'bought', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-fetch-user': '?1' }],
-    ['speculation rules prefetch, any site\'s (none, Sec-Purpose: prefetch)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch' }],
-    ['speculation rules prerender (none, Sec-Purpose: prefetch;prerender)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' }],
-    ['the address bar\'s prerender (none, ?1, Sec-Purpose)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', 'sec-purpose': 'prefetch;prerender' }],
-    ['an older browser\'s prefetch (Purpose: prefetch)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', purpose: 'prefetch' }],
-    ['a same-origin prefetch (same-origin, Sec-Purpose)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }],
-    ['<link rel=prefetch> from another site (no-cors)', 'priced button', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site', 'sec-purpose': 'prefetch' }],
-    ['a link on another port of this host (same-site, ?1)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'same-site', 'sec-fetch-user': '?1' }],
-    ['a link, popup or form on another site (cross-site, ?1)', 'priced button', { ...NAVIGATION, 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' }],
+    [
+      'typed, a bookmark or a reload (none, ?1)',
+      'bought',
+      { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' },
+    ],
+    [
+      'a link in the app (same-origin, ?1)',
+      'bought',
+      { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-fetch-user': '?1' },
+    ],
+    [
+      "speculation rules prefetch, any site's (none, Sec-Purpose: prefetch)",
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch' },
+    ],
+    [
+      'speculation rules prerender (none, Sec-Purpose: prefetch;prerender)',
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' },
+    ],
+    [
+      "the address bar's prerender (none, ?1, Sec-Purpose)",
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', 'sec-purpose': 'prefetch;prerender' },
+    ],
+    [
+      "an older browser's prefetch (Purpose: prefetch)",
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'none', 'sec-fetch-user': '?1', purpose: 'prefetch' },
+    ],
+    [
+      'a same-origin prefetch (same-origin, Sec-Purpose)',
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' },
+    ],
+    [
+      '<link rel=prefetch> from another site (no-cors)',
+      'priced button',
+      {
+        'sec-fetch-mode': 'no-cors',
+        'sec-fetch-dest': 'empty',
+        'sec-fetch-site': 'cross-site',
+        'sec-purpose': 'prefetch',
+      },
+    ],
+    [
+      'a link on another port of this host (same-site, ?1)',
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'same-site', 'sec-fetch-user': '?1' },
+    ],
+    [
+      'a link, popup or form on another site (cross-site, ?1)',
+      'priced button',
+      { ...NAVIGATION, 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' },
+    ],
     ['no person started it (none, no Sec-Fetch-User)', 'app decides', { ...NAVIGATION, 'sec-fetch-site': 'none' }],
-    ['a script\'s navigation in the app (same-origin, no Sec-Fetch-User)', 'app decides', { ...NAVIGATION, 'sec-fetch-site': 'same-origin' }],
+    [
+      "a script's navigation in the app (same-origin, no Sec-Fetch-User)",
+      'app decides',
+      { ...NAVIGATION, 'sec-fetch-site': 'same-origin' },
+    ],
   ];
   let row = 0;
   it.each(rows)('%s: %s', async (_name, outcome, headers) => {
@@ -211,7 +321,8 @@ describe('which navigations the server buys for', () => {
       if (outcome === 'bought') expect(html).toContain('data-server-rendered');
       expect(gate).toBe(outcome === 'priced button');
       // The browser is told too (page-guard's cookie), so the app it runs shows the same button.
-      if (outcome === 'priced button' && headers['sec-fetch-mode'] === 'navigate') expect(String(answer['set-cookie'])).toContain('creditscope-arrival=foreign');
+      if (outcome === 'priced button' && headers['sec-fetch-mode'] === 'navigate')
+        expect(String(answer['set-cookie'])).toContain('creditscope-arrival=foreign');
       if (outcome === 'app decides') expect(html).toContain('<div id="root"></div>');
     }
     expect(await callsNaming(tag)).toBe(outcome === 'bought' ? 2 : 0);

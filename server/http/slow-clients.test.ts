@@ -14,13 +14,18 @@ import { APP_HEADERS, rawConnection, type RawConnection } from '../testing/raw-h
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-slow-clients-'));
-afterAll(() => { fs.rmSync(work, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+});
 
 const SEARCH_HEAD = `POST /api/v1/search HTTP/1.1\r\n${APP_HEADERS}content-type: application/json\r\ncontent-length: 100\r\n\r\n`;
 
 describe('request timeouts', () => {
   it('answers or closes a request whose body or headers never finish', async () => {
-    const harness = await startProxyAgainstStandin({}, { host: 'production', requestTimeouts: { headersMs: 500, requestMs: 1_000 } });
+    const harness = await startProxyAgainstStandin(
+      {},
+      { host: 'production', requestTimeouts: { headersMs: 500, requestMs: 1_000 } },
+    );
     const connections: RawConnection[] = [];
     try {
       const body = await rawConnection(harness.origin);
@@ -47,17 +52,39 @@ describe('shutdown with connections that never finish', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     const port = await freePort();
     // Demo mode (the built-in stand-in): nothing here is bought.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--outDir', dist], {
-      cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, CREDITSCOPE_DATA_DIR: path.join(work, 'data'), SSR: '0' }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--outDir', dist],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          CREDITSCOPE_DATA_DIR: path.join(work, 'data'),
+          SSR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const origin = `http://127.0.0.1:${port}`;
     const connections: RawConnection[] = [];
     try {
-      for (let tries = 0; !(await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)); tries++) {
+      for (
+        let tries = 0;
+        !(await fetch(`${origin}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        ));
+        tries++
+      ) {
         expect(tries, output).toBeLessThan(300);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -72,7 +99,10 @@ describe('shutdown with connections that never finish', () => {
 
       child.kill('SIGTERM');
       // Before, this waited for the drain bound (120 s) and exited 1. 20 s is generous for a busy machine.
-      const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000))]);
+      const code = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000)),
+      ]);
       expect(code, output).toBe(0);
       expect(output).toMatch(/"msg":"stopped"/);
     } finally {

@@ -5,10 +5,19 @@ import { quoteJob, type Quote } from './quote.ts';
 import type { JobRunner } from './runner.ts';
 import { planItems, type JobSpec } from './spec.ts';
 
-export interface JobsContext { store: JobStore; runner: JobRunner; services: Services; defaultConcurrency: number }
+export interface JobsContext {
+  store: JobStore;
+  runner: JobRunner;
+  services: Services;
+  defaultConcurrency: number;
+}
 
 export function quoteFor(context: JobsContext, spec: JobSpec): Promise<Quote> {
-  const { store: { archive, ledger }, prices, limits } = context.services;
+  const {
+    store: { archive, ledger },
+    prices,
+    limits,
+  } = context.services;
   return quoteJob(spec, { archive, ledger, prices, limits });
 }
 
@@ -16,7 +25,12 @@ export function quoteFor(context: JobsContext, spec: JobSpec): Promise<Quote> {
  * Starts a job at the quote the person accepted, or returns today's quote when it differs (pages
  * archived or prices learnt since): nothing is bought at a price nobody agreed to.
  */
-export async function createJob(context: JobsContext, spec: JobSpec, accepted: string, options: { run?: boolean } = {}): Promise<{ job: JobSummary } | { changed: Quote }> {
+export async function createJob(
+  context: JobsContext,
+  spec: JobSpec,
+  accepted: string,
+  options: { run?: boolean } = {},
+): Promise<{ job: JobSummary } | { changed: Quote }> {
   const quote = await quoteFor(context, spec);
   if (!new Big(quote.maxCredits).eq(accepted)) return { changed: quote };
   const id = await context.store.create(spec, quote.maxCredits, planItems(spec));
@@ -27,26 +41,45 @@ export async function createJob(context: JobsContext, spec: JobSpec, accepted: s
 export type JobAction = 'pause' | 'resume' | 'cancel';
 
 /** Pause, resume or cancel, from any process: the one running the job sees it before its next page. */
-export async function controlJob(context: JobsContext, id: string, action: JobAction): Promise<{ job: JobSummary } | { status: 404 | 409; message: string }> {
+export async function controlJob(
+  context: JobsContext,
+  id: string,
+  action: JobAction,
+): Promise<{ job: JobSummary } | { status: 404 | 409; message: string }> {
   const { store } = context;
   const row = await store.row(id);
   if (!row) return { status: 404, message: `No job ${id}` };
   let moved = false;
   if (action === 'pause') moved = await store.transition(id, ['running'], 'paused');
   if (action === 'cancel') {
-    moved = await store.transition(id, ['running', 'paused', 'stopped'], 'cancelled', 'cancelled', 'Cancelled: nothing more is bought; what was obtained stays in the archive and in the export.',
-      { from: ['queued', 'stopped'], set: { status: 'cancelled' } });
+    moved = await store.transition(
+      id,
+      ['running', 'paused', 'stopped'],
+      'cancelled',
+      'cancelled',
+      'Cancelled: nothing more is bought; what was obtained stays in the archive and in the export.',
+      { from: ['queued', 'stopped'], set: { status: 'cancelled' } },
+    );
   }
   if (action === 'resume') {
     // A job stopped by a limit goes on once the limit is raised; one stopped at its quote needs a new quote.
     const again = { from: ['stopped' as const], set: { status: 'queued' as const, error: null } };
-    moved = await store.transition(id, ['paused'], 'running', null, null, again) || (row.stop_reason === 'limit' && await store.transition(id, ['stopped'], 'running', null, null, again));
+    moved =
+      (await store.transition(id, ['paused'], 'running', null, null, again)) ||
+      (row.stop_reason === 'limit' && (await store.transition(id, ['stopped'], 'running', null, null, again)));
     if (moved) void context.runner.kick();
   }
   if (!moved) {
     const now = (await store.row(id))!;
-    const allowed = { pause: 'a running job', resume: 'a paused job, or one stopped by a credit limit', cancel: 'a job that is not done or cancelled' }[action];
-    return { status: 409, message: `Cannot ${action} this job: it is ${now.status}${now.stop_reason ? ` (${now.stop_reason})` : ''}; only ${allowed} can be.` };
+    const allowed = {
+      pause: 'a running job',
+      resume: 'a paused job, or one stopped by a credit limit',
+      cancel: 'a job that is not done or cancelled',
+    }[action];
+    return {
+      status: 409,
+      message: `Cannot ${action} this job: it is ${now.status}${now.stop_reason ? ` (${now.stop_reason})` : ''}; only ${allowed} can be.`,
+    };
   }
   return { job: (await store.get(id))!.job };
 }

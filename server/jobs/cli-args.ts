@@ -15,34 +15,66 @@ export const USAGE = `Usage: npm run job -- [--handles a,b] [--searches "x,y"] [
 
 export class UsageError extends Error {}
 
-export interface CliRequest { body: Record<string, unknown>; out: string | null; yes: boolean }
+export interface CliRequest {
+  body: Record<string, unknown>;
+  out: string | null;
+  yes: boolean;
+}
 
-const list = (value: string | undefined) => (value === undefined ? [] : value.split(',').map((part) => part.trim()).filter(Boolean));
+const list = (value: string | undefined) =>
+  value === undefined
+    ? []
+    : value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
 
 function whole(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new UsageError(`--${flag} must be a whole number, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value.trim()))
+    throw new UsageError(`--${flag} must be a whole number, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
 /** The flags as a job spec (the body the HTTP API takes), checked by the same rules (spec.ts) afterwards. */
 export function readCli(argv: string[]): CliRequest | 'help' {
   let parsed: ReturnType<typeof parse>;
-  try { parsed = parse(argv); } catch (error) { throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, '')); }
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, ''));
+  }
   const { values } = parsed;
   if (values.help) return 'help';
-  if (values.until !== undefined && values['until-end']) throw new UsageError('--until and --until-end cannot be used together: choose one');
+  if (values.until !== undefined && values['until-end'])
+    throw new UsageError('--until and --until-end cannot be used together: choose one');
   const pages = whole('pages', values.pages);
   const handles = list(values.handles);
   const searches = list(values.searches);
   const deep = values.until !== undefined || values['until-end'] === true;
-  const timeline = handles.length === 0 ? undefined
-    : deep ? { ...(values.until !== undefined ? { until: values.until } : { untilEnd: true }), ...(pages !== undefined ? { maxPages: pages } : {}) }
-      : pages === undefined ? (() => { throw new UsageError('--pages (pages per handle), --until or --until-end is needed with --handles'); })() : { pages };
+  const timeline =
+    handles.length === 0
+      ? undefined
+      : deep
+        ? {
+            ...(values.until !== undefined ? { until: values.until } : { untilEnd: true }),
+            ...(pages !== undefined ? { maxPages: pages } : {}),
+          }
+        : pages === undefined
+          ? (() => {
+              throw new UsageError('--pages (pages per handle), --until or --until-end is needed with --handles');
+            })()
+          : { pages };
   const searchPages = whole('search-pages', values['search-pages']) ?? (searches.length > 0 ? 1 : undefined);
   const concurrency = whole('concurrency', values.concurrency);
   return {
-    body: { handles, searches, ...(timeline ? { timeline } : {}), ...(searchPages !== undefined ? { searchPages } : {}), ...(concurrency !== undefined ? { concurrency } : {}) },
+    body: {
+      handles,
+      searches,
+      ...(timeline ? { timeline } : {}),
+      ...(searchPages !== undefined ? { searchPages } : {}),
+      ...(concurrency !== undefined ? { concurrency } : {}),
+    },
     out: values.out ?? null,
     yes: values.yes === true,
   };
@@ -50,10 +82,20 @@ export function readCli(argv: string[]): CliRequest | 'help' {
 
 function parse(argv: string[]) {
   return parseArgs({
-    args: argv, strict: true, allowPositionals: false,
+    args: argv,
+    strict: true,
+    allowPositionals: false,
     options: {
-      handles: { type: 'string' }, searches: { type: 'string' }, pages: { type: 'string' }, until: { type: 'string' }, 'until-end': { type: 'boolean' },
-      'search-pages': { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, help: { type: 'boolean', short: 'h' },
+      handles: { type: 'string' },
+      searches: { type: 'string' },
+      pages: { type: 'string' },
+      until: { type: 'string' },
+      'until-end': { type: 'boolean' },
+      'search-pages': { type: 'string' },
+      concurrency: { type: 'string' },
+      out: { type: 'string' },
+      yes: { type: 'boolean', short: 'y' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
 }

@@ -8,10 +8,17 @@ export function quoteText(quote: Quote): string {
   const width = Math.min(40, Math.max(...quote.items.map((item) => item.subject.length)));
   const lines = [
     `Quote: at most ${quote.maxCredits} credits for ${quote.pagesToBuy} page(s) to buy; ${quote.pagesInArchive} page(s) already in the archive are free.`,
-    ...quote.items.slice(0, 50).map((item) => `  ${item.kind.padEnd(8)} ${item.subject.slice(0, 40).padEnd(width)}  up to ${item.maxPages} page(s), ${item.archivedPages} archived  ${item.maxCredits} credits`),
+    ...quote.items
+      .slice(0, 50)
+      .map(
+        (item) =>
+          `  ${item.kind.padEnd(8)} ${item.subject.slice(0, 40).padEnd(width)}  up to ${item.maxPages} page(s), ${item.archivedPages} archived  ${item.maxCredits} credits`,
+      ),
     ...(quote.items.length > 50 ? [`  … and ${quote.items.length - 50} more`] : []),
     `Price per page: timeline ${quote.price.timeline ?? 'not known yet'}, search ${quote.price.search ?? 'not known yet'} credits (the most each has cost).`,
-    quote.budgetLeft === null ? 'Budget left: no credit limit set.' : `Budget left: ${quote.budgetLeft} credits${quote.fits ? '.' : ' — less than the quote: the job will stop at the limit.'}`,
+    quote.budgetLeft === null
+      ? 'Budget left: no credit limit set.'
+      : `Budget left: ${quote.budgetLeft} credits${quote.fits ? '.' : ' — less than the quote: the job will stop at the limit.'}`,
   ];
   return lines.join('\n');
 }
@@ -28,12 +35,17 @@ export function progressReporter(stream: NodeJS.WriteStream) {
       const text = progressText(job);
       if (text === last) return;
       last = text;
-      if (!stream.isTTY) { stream.write(`progress: ${text}\n`); return; }
+      if (!stream.isTTY) {
+        stream.write(`progress: ${text}\n`);
+        return;
+      }
       const width = 24;
       const filled = job.pagesPlanned ? Math.round((job.pagesDone / job.pagesPlanned) * width) : 0;
       stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text}\u001b[K`);
     },
-    end() { if (stream.isTTY && last) stream.write('\n'); },
+    end() {
+      if (stream.isTTY && last) stream.write('\n');
+    },
   };
 }
 

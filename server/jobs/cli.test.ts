@@ -14,17 +14,30 @@ const CLI = path.join(repoRoot, 'server/jobs/cli.ts');
 const TSX = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
 const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
 
 /** `npm run job -- …` as a script runs it: its own process, in a folder of its own (no .env files), with only the environment given. */
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; cwd: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string; cwd: string }> {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-job-cli-'));
   cleanup.push(() => fs.rmSync(cwd, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, cwd })));
 }
 
@@ -33,7 +46,13 @@ describe.each(STORE_KINDS)('npm run job (%s store)', (store: StoreKind) => {
     const harness = await startProxyAgainstStandin({ CREDIT_LIMIT: '10' }, { store });
     cleanup.push(() => harness.close());
     await learnPrices(harness.api);
-    const env = { API_BASE_URL: harness.standin.url, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: harness.dataDir, CREDIT_LIMIT: '10', ...(harness.databaseUrl ? { DATABASE_URL: harness.databaseUrl } : {}) };
+    const env = {
+      API_BASE_URL: harness.standin.url,
+      API_TOKEN: TEST_TOKEN,
+      CREDITSCOPE_DATA_DIR: harness.dataDir,
+      CREDIT_LIMIT: '10',
+      ...(harness.databaseUrl ? { DATABASE_URL: harness.databaseUrl } : {}),
+    };
     return { harness, env };
   }
 
@@ -59,20 +78,39 @@ describe.each(STORE_KINDS)('npm run job (%s store)', (store: StoreKind) => {
     expect(handles.stderr).toContain('timeline.pages must be at least 1');
   });
 
-  it('runs the job with --yes on the server\'s store and writes the rows to the file it names', async () => {
+  it("runs the job with --yes on the server's store and writes the rows to the file it names", async () => {
     const { harness, env } = await server();
-    const run = await runCli(['--handles', 'ada__jcli2,grace__jcli2', '--searches', 'cli q2', '--pages', '2', '--out', 'posts.ndjson', '--yes'], env);
+    const run = await runCli(
+      [
+        '--handles',
+        'ada__jcli2,grace__jcli2',
+        '--searches',
+        'cli q2',
+        '--pages',
+        '2',
+        '--out',
+        'posts.ndjson',
+        '--yes',
+      ],
+      env,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const file = path.join(run.cwd, 'posts.ndjson');
     expect(run.stdout).toContain(`Wrote 90 row(s) to ${file}`);
     expect(run.stdout).toMatch(/progress: 5\/5 pages · 90 posts · 0\.6\/0\.6 credits/);
-    const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; purchaseId: string });
+    const rows = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; purchaseId: string });
     expect(rows).toHaveLength(90);
     expect(rows.filter((row) => row.kind === 'search')).toHaveLength(10);
     expect(await harness.upstreamLog('jcli2')).toHaveLength(4);
     // The same store as the running server: its budget counts what the CLI bought.
-    expect((await harness.state<SessionStateBody & { budget: { spentInPeriod: string } }>()).budget.spentInPeriod).toBe('0.9');
+    expect((await harness.state<SessionStateBody & { budget: { spentInPeriod: string } }>()).budget.spentInPeriod).toBe(
+      '0.9',
+    );
     const { jobs } = (await (await harness.api('/api/_jobs')).json()) as { jobs: { status: string; spent: string }[] };
     expect(jobs[0]).toMatchObject({ status: 'done', spent: '0.6' });
   });
@@ -82,7 +120,10 @@ describe('npm run job in demo mode', () => {
   it('starts the built-in stand-in and writes CSV for a .csv file', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-job-demo-'));
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const run = await runCli(['--handles', 'grace', '--pages', '1', '--out', 'grace.csv', '--yes'], { CREDITSCOPE_DATA_DIR: dataDir, CREDITSCOPE_DEMO_STANDIN_PORT: String(20_000 + Math.floor(Math.random() * 20_000)) });
+    const run = await runCli(['--handles', 'grace', '--pages', '1', '--out', 'grace.csv', '--yes'], {
+      CREDITSCOPE_DATA_DIR: dataDir,
+      CREDITSCOPE_DEMO_STANDIN_PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = fs.readFileSync(path.join(run.cwd, 'grace.csv'), 'utf8').split('\r\n').filter(Boolean);

@@ -16,9 +16,20 @@ import { CSV_HEADER, csvLine, exportRows, lines, NDJSON_LINE } from './export.ts
 import { startJobs, type Jobs } from './service.ts';
 import { readSpec } from './spec.ts';
 
-class Exit extends Error { constructor(readonly code: number, message: string) { super(message); } }
+class Exit extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
-async function run(jobs: Jobs, request: Exclude<ReturnType<typeof readCli>, 'help'>, spec: Parameters<typeof quoteFor>[1]) {
+async function run(
+  jobs: Jobs,
+  request: Exclude<ReturnType<typeof readCli>, 'help'>,
+  spec: Parameters<typeof quoteFor>[1],
+) {
   const quote = await quoteFor(jobs, spec);
   console.log(quoteText(quote));
   if (!request.yes) {
@@ -26,7 +37,11 @@ async function run(jobs: Jobs, request: Exclude<ReturnType<typeof readCli>, 'hel
     return;
   }
   const created = await createJob(jobs, spec, quote.maxCredits, { run: false });
-  if ('changed' in created) throw new Exit(1, `The quote changed while starting (now ${created.changed.maxCredits} credits): nothing bought. Run again to see it.`);
+  if ('changed' in created)
+    throw new Exit(
+      1,
+      `The quote changed while starting (now ${created.changed.maxCredits} credits): nothing bought. Run again to see it.`,
+    );
   const id = created.job.id;
   console.log(`Started job ${id}.`);
   const progress = progressReporter(process.stdout);
@@ -37,9 +52,12 @@ async function run(jobs: Jobs, request: Exclude<ReturnType<typeof readCli>, 'hel
     void jobs.store.transition(id, ['running'], 'paused');
   };
   process.on('SIGINT', pause);
-  const ticker = setInterval(() => { void jobs.store.get(id).then((found) => found && progress.show(found.job)); }, 250);
+  const ticker = setInterval(() => {
+    void jobs.store.get(id).then((found) => found && progress.show(found.job));
+  }, 250);
   try {
-    if (!(await jobs.runner.runOnly(id))) throw new Exit(1, `Job ${id} is held by another process: follow it on the Jobs page.`);
+    if (!(await jobs.runner.runOnly(id)))
+      throw new Exit(1, `Job ${id} is held by another process: follow it on the Jobs page.`);
   } finally {
     clearInterval(ticker);
     process.off('SIGINT', pause);
@@ -47,11 +65,17 @@ async function run(jobs: Jobs, request: Exclude<ReturnType<typeof readCli>, 'hel
   const { job, items } = (await jobs.store.get(id))!;
   progress.show(job);
   progress.end();
-  for (const item of items.filter((candidate) => candidate.error)) console.log(`  ${item.kind} ${item.subject}: ${item.status}: ${item.error}`);
+  for (const item of items.filter((candidate) => candidate.error))
+    console.log(`  ${item.kind} ${item.subject}: ${item.status}: ${item.error}`);
   const out = path.resolve(request.out ?? `creditscope-job-${id}.ndjson`);
   const csv = out.toLowerCase().endsWith('.csv');
-  await writeLines(out, csv ? lines(exportRows(jobs.store, id), csvLine, CSV_HEADER) : lines(exportRows(jobs.store, id), NDJSON_LINE));
-  console.log(`Job ${id} ${job.status}${job.stopReason ? ` (${job.stopReason}): ${job.stopMessage}` : ''}. Spent ${job.spent} of ${job.quoteMaxCredits} credits.`);
+  await writeLines(
+    out,
+    csv ? lines(exportRows(jobs.store, id), csvLine, CSV_HEADER) : lines(exportRows(jobs.store, id), NDJSON_LINE),
+  );
+  console.log(
+    `Job ${id} ${job.status}${job.stopReason ? ` (${job.stopReason}): ${job.stopMessage}` : ''}. Spent ${job.spent} of ${job.quoteMaxCredits} credits.`,
+  );
   console.log(`Wrote ${job.postsDone} row(s) to ${out}`);
   if (job.status === 'paused') console.log('Paused: resume it on the Jobs page.');
   if (job.status !== 'done') throw new Exit(job.status === 'paused' ? 130 : 1, '');
@@ -59,13 +83,18 @@ async function run(jobs: Jobs, request: Exclude<ReturnType<typeof readCli>, 'hel
 
 async function main(): Promise<void> {
   let request: ReturnType<typeof readCli>;
-  try { request = readCli(process.argv.slice(2)); } catch (error) {
+  try {
+    request = readCli(process.argv.slice(2));
+  } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`creditscope job: ${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
-  if (request === 'help') { console.log(USAGE); return; }
+  if (request === 'help') {
+    console.log(USAGE);
+    return;
+  }
   let services: Services | null = null;
   let jobs: Jobs | null = null;
   try {

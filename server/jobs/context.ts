@@ -8,8 +8,7 @@ import type { JobSpec } from './spec.ts';
 
 /** Why a job's workers stop before its items are done: a hard stop, a person's pause or cancel, or this process letting go. */
 export type Halt =
-  | { reason: 'quote' | 'limit' | 'error'; message: string }
-  | { reason: 'paused' | 'cancelled' | 'lost' | 'shutdown' };
+  { reason: 'quote' | 'limit' | 'error'; message: string } | { reason: 'paused' | 'cancelled' | 'lost' | 'shutdown' };
 
 /** One running job in the process that holds it: what it has spent and holds in flight, and whether to stop. */
 export class RunContext {
@@ -21,13 +20,21 @@ export class RunContext {
   mostCalls = 0;
 
   constructor(
-    readonly id: string, readonly spec: JobSpec, readonly quote: Big, spentNano: number,
-    readonly store: JobStore, readonly purchase: Purchaser, readonly archive: ArchiveStore, readonly prices: Prices,
+    readonly id: string,
+    readonly spec: JobSpec,
+    readonly quote: Big,
+    spentNano: number,
+    readonly store: JobStore,
+    readonly purchase: Purchaser,
+    readonly archive: ArchiveStore,
+    readonly prices: Prices,
   ) {
     this.spent = new Big(fromNano(spentNano));
   }
 
-  stop(halt: Halt) { this.halt ??= halt; }
+  stop(halt: Halt) {
+    this.halt ??= halt;
+  }
 
   /**
    * Holds a page's price against the quote before it is bought, or says it would pass the quote. In
@@ -44,5 +51,7 @@ export class RunContext {
     this.spent = this.spent.plus(spent);
   }
 
-  spentSoFar(): string { return this.spent.toString(); }
+  spentSoFar(): string {
+    return this.spent.toString();
+  }
 }

@@ -8,7 +8,13 @@ import { readSearch, readTimeline } from './pages.ts';
 
 /** One row per post or search result a job obtained, with the page and the purchase it came from. */
 export interface ExportRow {
-  job: string; position: number; kind: 'timeline' | 'search'; subject: string; page: number; purchaseId: string; fromArchive: boolean;
+  job: string;
+  position: number;
+  kind: 'timeline' | 'search';
+  subject: string;
+  page: number;
+  purchaseId: string;
+  fromArchive: boolean;
   /** The post or result as the upstream sent it. */
   item: unknown;
 }
@@ -21,37 +27,89 @@ export async function* exportRows(store: JobStore, jobId: string): AsyncGenerato
     if (!item || page.body === null) continue;
     const raw = item.kind === 'timeline' ? readTimeline(page.body)?.raw : readSearch(page.body)?.raw;
     for (const entry of raw ?? []) {
-      yield { job: jobId, position: page.position, kind: item.kind, subject: item.subject, page: page.page_index + 1, purchaseId: page.purchase_id, fromArchive: page.from_archive === 1, item: entry };
+      yield {
+        job: jobId,
+        position: page.position,
+        kind: item.kind,
+        subject: item.subject,
+        page: page.page_index + 1,
+        purchaseId: page.purchase_id,
+        fromArchive: page.from_archive === 1,
+        item: entry,
+      };
     }
   }
 }
 
 export const NDJSON_LINE = (row: ExportRow) => `${JSON.stringify(row)}\n`;
 
-const COLUMNS = ['job', 'item', 'kind', 'subject', 'page', 'purchase_id', 'from_archive', 'id', 'created_at', 'author', 'text', 'title', 'url'] as const;
+const COLUMNS = [
+  'job',
+  'item',
+  'kind',
+  'subject',
+  'page',
+  'purchase_id',
+  'from_archive',
+  'id',
+  'created_at',
+  'author',
+  'text',
+  'title',
+  'url',
+] as const;
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
 
 /** A post read as the app reads it (its text, author and address); a search result's title and address. */
 export function csvLine(row: ExportRow): string {
   const fields: Record<(typeof COLUMNS)[number], string | number | boolean> = {
-    job: row.job, item: row.position, kind: row.kind, subject: row.subject, page: row.page, purchase_id: row.purchaseId, from_archive: row.fromArchive,
-    id: '', created_at: '', author: '', text: '', title: '', url: '',
+    job: row.job,
+    item: row.position,
+    kind: row.kind,
+    subject: row.subject,
+    page: row.page,
+    purchase_id: row.purchaseId,
+    from_archive: row.fromArchive,
+    id: '',
+    created_at: '',
+    author: '',
+    text: '',
+    title: '',
+    url: '',
   };
   if (row.kind === 'timeline') {
     const post = v.safeParse(postSchema, row.item);
     if (post.success && post.output) {
-      Object.assign(fields, { id: post.output.id, created_at: post.output.createdAt ?? '', author: post.output.author?.handle ?? '', text: post.output.text, url: post.output.permalink ?? '' });
+      Object.assign(fields, {
+        id: post.output.id,
+        created_at: post.output.createdAt ?? '',
+        author: post.output.author?.handle ?? '',
+        text: post.output.text,
+        url: post.output.permalink ?? '',
+      });
     }
   } else {
     const result = (row.item ?? {}) as { title?: unknown; url?: unknown };
-    Object.assign(fields, { title: typeof result.title === 'string' ? result.title : '', url: typeof result.url === 'string' ? result.url : '' });
+    Object.assign(fields, {
+      title: typeof result.title === 'string' ? result.title : '',
+      url: typeof result.url === 'string' ? result.url : '',
+    });
   }
   return `${COLUMNS.map((column) => csvCell(fields[column])).join(',')}\r\n`;
 }
 
 /** Streams lines with backpressure: a job of a thousand pages is never held in memory. */
-export async function streamLines(response: ServerResponse, contentType: string, filename: string, lines: AsyncIterable<string>) {
-  response.writeHead(200, { 'content-type': contentType, 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' });
+export async function streamLines(
+  response: ServerResponse,
+  contentType: string,
+  filename: string,
+  lines: AsyncIterable<string>,
+) {
+  response.writeHead(200, {
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': 'no-store',
+  });
   for await (const line of lines) {
     if (response.destroyed) return;
     if (!response.write(line)) await new Promise((resolve) => response.once('drain', resolve));

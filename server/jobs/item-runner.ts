@@ -11,14 +11,22 @@ const BACKOFF_MS = 500;
 const MAX_WAIT_MS = 60_000;
 
 const sleepUnless = async (ms: number, halted: () => boolean) => {
-  for (const end = Date.now() + ms; Date.now() < end && !halted();) await new Promise((resolve) => setTimeout(resolve, Math.min(100, end - Date.now())));
+  for (const end = Date.now() + ms; Date.now() < end && !halted();)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, end - Date.now())));
 };
 
 function errorOf(answer: Answer): NormalisedError['error'] | null {
-  try { return (JSON.parse(answer.text) as Partial<NormalisedError>).error ?? null; } catch { return null; }
+  try {
+    return (JSON.parse(answer.text) as Partial<NormalisedError>).error ?? null;
+  } catch {
+    return null;
+  }
 }
 
-interface Bought { purchaseId: string; credits: string }
+interface Bought {
+  purchaseId: string;
+  credits: string;
+}
 
 /**
  * What the item was buying when its process stopped (a crash, a kill). A call settled since then is
@@ -35,7 +43,10 @@ async function recover(context: RunContext, item: ItemRow): Promise<{ bought: Bo
     else if (row.state === 'unknown' || row.state === 'cleared') lost += 1;
   }
   await context.store.setItem(context.id, item.position, { pending_key: null, pending_since: null });
-  const note = lost > 0 ? `page ${item.pages_done + 1} was asked for again after a restart: its first answer was lost (the ledger counts that call as "outcome unknown" until the operator clears it)` : null;
+  const note =
+    lost > 0
+      ? `page ${item.pages_done + 1} was asked for again after a restart: its first answer was lost (the ledger counts that call as "outcome unknown" until the operator clears it)`
+      : null;
   return { bought, note };
 }
 
@@ -51,33 +62,55 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
   await context.store.setItem(context.id, item.position, { status: 'running', error: recovered.note ?? item.error });
   const fail = async (error: string, charged = '0') => {
     credits = credits.plus(charged);
-    await context.store.record(context.id, item.position, { status: 'failed', error, credits: credits.toString(), pending_key: null, pending_since: null }, charged, null);
+    await context.store.record(
+      context.id,
+      item.position,
+      { status: 'failed', error, credits: credits.toString(), pending_key: null, pending_since: null },
+      charged,
+      null,
+    );
   };
   for (let tries = 0; index < item.pages_planned;) {
     if (context.halt) return;
     const status = await context.store.status(context.id);
-    if (status !== 'running') return context.stop(status === 'cancelled' ? { reason: 'cancelled' } : status === 'paused' ? { reason: 'paused' } : { reason: 'lost' });
+    if (status !== 'running')
+      return context.stop(
+        status === 'cancelled'
+          ? { reason: 'cancelled' }
+          : status === 'paused'
+            ? { reason: 'paused' }
+            : { reason: 'lost' },
+      );
     const ask = pageAsk(item.kind, item.subject, cursor, index);
     const free = (await context.archive.servable(ask.key, ask.route.operation, ask.params)) !== null;
-    const price = free ? '0' : context.prices.ceiling(ask.route.operation) ?? '0';
+    const price = free ? '0' : (context.prices.ceiling(ask.route.operation) ?? '0');
     if (!context.reserve(price)) {
-      return context.stop({ reason: 'quote', message: `Stopped at the accepted quote of ${context.quote.toString()} credits (${context.spentSoFar()} spent): the next page could cost ${price} more.` });
+      return context.stop({
+        reason: 'quote',
+        message: `Stopped at the accepted quote of ${context.quote.toString()} credits (${context.spentSoFar()} spent): the next page could cost ${price} more.`,
+      });
     }
     let answer: Answer;
     context.calls += 1;
     context.mostCalls = Math.max(context.mostCalls, context.calls);
     try {
-      await context.store.setItem(context.id, item.position, { pending_key: ask.key, pending_since: new Date().toISOString() });
+      await context.store.setItem(context.id, item.position, {
+        pending_key: ask.key,
+        pending_since: new Date().toISOString(),
+      });
       answer = await context.purchase({ ...ask, fresh: false, wholeCallWithinLimit: true });
     } catch (error) {
       context.settle(price, '0');
-      return context.stop({ reason: 'error', message: `creditscope failed while buying a page of ${item.subject}: ${(error as Error).message}` });
+      return context.stop({
+        reason: 'error',
+        message: `creditscope failed while buying a page of ${item.subject}: ${(error as Error).message}`,
+      });
     } finally {
       context.calls -= 1;
     }
     const callId = answer.headers['x-creditscope-call-id'] ?? '';
     const ours = recovered.bought !== null && recovered.bought.purchaseId === callId;
-    const spent = ours ? recovered.bought!.credits : answer.headers['x-creditscope-credits'] ?? '0';
+    const spent = ours ? recovered.bought!.credits : (answer.headers['x-creditscope-credits'] ?? '0');
     context.settle(price, spent);
     const failure = answer.status === 200 ? null : errorOf(answer);
     const outcome = answer.status === 200 ? outcomeOf(item.kind, answer.text, cursor, context.spec.timeline) : null;
@@ -89,14 +122,38 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
       credits = credits.plus(spent);
       const done = outcome.ended || index >= item.pages_planned;
       cursor = outcome.next;
-      await context.store.record(context.id, item.position, {
-        status: done ? 'done' : 'running', pages_done: index, posts, pages_from_archive: fromArchive, credits: credits.toString(), cursor, pending_key: null, pending_since: null,
-      }, spent, { page_index: index - 1, page_key: ask.key, purchase_id: callId, from_archive: archived ? 1 : 0, posts: outcome.count, credits: spent });
+      await context.store.record(
+        context.id,
+        item.position,
+        {
+          status: done ? 'done' : 'running',
+          pages_done: index,
+          posts,
+          pages_from_archive: fromArchive,
+          credits: credits.toString(),
+          cursor,
+          pending_key: null,
+          pending_since: null,
+        },
+        spent,
+        {
+          page_index: index - 1,
+          page_key: ask.key,
+          purchase_id: callId,
+          from_archive: archived ? 1 : 0,
+          posts: outcome.count,
+          credits: spent,
+        },
+      );
       tries = 0;
       if (done) return;
       continue;
     }
-    if (!failure) return fail(`The answer for page ${index + 1} could not be read as a ${item.kind === 'timeline' ? 'timeline page' : 'page of results'}: ${errorOf(answer)?.message ?? answer.text.slice(0, 200)}`, spent);
+    if (!failure)
+      return fail(
+        `The answer for page ${index + 1} could not be read as a ${item.kind === 'timeline' ? 'timeline page' : 'page of results'}: ${errorOf(answer)?.message ?? answer.text.slice(0, 200)}`,
+        spent,
+      );
     if (failure.kind === 'budget') {
       credits = credits.plus(spent);
       await context.store.setItem(context.id, item.position, { pending_key: null, pending_since: null });
@@ -105,9 +162,13 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
     if (failure.kind === 'ledger') return context.stop({ reason: 'error', message: failure.message });
     const retryable = failure.charged === 'no' && (failure.status === 429 || failure.status >= 500);
     tries += 1;
-    if (!retryable || tries >= MAX_TRIES) return fail(`${failure.message}${retryable ? ` (after ${tries} tries)` : ''}`, spent);
+    if (!retryable || tries >= MAX_TRIES)
+      return fail(`${failure.message}${retryable ? ` (after ${tries} tries)` : ''}`, spent);
     const backoff = BACKOFF_MS * 2 ** (tries - 1);
-    await sleepUnless(Math.min(MAX_WAIT_MS, Math.max(backoff, (failure.retryAfter ?? 0) * 1000)), () => context.halt !== null);
+    await sleepUnless(
+      Math.min(MAX_WAIT_MS, Math.max(backoff, (failure.retryAfter ?? 0) * 1000)),
+      () => context.halt !== null,
+    );
   }
   await context.store.setItem(context.id, item.position, { status: 'done', pending_key: null });
 }

@@ -10,17 +10,41 @@ export type JobRow = Selectable<JobTable>;
 export type ItemRow = Selectable<JobItemTable>;
 
 export interface JobSummary {
-  id: string; createdAt: string; status: JobStatus; stopReason: JobStopReason | null; stopMessage: string | null;
-  quoteMaxCredits: string; spent: string; pagesDone: number; pagesPlanned: number; postsDone: number; pagesFromArchive: number; concurrency: number;
+  id: string;
+  createdAt: string;
+  status: JobStatus;
+  stopReason: JobStopReason | null;
+  stopMessage: string | null;
+  quoteMaxCredits: string;
+  spent: string;
+  pagesDone: number;
+  pagesPlanned: number;
+  postsDone: number;
+  pagesFromArchive: number;
+  concurrency: number;
 }
 export interface JobItem {
-  position: number; kind: 'timeline' | 'search'; subject: string; status: JobItemStatus;
-  pagesDone: number; pagesPlanned: number; posts: number; credits: string; error: string | null;
+  position: number;
+  kind: 'timeline' | 'search';
+  subject: string;
+  status: JobItemStatus;
+  pagesDone: number;
+  pagesPlanned: number;
+  posts: number;
+  credits: string;
+  error: string | null;
 }
 
 const itemOf = (row: ItemRow): JobItem => ({
-  position: row.position, kind: row.kind, subject: row.subject, status: row.status,
-  pagesDone: row.pages_done, pagesPlanned: row.pages_planned, posts: row.posts, credits: row.credits, error: row.error,
+  position: row.position,
+  kind: row.kind,
+  subject: row.subject,
+  status: row.status,
+  pagesDone: row.pages_done,
+  pagesPlanned: row.pages_planned,
+  posts: row.posts,
+  credits: row.credits,
+  error: row.error,
 });
 
 const EPOCH = new Date(0).toISOString();
@@ -32,37 +56,95 @@ export class JobStore {
   async create(spec: JobSpec, quoteMaxCredits: string, items: PlannedItem[]): Promise<string> {
     const id = randomUUID();
     await this.db.transact(async (trx) => {
-      await trx.insertInto('jobs').values({
-        id, created_at: new Date().toISOString(), status: 'running', stop_reason: null, stop_message: null, spec: JSON.stringify(spec),
-        quote_max_credits: quoteMaxCredits, spent_nano: 0, concurrency: spec.concurrency, owner: null, lease_until: EPOCH,
-      }).execute();
+      await trx
+        .insertInto('jobs')
+        .values({
+          id,
+          created_at: new Date().toISOString(),
+          status: 'running',
+          stop_reason: null,
+          stop_message: null,
+          spec: JSON.stringify(spec),
+          quote_max_credits: quoteMaxCredits,
+          spent_nano: 0,
+          concurrency: spec.concurrency,
+          owner: null,
+          lease_until: EPOCH,
+        })
+        .execute();
       const rows: Insertable<JobItemTable>[] = items.map((item) => ({
-        job_id: id, position: item.position, kind: item.kind, subject: item.subject, status: 'queued', pages_done: 0, pages_planned: item.maxPages,
-        posts: 0, credits: '0', pages_from_archive: 0, error: null, cursor: null, pending_key: null, pending_since: null,
+        job_id: id,
+        position: item.position,
+        kind: item.kind,
+        subject: item.subject,
+        status: 'queued',
+        pages_done: 0,
+        pages_planned: item.maxPages,
+        posts: 0,
+        credits: '0',
+        pages_from_archive: 0,
+        error: null,
+        cursor: null,
+        pending_key: null,
+        pending_since: null,
       }));
-      for (let start = 0; start < rows.length; start += 100) await trx.insertInto('job_items').values(rows.slice(start, start + 100)).execute();
+      for (let start = 0; start < rows.length; start += 100)
+        await trx
+          .insertInto('job_items')
+          .values(rows.slice(start, start + 100))
+          .execute();
     });
     return id;
   }
 
   private async summaries(rows: JobRow[]): Promise<JobSummary[]> {
     if (rows.length === 0) return [];
-    const sums = await this.db.kysely.selectFrom('job_items').where('job_id', 'in', rows.map((row) => row.id)).groupBy('job_id')
-      .select((eb) => ['job_id', eb.fn.sum<number>('pages_done').as('done'), eb.fn.sum<number>('pages_planned').as('planned'),
-        eb.fn.sum<number>('posts').as('posts'), eb.fn.sum<number>('pages_from_archive').as('archived')]).execute();
+    const sums = await this.db.kysely
+      .selectFrom('job_items')
+      .where(
+        'job_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .groupBy('job_id')
+      .select((eb) => [
+        'job_id',
+        eb.fn.sum<number>('pages_done').as('done'),
+        eb.fn.sum<number>('pages_planned').as('planned'),
+        eb.fn.sum<number>('posts').as('posts'),
+        eb.fn.sum<number>('pages_from_archive').as('archived'),
+      ])
+      .execute();
     const byJob = new Map(sums.map((sum) => [sum.job_id, sum]));
     return rows.map((row) => {
       const sum = byJob.get(row.id);
       return {
-        id: row.id, createdAt: row.created_at, status: row.status, stopReason: row.stop_reason, stopMessage: row.stop_message,
-        quoteMaxCredits: row.quote_max_credits, spent: fromNano(row.spent_nano), pagesDone: Number(sum?.done ?? 0), pagesPlanned: Number(sum?.planned ?? 0),
-        postsDone: Number(sum?.posts ?? 0), pagesFromArchive: Number(sum?.archived ?? 0), concurrency: row.concurrency,
+        id: row.id,
+        createdAt: row.created_at,
+        status: row.status,
+        stopReason: row.stop_reason,
+        stopMessage: row.stop_message,
+        quoteMaxCredits: row.quote_max_credits,
+        spent: fromNano(row.spent_nano),
+        pagesDone: Number(sum?.done ?? 0),
+        pagesPlanned: Number(sum?.planned ?? 0),
+        postsDone: Number(sum?.posts ?? 0),
+        pagesFromArchive: Number(sum?.archived ?? 0),
+        concurrency: row.concurrency,
       };
     });
   }
 
   async list(limit = 100): Promise<JobSummary[]> {
-    return this.summaries(await this.db.kysely.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute());
+    return this.summaries(
+      await this.db.kysely
+        .selectFrom('jobs')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+    );
   }
 
   async get(id: string): Promise<{ job: JobSummary; items: JobItem[] } | null> {
@@ -81,81 +163,167 @@ export class JobStore {
   }
 
   async status(id: string): Promise<JobStatus | null> {
-    return (await this.db.kysely.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst())?.status ?? null;
+    return (
+      (await this.db.kysely.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst())?.status ?? null
+    );
   }
 
   /** Running jobs no live process holds: never claimed, released, their lease run out, or their owner on this host gone. */
   async claimable(owner: string, now = new Date().toISOString()): Promise<JobRow[]> {
-    const running = await this.db.kysely.selectFrom('jobs').selectAll().where('status', '=', 'running').orderBy('created_at').execute();
-    return running.filter((row) => row.owner !== owner && (row.owner === null || row.lease_until <= now || processGone(row.owner)));
+    const running = await this.db.kysely
+      .selectFrom('jobs')
+      .selectAll()
+      .where('status', '=', 'running')
+      .orderBy('created_at')
+      .execute();
+    return running.filter(
+      (row) => row.owner !== owner && (row.owner === null || row.lease_until <= now || processGone(row.owner)),
+    );
   }
 
   /** Takes a job over from exactly the holder it was read with: of two processes claiming at once, one wins. */
   async claim(row: JobRow, owner: string, leaseMs: number): Promise<boolean> {
-    let update = this.db.kysely.updateTable('jobs').set({ owner, lease_until: new Date(Date.now() + leaseMs).toISOString() })
-      .where('id', '=', row.id).where('status', '=', 'running').where('lease_until', '=', row.lease_until);
+    let update = this.db.kysely
+      .updateTable('jobs')
+      .set({ owner, lease_until: new Date(Date.now() + leaseMs).toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'running')
+      .where('lease_until', '=', row.lease_until);
     update = row.owner === null ? update.where('owner', 'is', null) : update.where('owner', '=', row.owner);
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
   }
 
   async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
-    const result = await this.db.kysely.updateTable('jobs').set({ lease_until: new Date(Date.now() + leaseMs).toISOString() })
-      .where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+    const result = await this.db.kysely
+      .updateTable('jobs')
+      .set({ lease_until: new Date(Date.now() + leaseMs).toISOString() })
+      .where('id', '=', id)
+      .where('owner', '=', owner)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
   async release(id: string, owner: string) {
-    await this.db.kysely.updateTable('jobs').set({ owner: null, lease_until: EPOCH }).where('id', '=', id).where('owner', '=', owner).execute();
+    await this.db.kysely
+      .updateTable('jobs')
+      .set({ owner: null, lease_until: EPOCH })
+      .where('id', '=', id)
+      .where('owner', '=', owner)
+      .execute();
   }
 
   /**
    * Moves a job from one of `from` to `to`, and its items in `items.from` with it, in one transaction (a
    * reader never sees a stopped job with items still running); false when someone else moved the job first.
    */
-  async transition(id: string, from: JobStatus[], to: JobStatus, reason: JobStopReason | null = null, message: string | null = null,
-    items?: { from: JobItemStatus[]; set: Updateable<JobItemTable> }): Promise<boolean> {
+  async transition(
+    id: string,
+    from: JobStatus[],
+    to: JobStatus,
+    reason: JobStopReason | null = null,
+    message: string | null = null,
+    items?: { from: JobItemStatus[]; set: Updateable<JobItemTable> },
+  ): Promise<boolean> {
     return this.db.transact(async (trx) => {
-      const result = await trx.updateTable('jobs').set({ status: to, stop_reason: reason, stop_message: message })
-        .where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+      const result = await trx
+        .updateTable('jobs')
+        .set({ status: to, stop_reason: reason, stop_message: message })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      if (items) await trx.updateTable('job_items').set(items.set).where('job_id', '=', id).where('status', 'in', items.from).execute();
+      if (items)
+        await trx
+          .updateTable('job_items')
+          .set(items.set)
+          .where('job_id', '=', id)
+          .where('status', 'in', items.from)
+          .execute();
       return true;
     });
   }
 
   async setItems(id: string, from: JobItemStatus[], fields: Updateable<JobItemTable>) {
-    await this.db.kysely.updateTable('job_items').set(fields).where('job_id', '=', id).where('status', 'in', from).execute();
+    await this.db.kysely
+      .updateTable('job_items')
+      .set(fields)
+      .where('job_id', '=', id)
+      .where('status', 'in', from)
+      .execute();
   }
 
   async setItem(id: string, position: number, fields: Updateable<JobItemTable>) {
-    await this.db.kysely.updateTable('job_items').set(fields).where('job_id', '=', id).where('position', '=', position).execute();
+    await this.db.kysely
+      .updateTable('job_items')
+      .set(fields)
+      .where('job_id', '=', id)
+      .where('position', '=', position)
+      .execute();
   }
 
   /** An item's progress and what it cost, with the page it obtained (if any), in one transaction. */
-  async record(id: string, position: number, item: Updateable<JobItemTable>, credits: string, page: Omit<Insertable<JobPageTable>, 'job_id' | 'position' | 'at'> | null) {
+  async record(
+    id: string,
+    position: number,
+    item: Updateable<JobItemTable>,
+    credits: string,
+    page: Omit<Insertable<JobPageTable>, 'job_id' | 'position' | 'at'> | null,
+  ) {
     await this.db.transact(async (trx) => {
-      if (page) await trx.insertInto('job_pages').values({ ...page, job_id: id, position, at: new Date().toISOString() }).execute();
+      if (page)
+        await trx
+          .insertInto('job_pages')
+          .values({ ...page, job_id: id, position, at: new Date().toISOString() })
+          .execute();
       await trx.updateTable('job_items').set(item).where('job_id', '=', id).where('position', '=', position).execute();
       const nano = toNano(credits);
-      if (nano !== 0) await trx.updateTable('jobs').set((eb) => ({ spent_nano: eb('spent_nano', '+', nano) })).where('id', '=', id).execute();
+      if (nano !== 0)
+        await trx
+          .updateTable('jobs')
+          .set((eb) => ({ spent_nano: eb('spent_nano', '+', nano) }))
+          .where('id', '=', id)
+          .execute();
     });
   }
 
   /** Purchases of a page journalled since a moment: what an item was buying when its process stopped. */
   purchasesSince(pageKey: string, since: string) {
-    return this.db.kysely.selectFrom('purchases').select(['id', 'state', 'credits', 'ok', 'charged']).where('page_key', '=', pageKey)
-      .where('at', '>=', since).orderBy('seq').execute();
+    return this.db.kysely
+      .selectFrom('purchases')
+      .select(['id', 'state', 'credits', 'ok', 'charged'])
+      .where('page_key', '=', pageKey)
+      .where('at', '>=', since)
+      .orderBy('seq')
+      .execute();
   }
 
   /** A job's pages in order with their archived answers, a batch at a time: an export never holds the job in memory. */
   async *pages(id: string, batch = 50) {
     let after = { position: -1, index: -1 };
     for (;;) {
-      const rows = await this.db.kysely.selectFrom('job_pages').leftJoin('archive', 'archive.page_key', 'job_pages.page_key')
-        .select(['job_pages.position', 'job_pages.page_index', 'job_pages.page_key', 'job_pages.purchase_id', 'job_pages.from_archive', 'archive.body', 'archive.purchase_id as archived_purchase_id'])
+      const rows = await this.db.kysely
+        .selectFrom('job_pages')
+        .leftJoin('archive', 'archive.page_key', 'job_pages.page_key')
+        .select([
+          'job_pages.position',
+          'job_pages.page_index',
+          'job_pages.page_key',
+          'job_pages.purchase_id',
+          'job_pages.from_archive',
+          'archive.body',
+          'archive.purchase_id as archived_purchase_id',
+        ])
         .where('job_pages.job_id', '=', id)
-        .where((eb) => eb.or([eb('job_pages.position', '>', after.position), eb.and([eb('job_pages.position', '=', after.position), eb('job_pages.page_index', '>', after.index)])]))
-        .orderBy('job_pages.position').orderBy('job_pages.page_index').limit(batch).execute();
+        .where((eb) =>
+          eb.or([
+            eb('job_pages.position', '>', after.position),
+            eb.and([eb('job_pages.position', '=', after.position), eb('job_pages.page_index', '>', after.index)]),
+          ]),
+        )
+        .orderBy('job_pages.position')
+        .orderBy('job_pages.page_index')
+        .limit(batch)
+        .execute();
       yield* rows;
       if (rows.length < batch) return;
       const last = rows[rows.length - 1]!;

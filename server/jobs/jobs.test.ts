@@ -5,24 +5,36 @@ import { duplicates, jobOf, learnPrices, pagesAsked, quoteOf, settledJob, startJ
 import { STORE_KINDS } from '../testing/postgres.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
 
 /** Buys a handle's first `pages` pages through the proxy as the browser would, following the cursors. */
 async function buyPages(api: (pathname: string) => Promise<Response>, handle: string, pages: number) {
   let cursor: string | null = null;
   for (let page = 0; page < pages; page += 1) {
-    const response = await api(`/api/v1/social/microblog/posts?screen_name=${handle}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const response = await api(
+      `/api/v1/social/microblog/posts?screen_name=${handle}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(response.status).toBe(200);
     cursor = ((await response.json()) as { data: { next_cursor: string } }).data.next_cursor;
   }
 }
 
 /** The ids of a handle's first pages as the browser reads them, following the cursors (served free from the archive once bought). */
-async function postIdsOf(api: (pathname: string) => Promise<Response>, handle: string, pages: number): Promise<string[]> {
+async function postIdsOf(
+  api: (pathname: string) => Promise<Response>,
+  handle: string,
+  pages: number,
+): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < pages; page += 1) {
-    const body = (await (await api(`/api/v1/social/microblog/posts?screen_name=${handle}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json()) as { data: { next_cursor: string; timeline: { post_id: string }[] } };
+    const body = (await (
+      await api(
+        `/api/v1/social/microblog/posts?screen_name=${handle}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+    ).json()) as { data: { next_cursor: string; timeline: { post_id: string }[] } };
     ids.push(...body.data.timeline.map((post) => post.post_id));
     cursor = body.data.next_cursor;
   }
@@ -40,9 +52,19 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
   it('quotes pages already in the archive as free, and buys nothing to quote', async () => {
     const harness = await fresh();
     await buyPages(harness.api, 'ada__jq', 2);
-    const quote = await quoteOf(harness.api, { handles: ['ada__jq', '@Grace__jq'], searches: ['jobs jq'], timeline: { pages: 3 }, searchPages: 2 });
+    const quote = await quoteOf(harness.api, {
+      handles: ['ada__jq', '@Grace__jq'],
+      searches: ['jobs jq'],
+      timeline: { pages: 3 },
+      searchPages: 2,
+    });
     expect(quote).toMatchObject({
-      maxCredits: '0.8', pagesToBuy: 6, pagesInArchive: 2, budgetLeft: null, fits: true, price: { timeline: '0.1', search: '0.2' },
+      maxCredits: '0.8',
+      pagesToBuy: 6,
+      pagesInArchive: 2,
+      budgetLeft: null,
+      fits: true,
+      price: { timeline: '0.1', search: '0.2' },
       items: [
         { kind: 'timeline', subject: 'ada__jq', maxPages: 3, archivedPages: 2, maxCredits: '0.1' },
         { kind: 'timeline', subject: 'grace__jq', maxPages: 3, archivedPages: 0, maxCredits: '0.3' },
@@ -55,12 +77,26 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
   it('runs 3 handles × 3 pages spending exactly the quote, archived pages free, no page bought twice', async () => {
     const harness = await fresh();
     await buyPages(harness.api, 'ada__jr', 2);
-    const { quote, job } = await startJob(harness.api, { handles: ['ada__jr', 'grace__jr', 'newsdesk__jr'], timeline: { pages: 3 } });
+    const { quote, job } = await startJob(harness.api, {
+      handles: ['ada__jr', 'grace__jr', 'newsdesk__jr'],
+      timeline: { pages: 3 },
+    });
     expect(quote).toMatchObject({ maxCredits: '0.7', pagesToBuy: 7, pagesInArchive: 2 });
     const done = await settledJob(harness.api, job.id);
-    expect(done.job).toMatchObject({ status: 'done', stopReason: null, spent: '0.7', quoteMaxCredits: '0.7', pagesDone: 9, pagesPlanned: 9, pagesFromArchive: 2, postsDone: 60 + 47 + 60 });
+    expect(done.job).toMatchObject({
+      status: 'done',
+      stopReason: null,
+      spent: '0.7',
+      quoteMaxCredits: '0.7',
+      pagesDone: 9,
+      pagesPlanned: 9,
+      pagesFromArchive: 2,
+      postsDone: 60 + 47 + 60,
+    });
     expect(done.items.map((item) => [item.subject, item.status, item.pagesDone, item.credits])).toEqual([
-      ['ada__jr', 'done', 3, '0.1'], ['grace__jr', 'done', 3, '0.3'], ['newsdesk__jr', 'done', 3, '0.3'],
+      ['ada__jr', 'done', 3, '0.1'],
+      ['grace__jr', 'done', 3, '0.3'],
+      ['newsdesk__jr', 'done', 3, '0.3'],
     ]);
     const log = await harness.upstreamLog('__jr');
     expect(log).toHaveLength(2 + 7);
@@ -69,10 +105,17 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
 
     // The export: one row per post obtained, each with the purchase it came from, equal to the pages re-read (free) from the archive.
     const bought: string[] = [];
-    for (const handle of ['ada__jr', 'grace__jr', 'newsdesk__jr']) bought.push(...await postIdsOf(harness.api, handle, 3));
+    for (const handle of ['ada__jr', 'grace__jr', 'newsdesk__jr'])
+      bought.push(...(await postIdsOf(harness.api, handle, 3)));
     const ndjson = await harness.api(`/api/_jobs/${job.id}/export.ndjson`);
     expect(ndjson.headers.get('content-disposition')).toBe(`attachment; filename="creditscope-job-${job.id}.ndjson"`);
-    const rows = (await ndjson.text()).trim().split('\n').map((line) => JSON.parse(line) as { purchaseId: string; fromArchive: boolean; subject: string; item: { post_id: string } });
+    const rows = (await ndjson.text())
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { purchaseId: string; fromArchive: boolean; subject: string; item: { post_id: string } },
+      );
     expect(rows.map((row) => row.item.post_id)).toEqual(bought);
     expect(new Set(rows.map((row) => row.purchaseId)).size).toBe(9);
     expect(rows.filter((row) => row.fromArchive)).toHaveLength(40);
@@ -84,19 +127,43 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     expect(await harness.upstreamLog('__jr')).toHaveLength(9);
   });
 
-  it('answers 400 naming every bad field, and 409 when the accepted quote is not today\'s', async () => {
+  it("answers 400 naming every bad field, and 409 when the accepted quote is not today's", async () => {
     const harness = await fresh();
-    const bad = await harness.api('/api/_jobs/quote', { method: 'POST', body: JSON.stringify({ handles: ['ok', 'not a handle!'], searches: [''], timeline: { pages: 0 }, searchPages: -1, extra: 1 }) });
+    const bad = await harness.api('/api/_jobs/quote', {
+      method: 'POST',
+      body: JSON.stringify({
+        handles: ['ok', 'not a handle!'],
+        searches: [''],
+        timeline: { pages: 0 },
+        searchPages: -1,
+        extra: 1,
+      }),
+    });
     expect(bad.status).toBe(400);
     const message = ((await bad.json()) as { error: { message: string } }).error.message;
     for (const field of ['timeline.pages', 'searchPages', '"extra"']) expect(message).toContain(field);
-    const empty = await harness.api('/api/_jobs/quote', { method: 'POST', body: JSON.stringify({ handles: [], searches: [], timeline: { pages: 1 }, searchPages: 1 }) });
+    const empty = await harness.api('/api/_jobs/quote', {
+      method: 'POST',
+      body: JSON.stringify({ handles: [], searches: [], timeline: { pages: 1 }, searchPages: 1 }),
+    });
     expect(((await empty.json()) as { error: { message: string } }).error.message).toMatch(/both lists are empty/);
-    const handles = await harness.api('/api/_jobs/quote', { method: 'POST', body: JSON.stringify({ handles: ['ok', 'not a handle!'], timeline: { pages: 1 } }) });
+    const handles = await harness.api('/api/_jobs/quote', {
+      method: 'POST',
+      body: JSON.stringify({ handles: ['ok', 'not a handle!'], timeline: { pages: 1 } }),
+    });
     expect(((await handles.json()) as { error: { message: string } }).error.message).toContain('"not a handle!"');
-    const tooMany = await harness.api('/api/_jobs/quote', { method: 'POST', body: JSON.stringify({ handles: Array.from({ length: 1001 }, (_, index) => `h${index}`), timeline: { pages: 1 } }) });
+    const tooMany = await harness.api('/api/_jobs/quote', {
+      method: 'POST',
+      body: JSON.stringify({
+        handles: Array.from({ length: 1001 }, (_, index) => `h${index}`),
+        timeline: { pages: 1 },
+      }),
+    });
     expect(((await tooMany.json()) as { error: { message: string } }).error.message).toMatch(/at most 1000/);
-    const stale = await harness.api('/api/_jobs', { method: 'POST', body: JSON.stringify({ handles: ['ada__js'], timeline: { pages: 2 }, acceptedMaxCredits: '0.1' }) });
+    const stale = await harness.api('/api/_jobs', {
+      method: 'POST',
+      body: JSON.stringify({ handles: ['ada__js'], timeline: { pages: 2 }, acceptedMaxCredits: '0.1' }),
+    });
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { quote: { maxCredits: string } }).quote.maxCredits).toBe('0.2');
     expect(await harness.upstreamLog('__js')).toHaveLength(0);
@@ -105,12 +172,19 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
 
   it('refuses a body that cannot mean one job: not JSON by its type, not UTF-8, a key twice, an untypable query', async () => {
     const harness = await fresh();
-    const send = (body: Uint8Array<ArrayBuffer>, type = 'application/json') => harness.api('/api/_jobs', { method: 'POST', body, headers: { 'content-type': type } });
-    const spec = (searches: string) => new TextEncoder().encode(`{"searches":${searches},"timeline":{"pages":1},"searchPages":1,"acceptedMaxCredits":"0.2"}`);
+    const send = (body: Uint8Array<ArrayBuffer>, type = 'application/json') =>
+      harness.api('/api/_jobs', { method: 'POST', body, headers: { 'content-type': type } });
+    const spec = (searches: string) =>
+      new TextEncoder().encode(
+        `{"searches":${searches},"timeline":{"pages":1},"searchPages":1,"acceptedMaxCredits":"0.2"}`,
+      );
     const refusals: [Promise<Response>, string][] = [
       [send(spec('["jb-plain"]'), 'text/plain'), 'Content-Type: application/json'],
       [send(new Uint8Array([...spec('["jb-'), 0xff, 0xfe, ...new TextEncoder().encode('"]')])), 'not valid UTF-8'],
-      [send(new TextEncoder().encode('{"searches":["jb-a"],"searches":["jb-b"],"timeline":{"pages":1}}')), 'the key "searches" more than once'],
+      [
+        send(new TextEncoder().encode('{"searches":["jb-a"],"searches":["jb-b"],"timeline":{"pages":1}}')),
+        'the key "searches" more than once',
+      ],
       [send(spec('["jb-\\u0000nul"]')), 'control characters'],
     ];
     for (const [answer, message] of refusals) {
@@ -125,9 +199,14 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
   it('will not quote a page whose price nobody knows yet (a real upstream publishes none)', async () => {
     const harness = await startProxyAgainstStandin({}, { store });
     cleanup.push(() => harness.close());
-    const response = await harness.api('/api/_jobs/quote', { method: 'POST', body: JSON.stringify({ handles: ['ada__jp'], timeline: { pages: 1 } }) });
+    const response = await harness.api('/api/_jobs/quote', {
+      method: 'POST',
+      body: JSON.stringify({ handles: ['ada__jp'], timeline: { pages: 1 } }),
+    });
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/price of a timeline page is not known yet/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /price of a timeline page is not known yet/,
+    );
   });
 
   it('lists jobs newest first and shows one with its items', async () => {
@@ -139,7 +218,17 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     const { jobs } = (await (await harness.api('/api/_jobs')).json()) as { jobs: { id: string }[] };
     expect(jobs.map((job) => job.id)).toEqual([second.job.id, first.job.id]);
     expect((await jobOf(harness.api, second.job.id)).items).toEqual([
-      { position: 0, kind: 'search', subject: 'jobs jl', status: 'done', pagesDone: 1, pagesPlanned: 1, posts: 10, credits: '0.2', error: null },
+      {
+        position: 0,
+        kind: 'search',
+        subject: 'jobs jl',
+        status: 'done',
+        pagesDone: 1,
+        pagesPlanned: 1,
+        posts: 10,
+        credits: '0.2',
+        error: null,
+      },
     ]);
     expect((await harness.api('/api/_jobs/nope')).status).toBe(404);
   });

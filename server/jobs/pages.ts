@@ -10,7 +10,11 @@ export const TIMELINE_ROUTE = OPERATIONS['/api/v1/social/microblog/posts']!;
 export const SEARCH_ROUTE = OPERATIONS['/api/v1/search']!;
 
 export type ItemKind = 'timeline' | 'search';
-export interface PageAsk { route: Route; params: Record<string, unknown>; key: string }
+export interface PageAsk {
+  route: Route;
+  params: Record<string, unknown>;
+  key: string;
+}
 
 /** The page an item needs next, in the canonical form the browser and the proxy use: one page, one purchase key. */
 export function pageAsk(kind: ItemKind, subject: string, cursor: string | null, pageIndex: number): PageAsk {
@@ -22,13 +26,26 @@ export function pageAsk(kind: ItemKind, subject: string, cursor: string | null, 
   return { route: SEARCH_ROUTE, params, key: purchaseKey('search', params) };
 }
 
-export interface TimelineRead { kind: 'timeline'; posts: Post[]; raw: unknown[]; nextCursor: string | null }
-export interface SearchRead { kind: 'search'; results: SearchResult[]; raw: unknown[] }
+export interface TimelineRead {
+  kind: 'timeline';
+  posts: Post[];
+  raw: unknown[];
+  nextCursor: string | null;
+}
+export interface SearchRead {
+  kind: 'search';
+  results: SearchResult[];
+  raw: unknown[];
+}
 
 /** An answer read as the browser reads it (src/api schemas); null when it is not a usable page. */
 export function readTimeline(text: string): TimelineRead | null {
   let json: unknown;
-  try { json = JSON.parse(text); } catch { return null; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) return null;
   const page = toTimelinePage(parsed.output.data);
@@ -37,20 +54,33 @@ export function readTimeline(text: string): TimelineRead | null {
 
 export function readSearch(text: string): SearchRead | null {
   let json: unknown;
-  try { json = JSON.parse(text); } catch { return null; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) return null;
   return { kind: 'search', results: toSearchResults(parsed.output.data), raw: parsed.output.data };
 }
 
-export interface PageOutcome { count: number; next: string | null; ended: boolean }
+export interface PageOutcome {
+  count: number;
+  next: string | null;
+  ended: boolean;
+}
 
 /**
  * What a page says about the item: how many posts or results it brought, the cursor to follow, and
  * whether the item is done. A cursor is followed at most once: an empty page, no cursor or the same
  * cursor again ends a timeline (as the browser's nextCursorOf does); so does a post older than `until`.
  */
-export function outcomeOf(kind: ItemKind, text: string, cursor: string | null, depth: TimelineDepth): PageOutcome | null {
+export function outcomeOf(
+  kind: ItemKind,
+  text: string,
+  cursor: string | null,
+  depth: TimelineDepth,
+): PageOutcome | null {
   if (kind === 'search') {
     const read = readSearch(text);
     if (!read) return null;
@@ -58,7 +88,8 @@ export function outcomeOf(kind: ItemKind, text: string, cursor: string | null, d
   }
   const read = readTimeline(text);
   if (!read) return null;
-  const older = depth.mode === 'until' && read.posts.some((post) => post.createdAt !== null && post.createdAt < depth.until);
+  const older =
+    depth.mode === 'until' && read.posts.some((post) => post.createdAt !== null && post.createdAt < depth.until);
   const next = read.nextCursor && read.nextCursor !== cursor ? read.nextCursor : null;
   return { count: read.raw.length, next, ended: read.raw.length === 0 || next === null || older };
 }

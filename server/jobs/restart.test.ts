@@ -10,26 +10,40 @@ import { startProxyProcess, type ProxyProcess } from '../testing/store-processes
 import { openRaw, scratchStore } from '../testing/store-reads.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
 
 type LogEntry = { path: string; query: Record<string, string>; body: unknown };
 
 /** The proxy process's API as the harness's `api` is: fetch with the client header. */
-const apiOf = (proxy: ProxyProcess) => (pathname: string, init: RequestInit = {}) =>
-  fetch(`${proxy.origin}${pathname}`, { ...init, headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+const apiOf =
+  (proxy: ProxyProcess) =>
+  (pathname: string, init: RequestInit = {}) =>
+    fetch(`${proxy.origin}${pathname}`, {
+      ...init,
+      headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
 
 describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind: StoreKind) => {
   async function setUp() {
     const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
     const store = await scratchStore(kind);
-    cleanup.push(async () => { await standin.close(); await store.remove(); });
+    cleanup.push(async () => {
+      await standin.close();
+      await store.remove();
+    });
     const start = async () => {
       const proxy = await startProxyProcess(store, standin.url, { JOB_LEASE_MS: '1500' });
       cleanup.push(() => proxy.stop());
       return proxy;
     };
-    const log = async (match: string) => (await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as LogEntry[];
-    await fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify({ match: '__jk', latencyMs: 100 }) });
+    const log = async (match: string) =>
+      (await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as LogEntry[];
+    await fetch(`${standin.url}/_control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ match: '__jk', latencyMs: 100 }),
+    });
     return { store, start, log };
   }
 
@@ -37,7 +51,10 @@ describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind:
     const { store, start, log } = await setUp();
     const first = await start();
     await learnPrices(apiOf(first));
-    const { job } = await startJob(apiOf(first), { handles: ['ada__jk', 'newsdesk__jk', 'archive__jk'], timeline: { pages: 4 } });
+    const { job } = await startJob(apiOf(first), {
+      handles: ['ada__jk', 'newsdesk__jk', 'archive__jk'],
+      timeline: { pages: 4 },
+    });
     await settledJob(apiOf(first), job.id, (summary) => summary.pagesDone >= 4);
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
@@ -50,12 +67,24 @@ describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind:
     expect(done.job).toMatchObject({ status: 'done', pagesDone: 12, pagesPlanned: 12, postsDone: 80 + 64 + 80 });
 
     const asked = (await log('__jk')).map((entry) => purchaseKey('timeline', entry.query));
-    const settled = await db.kysely.selectFrom('purchases').select(['page_key', 'state', 'credits']).where('page_key', 'like', '%jk"%').execute();
+    const settled = await db.kysely
+      .selectFrom('purchases')
+      .select(['page_key', 'state', 'credits'])
+      .where('page_key', 'like', '%jk"%')
+      .execute();
     // No page bought twice: one settled purchase per page, and nothing done before the kill was asked for again.
-    expect(settled.filter((row) => row.state === 'settled').map((row) => row.page_key).sort()).toEqual([...new Set(asked)].sort());
+    expect(
+      settled
+        .filter((row) => row.state === 'settled')
+        .map((row) => row.page_key)
+        .sort(),
+    ).toEqual([...new Set(asked)].sort());
     for (const { page_key: key } of before) expect(asked.filter((page) => page === key)).toHaveLength(1);
     // A page asked for twice can only be one whose answer the kill lost (sent, never settled: "outcome unknown"), and its item says so.
-    const unknown = settled.filter((row) => row.state === 'unknown').map((row) => row.page_key).sort();
+    const unknown = settled
+      .filter((row) => row.state === 'unknown')
+      .map((row) => row.page_key)
+      .sort();
     // (A call journalled but killed before it left is "outcome unknown" too, and was asked for once.)
     const twice = [...new Set(asked.filter((page, index) => asked.indexOf(page) !== index))];
     expect(twice.filter((page) => !unknown.includes(page))).toEqual([]);
@@ -80,7 +109,12 @@ describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind:
     expect(done.job).toMatchObject({ status: 'done', pagesDone: 12 });
     const db = await openRaw(store);
     cleanup.push(() => db.close());
-    const owners = await db.kysely.selectFrom('purchases').select(['owner', 'at', 'page_key']).where('page_key', 'like', '%jk2"%').orderBy('seq').execute();
+    const owners = await db.kysely
+      .selectFrom('purchases')
+      .select(['owner', 'at', 'page_key'])
+      .where('page_key', 'like', '%jk2"%')
+      .orderBy('seq')
+      .execute();
     const switches = owners.filter((row, index) => index > 0 && row.owner !== owners[index - 1]!.owner);
     expect(new Set(owners.map((row) => row.owner)).size).toBe(2);
     expect(switches).toHaveLength(1);

@@ -8,7 +8,10 @@ import type { JobRow, JobStore } from './job-store.ts';
 import type { JobSpec } from './spec.ts';
 
 export interface RunnerDeps {
-  store: JobStore; purchase: Purchaser; archive: ArchiveStore; prices: Prices;
+  store: JobStore;
+  purchase: Purchaser;
+  archive: ArchiveStore;
+  prices: Prices;
   /** host:pid: who holds a job while it runs here. */
   owner: string;
   leaseMs: number;
@@ -40,15 +43,23 @@ export class JobRunner {
   /** Looks for work now (a job just created or resumed), without waiting for the next poll. */
   kick(): Promise<void> {
     if (this.closing) return Promise.resolve();
-    this.ticking ??= this.tick().catch((error: unknown) => this.deps.log?.(`collection jobs: ${(error as Error).message}`)).finally(() => { this.ticking = null; });
+    this.ticking ??= this.tick()
+      .catch((error: unknown) => this.deps.log?.(`collection jobs: ${(error as Error).message}`))
+      .finally(() => {
+        this.ticking = null;
+      });
     return this.ticking;
   }
 
   /** The context of a job running here: its calls in flight (for tests and the bench). */
-  contextOf(id: string): RunContext | null { return this.active.get(id)?.context ?? null; }
+  contextOf(id: string): RunContext | null {
+    return this.active.get(id)?.context ?? null;
+  }
 
   /** When the job running here stops running here (done, stopped, paused, cancelled or let go). */
-  async settled(id: string) { await this.active.get(id)?.done; }
+  async settled(id: string) {
+    await this.active.get(id)?.done;
+  }
 
   private async tick() {
     for (const row of await this.deps.store.claimable(this.deps.owner)) {
@@ -69,7 +80,8 @@ export class JobRunner {
     if (!(await this.deps.store.claim(row, this.deps.owner, this.deps.leaseMs))) return false;
     const entry: { context: RunContext | null; done: Promise<void> } = { context: null, done: Promise.resolve() };
     this.active.set(row.id, entry);
-    entry.done = this.run(row, entry).catch((error: unknown) => this.deps.log?.(`collection job ${row.id}: ${(error as Error).message}`))
+    entry.done = this.run(row, entry)
+      .catch((error: unknown) => this.deps.log?.(`collection job ${row.id}: ${(error as Error).message}`))
       .finally(() => this.active.delete(row.id));
     return true;
   }
@@ -77,22 +89,39 @@ export class JobRunner {
   private async run(claimed: JobRow, entry: { context: RunContext | null }) {
     const { store, owner, leaseMs } = this.deps;
     const row = (await store.row(claimed.id))!;
-    const context = new RunContext(row.id, JSON.parse(row.spec) as JobSpec, new Big(row.quote_max_credits), row.spent_nano, store, this.deps.purchase, this.deps.archive, this.deps.prices);
+    const context = new RunContext(
+      row.id,
+      JSON.parse(row.spec) as JobSpec,
+      new Big(row.quote_max_credits),
+      row.spent_nano,
+      store,
+      this.deps.purchase,
+      this.deps.archive,
+      this.deps.prices,
+    );
     entry.context = context;
     // Renewed while it runs; a pause or cancel from another process is seen here too, even during a long backoff.
-    const renewal = setInterval(() => {
-      void (async () => {
-        if (!(await store.renew(row.id, owner, leaseMs))) return context.stop({ reason: 'lost' });
-        const status = await store.status(row.id);
-        if (status === 'paused' || status === 'cancelled') context.stop({ reason: status });
-      })().catch(() => undefined);
-    }, Math.max(100, Math.floor(leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        void (async () => {
+          if (!(await store.renew(row.id, owner, leaseMs))) return context.stop({ reason: 'lost' });
+          const status = await store.status(row.id);
+          if (status === 'paused' || status === 'cancelled') context.stop({ reason: status });
+        })().catch(() => undefined);
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
     try {
       const queue = (await store.items(row.id)).filter((item) => item.status === 'queued' || item.status === 'running');
       const worker = async () => {
         for (let item = queue.shift(); item && !context.halt; item = queue.shift()) {
           // A store that fails mid-job stops it with its reason, rather than leaving it for every process to retry in a loop.
-          await runItem(context, item).catch((error: unknown) => context.stop({ reason: 'error', message: `creditscope failed on ${item!.subject}: ${(error as Error).message}` }));
+          await runItem(context, item).catch((error: unknown) =>
+            context.stop({
+              reason: 'error',
+              message: `creditscope failed on ${item!.subject}: ${(error as Error).message}`,
+            }),
+          );
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(row.concurrency, queue.length)) }, worker));
@@ -110,13 +139,17 @@ export class JobRunner {
     if (halt === null) {
       await store.transition(context.id, ['running'], 'done');
     } else if (halt.reason === 'quote' || halt.reason === 'limit' || halt.reason === 'error') {
-      await store.transition(context.id, ['running'], 'stopped', halt.reason, halt.message,
-        { from: ['queued', 'running'], set: { status: 'stopped', error: `${halt.reason}: ${halt.message}`, pending_key: null } });
+      await store.transition(context.id, ['running'], 'stopped', halt.reason, halt.message, {
+        from: ['queued', 'running'],
+        set: { status: 'stopped', error: `${halt.reason}: ${halt.message}`, pending_key: null },
+      });
     }
     // Paused, cancelled, let go or shutting down: a running item is taken up again where it stopped when the job runs again.
     const status = await store.status(context.id);
-    if (status === 'paused' || (status === 'running' && halt !== null && halt.reason !== 'lost')) await store.setItems(context.id, ['running'], { status: 'queued' });
-    if (status === 'cancelled') await store.setItems(context.id, ['queued', 'running', 'stopped'], { status: 'cancelled' });
+    if (status === 'paused' || (status === 'running' && halt !== null && halt.reason !== 'lost'))
+      await store.setItems(context.id, ['running'], { status: 'queued' });
+    if (status === 'cancelled')
+      await store.setItems(context.id, ['queued', 'running', 'stopped'], { status: 'cancelled' });
   }
 
   /** Stops taking work; jobs running here stop after the calls in flight and are released for any process to resume. */

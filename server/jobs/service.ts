@@ -19,11 +19,21 @@ const pollMs = (leaseMs: number) => Math.max(200, Math.min(5_000, Math.floor(lea
  * Collection jobs on a process's services: the store's job tables, a runner that buys through the same
  * purchaser as the browser, and the /api/_jobs routes. `run: false` (the CLI's quote) starts no runner.
  */
-export function startJobs(services: Services, config: AppConfig, options: { run?: boolean; log?: (message: string) => void } = {}): Jobs {
+export function startJobs(
+  services: Services,
+  config: AppConfig,
+  options: { run?: boolean; log?: (message: string) => void } = {},
+): Jobs {
   const store = new JobStore(services.store.db);
   const runner = new JobRunner({
-    store, purchase: services.purchase, archive: services.store.archive, prices: services.prices,
-    owner: OWNER, leaseMs: config.jobLeaseMs, pollMs: pollMs(config.jobLeaseMs), log: options.log ?? ((message) => console.error(message)),
+    store,
+    purchase: services.purchase,
+    archive: services.store.archive,
+    prices: services.prices,
+    owner: OWNER,
+    leaseMs: config.jobLeaseMs,
+    pollMs: pollMs(config.jobLeaseMs),
+    log: options.log ?? ((message) => console.error(message)),
   });
   if (options.run !== false) runner.start();
   const context: JobsContext = { store, runner, services, defaultConcurrency: config.jobConcurrency };

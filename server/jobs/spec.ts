@@ -10,61 +10,116 @@ export const MAX_PAGES = 1000;
 export const DEFAULT_PAGE_CAP = 100;
 const MAX_QUERY = 2048;
 
-export type TimelineDepth = { mode: 'pages'; pages: number } | { mode: 'until'; until: string; pages: number } | { mode: 'end'; pages: number };
-export interface JobSpec { handles: string[]; searches: string[]; timeline: TimelineDepth; searchPages: number; concurrency: number }
-export interface PlannedItem { position: number; kind: 'timeline' | 'search'; subject: string; maxPages: number }
+export type TimelineDepth =
+  { mode: 'pages'; pages: number } | { mode: 'until'; until: string; pages: number } | { mode: 'end'; pages: number };
+export interface JobSpec {
+  handles: string[];
+  searches: string[];
+  timeline: TimelineDepth;
+  searchPages: number;
+  concurrency: number;
+}
+export interface PlannedItem {
+  position: number;
+  kind: 'timeline' | 'search';
+  subject: string;
+  maxPages: number;
+}
 
-const pages = (field: string) => v.pipe(
-  v.number(`${field} must be a whole number`),
-  v.integer(`${field} must be a whole number`),
-  v.minValue(1, `${field} must be at least 1`),
-  v.maxValue(MAX_PAGES, `${field} must be at most ${MAX_PAGES}`),
+const pages = (field: string) =>
+  v.pipe(
+    v.number(`${field} must be a whole number`),
+    v.integer(`${field} must be a whole number`),
+    v.minValue(1, `${field} must be at least 1`),
+    v.maxValue(MAX_PAGES, `${field} must be at most ${MAX_PAGES}`),
+  );
+
+const shape = v.object(
+  {
+    handles: v.optional(
+      v.array(v.string('handles must be a list of handles'), 'handles must be a list of handles'),
+      [],
+    ),
+    searches: v.optional(
+      v.array(v.string('searches must be a list of queries'), 'searches must be a list of queries'),
+      [],
+    ),
+    timeline: v.optional(
+      v.object(
+        {
+          pages: v.optional(pages('timeline.pages')),
+          until: v.optional(
+            v.pipe(
+              v.string('timeline.until must be a date like 2026-11-01'),
+              v.check((value) => !Number.isNaN(Date.parse(value)), 'timeline.until must be a date like 2026-11-01'),
+            ),
+          ),
+          untilEnd: v.optional(v.boolean('timeline.untilEnd must be true or false')),
+          maxPages: v.optional(pages('timeline.maxPages')),
+        },
+        'timeline must be an object like {"pages":5}',
+      ),
+    ),
+    searchPages: v.optional(pages('searchPages')),
+    concurrency: v.optional(
+      v.pipe(
+        v.number('concurrency must be a whole number'),
+        v.integer('concurrency must be a whole number'),
+        v.minValue(JOB_CONCURRENCY.min, `concurrency must be at least ${JOB_CONCURRENCY.min}`),
+        v.maxValue(JOB_CONCURRENCY.max, `concurrency must be at most ${JOB_CONCURRENCY.max}`),
+      ),
+    ),
+  },
+  'The body must be a JSON object like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}',
 );
-
-const shape = v.object({
-  handles: v.optional(v.array(v.string('handles must be a list of handles'), 'handles must be a list of handles'), []),
-  searches: v.optional(v.array(v.string('searches must be a list of queries'), 'searches must be a list of queries'), []),
-  timeline: v.optional(v.object({
-    pages: v.optional(pages('timeline.pages')),
-    until: v.optional(v.pipe(v.string('timeline.until must be a date like 2026-11-01'), v.check((value) => !Number.isNaN(Date.parse(value)), 'timeline.until must be a date like 2026-11-01'))),
-    untilEnd: v.optional(v.boolean('timeline.untilEnd must be true or false')),
-    maxPages: v.optional(pages('timeline.maxPages')),
-  }, 'timeline must be an object like {"pages":5}')),
-  searchPages: v.optional(pages('searchPages')),
-  concurrency: v.optional(v.pipe(
-    v.number('concurrency must be a whole number'), v.integer('concurrency must be a whole number'),
-    v.minValue(JOB_CONCURRENCY.min, `concurrency must be at least ${JOB_CONCURRENCY.min}`), v.maxValue(JOB_CONCURRENCY.max, `concurrency must be at most ${JOB_CONCURRENCY.max}`),
-  )),
-}, 'The body must be a JSON object like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}');
 
 /** `@Ada` and ` ada ` are `ada`; a handle given twice is one item. */
 function handlesOf(raw: string[], problems: string[]): string[] {
   const bad = raw.filter((handle) => !HANDLE.test(handle.trim().replace(/^@/, '')));
-  if (bad.length > 0) problems.push(`handles: not handles (1 to 50 letters, digits or _): ${bad.slice(0, 10).map((handle) => JSON.stringify(handle)).join(', ')}${bad.length > 10 ? ` and ${bad.length - 10} more` : ''}`);
+  if (bad.length > 0)
+    problems.push(
+      `handles: not handles (1 to 50 letters, digits or _): ${bad
+        .slice(0, 10)
+        .map((handle) => JSON.stringify(handle))
+        .join(', ')}${bad.length > 10 ? ` and ${bad.length - 10} more` : ''}`,
+    );
   return [...new Set(raw.map((handle) => handle.trim().replace(/^@/, '').toLowerCase()))];
 }
 
 function searchesOf(raw: string[], problems: string[]): string[] {
   const queries = raw.map((query) => query.trim().replace(/\s+/g, ' '));
   if (queries.some((query) => query === '')) problems.push('searches: a query is empty');
-  if (queries.some((query) => query.length > MAX_QUERY)) problems.push(`searches: a query is longer than ${MAX_QUERY} characters`);
+  if (queries.some((query) => query.length > MAX_QUERY))
+    problems.push(`searches: a query is longer than ${MAX_QUERY} characters`);
   const untypable = raw.filter((query) => UNTYPABLE.test(query));
-  if (untypable.length > 0) problems.push(`searches: control characters or broken Unicode in ${untypable.slice(0, 10).map((query) => JSON.stringify(query.slice(0, 60))).join(', ')}`);
+  if (untypable.length > 0)
+    problems.push(
+      `searches: control characters or broken Unicode in ${untypable
+        .slice(0, 10)
+        .map((query) => JSON.stringify(query.slice(0, 60)))
+        .join(', ')}`,
+    );
   return [...new Set(queries.filter((query) => query !== ''))];
 }
 
 function depthOf(timeline: v.InferOutput<typeof shape>['timeline'], problems: string[]): TimelineDepth {
-  const given = [timeline?.pages !== undefined, timeline?.until !== undefined, timeline?.untilEnd === true].filter(Boolean).length;
+  const given = [timeline?.pages !== undefined, timeline?.until !== undefined, timeline?.untilEnd === true].filter(
+    Boolean,
+  ).length;
   if (given !== 1) {
-    problems.push('timeline: give exactly one of pages (pages per handle), until (posts older than a date) or untilEnd (true)');
+    problems.push(
+      'timeline: give exactly one of pages (pages per handle), until (posts older than a date) or untilEnd (true)',
+    );
     return { mode: 'pages', pages: 1 };
   }
   if (timeline!.pages !== undefined) {
-    if (timeline!.maxPages !== undefined) problems.push('timeline.maxPages: only with until or untilEnd; pages is already the number of pages');
+    if (timeline!.maxPages !== undefined)
+      problems.push('timeline.maxPages: only with until or untilEnd; pages is already the number of pages');
     return { mode: 'pages', pages: timeline!.pages };
   }
   const cap = timeline!.maxPages ?? DEFAULT_PAGE_CAP;
-  if (timeline!.until !== undefined) return { mode: 'until', until: new Date(Date.parse(timeline!.until)).toISOString(), pages: cap };
+  if (timeline!.until !== undefined)
+    return { mode: 'until', until: new Date(Date.parse(timeline!.until)).toISOString(), pages: cap };
   return { mode: 'end', pages: cap };
 }
 
@@ -72,30 +127,51 @@ function depthOf(timeline: v.InferOutput<typeof shape>['timeline'], problems: st
 const FIELDS = ['handles', 'searches', 'timeline', 'searchPages', 'concurrency'];
 
 /** The job as asked, checked and put in one form, or every problem with it, each naming its field. */
-export function readSpec(body: unknown, defaultConcurrency: number, extraFields: string[] = []): { spec: JobSpec } | { problems: string[] } {
-  const unknown = typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? Object.keys(body).filter((key) => !FIELDS.includes(key) && !extraFields.includes(key)) : [];
+export function readSpec(
+  body: unknown,
+  defaultConcurrency: number,
+  extraFields: string[] = [],
+): { spec: JobSpec } | { problems: string[] } {
+  const unknown =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? Object.keys(body).filter((key) => !FIELDS.includes(key) && !extraFields.includes(key))
+      : [];
   const parsed = v.safeParse(shape, body);
   if (!parsed.success || unknown.length > 0) {
     const problems = parsed.success ? [] : parsed.issues.map((issue) => issue.message);
     // The lists are checked too when something else is wrong, so one answer names every bad field.
     const lists = body as { handles?: unknown; searches?: unknown };
-    const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
+    const strings = (value: unknown): string[] =>
+      Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
     handlesOf(strings(lists.handles), problems);
     searchesOf(strings(lists.searches), problems);
-    if (unknown.length > 0) problems.push(`${unknown.map((key) => JSON.stringify(key)).join(', ')}: unknown field${unknown.length > 1 ? 's' : ''}; a job takes ${[...FIELDS, ...extraFields].join(', ')}`);
+    if (unknown.length > 0)
+      problems.push(
+        `${unknown.map((key) => JSON.stringify(key)).join(', ')}: unknown field${unknown.length > 1 ? 's' : ''}; a job takes ${[...FIELDS, ...extraFields].join(', ')}`,
+      );
     return { problems: [...new Set(problems)] };
   }
   const input = parsed.output;
   const problems: string[] = [];
   const handles = handlesOf(input.handles, problems);
   const searches = searchesOf(input.searches, problems);
-  if (handles.length === 0 && searches.length === 0) problems.push('handles, searches: both lists are empty; give at least one handle or one search');
-  if (handles.length + searches.length > MAX_ITEMS) problems.push(`handles, searches: ${handles.length + searches.length} items; a job has at most ${MAX_ITEMS}`);
+  if (handles.length === 0 && searches.length === 0)
+    problems.push('handles, searches: both lists are empty; give at least one handle or one search');
+  if (handles.length + searches.length > MAX_ITEMS)
+    problems.push(`handles, searches: ${handles.length + searches.length} items; a job has at most ${MAX_ITEMS}`);
   const timeline = handles.length > 0 ? depthOf(input.timeline, problems) : { mode: 'pages' as const, pages: 1 };
-  if (searches.length > 0 && input.searchPages === undefined) problems.push('searchPages: how many pages of results per search (1 or more)');
+  if (searches.length > 0 && input.searchPages === undefined)
+    problems.push('searchPages: how many pages of results per search (1 or more)');
   if (problems.length > 0) return { problems };
-  return { spec: { handles, searches, timeline, searchPages: input.searchPages ?? 1, concurrency: input.concurrency ?? defaultConcurrency } };
+  return {
+    spec: {
+      handles,
+      searches,
+      timeline,
+      searchPages: input.searchPages ?? 1,
+      concurrency: input.concurrency ?? defaultConcurrency,
+    },
+  };
 }
 
 export function planItems(spec: JobSpec): PlannedItem[] {

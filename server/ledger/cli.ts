@@ -14,7 +14,13 @@ try {
   try {
     const unknown = await store.ledger.outcomesUnknown();
     if (command === 'unknown') {
-      console.log(unknown.length ? unknown.map((row) => `${row.at}  ${row.operation}  ${JSON.stringify(row.params)}  counted at ${row.credits}`).join('\n') : 'No call with an unknown outcome.');
+      console.log(
+        unknown.length
+          ? unknown
+              .map((row) => `${row.at}  ${row.operation}  ${JSON.stringify(row.params)}  counted at ${row.credits}`)
+              .join('\n')
+          : 'No call with an unknown outcome.',
+      );
     } else if (command === 'export') {
       let session: string | null = null;
       for await (const row of store.ledger.rowsBetween('0000', '9999')) {
@@ -25,7 +31,9 @@ try {
         process.stdout.write(`${JSON.stringify({ type: 'call', ...row })}\n`);
       }
     } else if (command === 'clear-unknown') {
-      console.log(`Released ${await store.ledger.clearUnknownOutcomes()} call(s) with an unknown outcome from the budget.`);
+      console.log(
+        `Released ${await store.ledger.clearUnknownOutcomes()} call(s) with an unknown outcome from the budget.`,
+      );
     } else {
       console.error(`Unknown command "${command}": use "unknown", "clear-unknown" or "export".`);
       process.exitCode = 2;

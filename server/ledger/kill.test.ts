@@ -8,7 +8,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin } from '../standin/server.ts';
 import type { StoreKind } from '../store/open.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { allRows, book, dumpStore, openRaw, openScratch, paidCall, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
+import {
+  allRows,
+  book,
+  dumpStore,
+  openRaw,
+  openScratch,
+  paidCall,
+  scratchStore,
+  type ScratchStore,
+} from '../testing/store-reads.ts';
 import type { CallRow } from './rows.ts';
 
 const TOKEN = 'kill-test-token-5c2e9b7a01d4';
@@ -47,10 +56,18 @@ afterAll(async () => {
 });
 
 /** Starts the proxy child on a store and resolves with its origin once it listens. */
-function startChild(store: ScratchStore): Promise<{ child: ChildProcess; origin: string; api: (pathname: string) => Promise<Response> }> {
+function startChild(
+  store: ScratchStore,
+): Promise<{ child: ChildProcess; origin: string; api: (pathname: string) => Promise<Response> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', scriptPath], {
     cwd: repoRoot,
-    env: { ...process.env, KILL_UPSTREAM: standin.url, KILL_TOKEN: TOKEN, KILL_DATA_DIR: store.dataDir, KILL_DATABASE_URL: store.databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      KILL_UPSTREAM: standin.url,
+      KILL_TOKEN: TOKEN,
+      KILL_DATA_DIR: store.dataDir,
+      KILL_DATABASE_URL: store.databaseUrl ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -62,26 +79,37 @@ function startChild(store: ScratchStore): Promise<{ child: ChildProcess; origin:
       const line = out.split('\n').find((candidate) => candidate.startsWith('{'));
       if (!line) return;
       const origin = `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
-      resolve({ child, origin, api: (pathname) => fetch(`${origin}${pathname}`, { headers: { 'x-creditscope-client': '1' } }) });
+      resolve({
+        child,
+        origin,
+        api: (pathname) => fetch(`${origin}${pathname}`, { headers: { 'x-creditscope-client': '1' } }),
+      });
     });
-    child.stderr!.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     child.on('exit', (code) => reject(new Error(`proxy child exited early (${code}): ${err}`)));
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) resolve();
-  else child.once('exit', () => resolve());
-});
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
 
 const upstreamSeen = async (match: string) =>
-  ((await (await fetch(`${standin.url}/_control/log?match=${match}`)).json()) as { query: Record<string, string> }[]).map((call) => call.query.screen_name!);
+  (
+    (await (await fetch(`${standin.url}/_control/log?match=${match}`)).json()) as { query: Record<string, string> }[]
+  ).map((call) => call.query.screen_name!);
 
 const ownerOf = (child: ChildProcess) => `${os.hostname()}:${child.pid}`;
 
 describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKind) => {
   const stores: ScratchStore[] = [];
-  afterEach(async () => { for (const store of stores.splice(0)) await store.remove(); });
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.remove();
+  });
   async function freshStore() {
     const store = await scratchStore(kind);
     stores.push(store);
@@ -94,9 +122,16 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
     // A real upstream's price is learnt from its first answer; then the calls can go in parallel.
     expect((await api(`/api/v1/social/microblog/posts?screen_name=ada__${kind}__first`)).status).toBe(200);
     // Three calls the stand-in holds: journalled and sent, certainly unsettled when the kill comes.
-    await fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify({ match: `${kind}__held`, latencyMs: 30_000, times: 3 }) });
+    await fetch(`${standin.url}/_control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ match: `${kind}__held`, latencyMs: 30_000, times: 3 }),
+    });
     const held = [0, 1, 2].map((index) => `ada__${kind}__held${index}`);
-    const heldCalls = held.map((name) => fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${name}`, { headers: { 'x-creditscope-client': '1' } }).catch(() => null));
+    const heldCalls = held.map((name) =>
+      fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${name}`, {
+        headers: { 'x-creditscope-client': '1' },
+      }).catch(() => null),
+    );
     for (;;) {
       if ((await upstreamSeen(`${kind}__held`)).length === 3) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -112,7 +147,9 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
       while (next < TOTAL) {
         const index = next++;
         try {
-          const response = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${prefix}${index}`, { headers: { 'x-creditscope-client': '1' } });
+          const response = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${prefix}${index}`, {
+            headers: { 'x-creditscope-client': '1' },
+          });
           await response.arrayBuffer();
           const id = response.headers.get('x-creditscope-call-id');
           if (response.status === 200 && id) answered.add(id);
@@ -145,18 +182,25 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
     // Nothing is settled as answered that the upstream did not answer (the calls of this burst on both sides: the
     // first call, settled too, is not in the burst's log; once the proxy was fast enough to have nothing out at the kill, it tipped this over).
     const upstreamCalls = (await upstreamSeen(prefix)).length;
-    const inBurst = (row: { params: string }) => String((JSON.parse(row.params) as { screen_name: string }).screen_name).startsWith(prefix);
-    expect(left.filter((row) => row.state === 'settled' && row.charged !== 'unknown' && inBurst(row)).length).toBeLessThanOrEqual(upstreamCalls);
+    const inBurst = (row: { params: string }) =>
+      String((JSON.parse(row.params) as { screen_name: string }).screen_name).startsWith(prefix);
+    expect(
+      left.filter((row) => row.state === 'settled' && row.charged !== 'unknown' && inBurst(row)).length,
+    ).toBeLessThanOrEqual(upstreamCalls);
     // The calls it had out are still pending, in the name of the dead process.
     const pending = left.filter((row) => row.state === 'pending');
-    const heldRows = pending.filter((row) => held.includes(String((JSON.parse(row.params) as { screen_name: string }).screen_name)));
+    const heldRows = pending.filter((row) =>
+      held.includes(String((JSON.parse(row.params) as { screen_name: string }).screen_name)),
+    );
     expect(heldRows).toHaveLength(3);
     expect(new Set(pending.map((row) => row.owner))).toEqual(new Set([ownerOf(child)]));
 
     // Started again on the same store: its process is gone, so what it had out is an outcome unknown, counted at the known price.
     const restarted = await startChild(store);
     try {
-      const state = (await (await restarted.api('/api/_session')).json()) as { session: { calls: number; failedFree: number; total: string } };
+      const state = (await (await restarted.api('/api/_session')).json()) as {
+        session: { calls: number; failedFree: number; total: string };
+      };
       const rows = await allRows<CallRow>(restarted.api);
       const served = new Set(rows.map((row) => row.id));
       expect([...answered].filter((id) => !served.has(id))).toEqual([]);
@@ -166,11 +210,13 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
       expect(unknown.every((row) => row.errorKind === 'outcome_unknown' && row.credits === '0.1')).toBe(true);
       expect(unknown.filter((row) => held.includes(String(row.params.screen_name)))).toHaveLength(3);
       // The session's sums are its rows', to the last decimal.
-      expect(state.session).toEqual(expect.objectContaining({
-        calls: rows.filter((row) => row.charged !== 'no').length,
-        failedFree: rows.filter((row) => row.charged === 'no').length,
-        total: rows.reduce((sum, row) => sum.plus(row.credits), new Big(0)).toString(),
-      }));
+      expect(state.session).toEqual(
+        expect.objectContaining({
+          calls: rows.filter((row) => row.charged !== 'no').length,
+          failedFree: rows.filter((row) => row.charged === 'no').length,
+          total: rows.reduce((sum, row) => sum.plus(row.credits), new Big(0)).toString(),
+        }),
+      );
       const after = await openRaw(store);
       try {
         expect((await dumpStore(after)).purchases.filter((row) => row.state === 'pending')).toEqual([]);
@@ -187,8 +233,13 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
     const store = await freshStore();
     const { child, origin } = await startChild(store);
     // The first call against a real upstream goes alone, reserving nothing: no price is known yet.
-    await fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify({ match: `${kind}__scout`, latencyMs: 30_000, times: 1 }) });
-    const scout = fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__${kind}__scout`, { headers: { 'x-creditscope-client': '1' } }).catch(() => null);
+    await fetch(`${standin.url}/_control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ match: `${kind}__scout`, latencyMs: 30_000, times: 1 }),
+    });
+    const scout = fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__${kind}__scout`, {
+      headers: { 'x-creditscope-client': '1' },
+    }).catch(() => null);
     while ((await upstreamSeen(`${kind}__scout`)).length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
     // Meanwhile another server on the store buys a timeline page and learns its price.
     const other = await openScratch(store, { listPrices: null });
@@ -203,7 +254,9 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
 
     const restarted = await openScratch(store, { listPrices: null });
     try {
-      expect((await restarted.ledger.outcomesUnknown()).map((row) => [row.params.screen_name, row.credits])).toEqual([[`ada__${kind}__scout`, '0.1']]);
+      expect((await restarted.ledger.outcomesUnknown()).map((row) => [row.params.screen_name, row.credits])).toEqual([
+        [`ada__${kind}__scout`, '0.1'],
+      ]);
       expect(await restarted.ledger.spentInPeriod()).toBe('0.2');
       expect(await restarted.ledger.summary()).toMatchObject({ calls: 2, total: '0.2' });
     } finally {
@@ -217,8 +270,12 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
       const { child, origin } = await startChild(store);
       const prefix = `ada__${kind}__round${round}x`;
       const calls = Array.from({ length: 50 }, (_, index) =>
-        fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${prefix}${index}`, { headers: { 'x-creditscope-client': '1' } })
-          .then((response) => response.arrayBuffer()).catch(() => null));
+        fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${prefix}${index}`, {
+          headers: { 'x-creditscope-client': '1' },
+        })
+          .then((response) => response.arrayBuffer())
+          .catch(() => null),
+      );
       // Killed while the calls are on their way: some answered, some at the upstream, some not yet sent.
       while ((await upstreamSeen(prefix)).length < 10) await new Promise((resolve) => setTimeout(resolve, 5));
       child.kill('SIGKILL');
@@ -233,11 +290,15 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
         purchases = (await dumpStore(reopened.db)).purchases;
         const counted = purchases.filter((row) => row.state === 'settled' || row.state === 'unknown');
         // Every settlement, and every unknown outcome, is in the totals the budget reads: no half-written purchase.
-        expect(await reopened.ledger.spentInPeriod()).toBe(counted.reduce((sum, row) => sum.plus(row.credits), new Big(0)).toString());
+        expect(await reopened.ledger.spentInPeriod()).toBe(
+          counted.reduce((sum, row) => sum.plus(row.credits), new Big(0)).toString(),
+        );
       } finally {
         await reopened.close();
       }
-      const recorded = new Set(purchases.map((row) => String((JSON.parse(row.params) as { screen_name: string }).screen_name)));
+      const recorded = new Set(
+        purchases.map((row) => String((JSON.parse(row.params) as { screen_name: string }).screen_name)),
+      );
       expect(seenUpstream.length).toBeGreaterThan(0);
       expect(seenUpstream.filter((name) => !recorded.has(name))).toEqual([]);
       expect(purchases.filter((row) => row.state === 'pending')).toEqual([]);

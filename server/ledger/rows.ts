@@ -7,7 +7,13 @@ export type Operation = 'timeline' | 'search';
 export type { Charged };
 
 /** One try at the upstream. A purchase is one ledger row however many tries it took. */
-export interface Attempt { at: string; status: number; durationMs: number; credits: string; charged: Charged }
+export interface Attempt {
+  at: string;
+  status: number;
+  durationMs: number;
+  credits: string;
+  charged: Charged;
+}
 
 export interface CallRow {
   id: string;
@@ -45,10 +51,17 @@ export function summarise(id: string, startedAt: string, rows: CallRow[]): Sessi
   for (const row of rows) {
     total = total.plus(row.credits);
     byOperation[row.operation].total = byOperation[row.operation].total.plus(row.credits);
-    if (counts(row)) { calls += 1; byOperation[row.operation].calls += 1; }
+    if (counts(row)) {
+      calls += 1;
+      byOperation[row.operation].calls += 1;
+    }
   }
   return {
-    id, startedAt, calls, failedFree: rows.length - calls, total: total.toString(),
+    id,
+    startedAt,
+    calls,
+    failedFree: rows.length - calls,
+    total: total.toString(),
     byOperation: {
       timeline: { calls: byOperation.timeline.calls, total: byOperation.timeline.total.toString() },
       search: { calls: byOperation.search.calls, total: byOperation.search.total.toString() },
@@ -57,9 +70,13 @@ export function summarise(id: string, startedAt: string, rows: CallRow[]): Sessi
 }
 
 /** Rows written before `charged` and `attempts` existed read as one attempt, charged if they cost or succeeded. */
-export function upgradeRow(row: Omit<CallRow, 'charged' | 'attempts'> & Partial<Pick<CallRow, 'charged' | 'attempts'>>): CallRow {
+export function upgradeRow(
+  row: Omit<CallRow, 'charged' | 'attempts'> & Partial<Pick<CallRow, 'charged' | 'attempts'>>,
+): CallRow {
   const charged = row.charged ?? (row.ok || new Big(row.credits).gt(0) ? 'yes' : 'no');
-  const attempts = row.attempts ?? [{ at: row.at, status: row.status, durationMs: row.durationMs, credits: row.credits, charged }];
+  const attempts = row.attempts ?? [
+    { at: row.at, status: row.status, durationMs: row.durationMs, credits: row.credits, charged },
+  ];
   return { ...row, charged, attempts };
 }
 
@@ -76,6 +93,10 @@ export class PriceBook {
     if (!highest || highest.lt(row.credits)) this.highest[row.operation] = new Big(row.credits);
   }
 
-  lastPrice(operation: Operation): string | null { return this.last[operation] ?? null; }
-  highestPrice(operation: Operation): string | null { return this.highest[operation]?.toString() ?? null; }
+  lastPrice(operation: Operation): string | null {
+    return this.last[operation] ?? null;
+  }
+  highestPrice(operation: Operation): string | null {
+    return this.highest[operation]?.toString() ?? null;
+  }
 }

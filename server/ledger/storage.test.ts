@@ -38,7 +38,9 @@ function fillDisk() {
     for (const size of [65_536, 4096, 1]) {
       const chunk = Buffer.alloc(size, 0x2e);
       for (;;) {
-        try { fs.writeSync(fd, chunk); } catch (error) {
+        try {
+          fs.writeSync(fd, chunk);
+        } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
           break;
         }
@@ -60,7 +62,11 @@ describe('a data directory on a full disk (SQLite)', () => {
   it('buys nothing it cannot record: the calls bought before the disk filled are journalled, none after reaches the upstream', async () => {
     const dataDir = path.join(mountPoint, 'data');
     harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
-    const before = await Promise.all(Array.from({ length: 5 }, (_, index) => harness!.api(`/api/v1/social/microblog/posts?screen_name=ada__roomy${index}`)));
+    const before = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        harness!.api(`/api/v1/social/microblog/posts?screen_name=ada__roomy${index}`),
+      ),
+    );
     expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     const bought = await harness.upstreamLog('ada__roomy');
     expect(bought).toHaveLength(5);
@@ -73,8 +79,11 @@ describe('a data directory on a full disk (SQLite)', () => {
     const outcomes: { handle: string; status: number; body: string }[] = [];
     for (let batch = 0; batch < 3; batch += 1) {
       const handles = Array.from({ length: 10 }, (_, index) => `ada__full${batch}x${index}`);
-      const answers = await Promise.all(handles.map((handle) => harness!.api(`/api/v1/social/microblog/posts?screen_name=${handle}`)));
-      for (const [index, answer] of answers.entries()) outcomes.push({ handle: handles[index]!, status: answer.status, body: await answer.text() });
+      const answers = await Promise.all(
+        handles.map((handle) => harness!.api(`/api/v1/social/microblog/posts?screen_name=${handle}`)),
+      );
+      for (const [index, answer] of answers.entries())
+        outcomes.push({ handle: handles[index]!, status: answer.status, body: await answer.text() });
     }
     expect(outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 507)).toEqual([]);
     const refused = outcomes.filter((outcome) => outcome.status === 507);
@@ -82,7 +91,12 @@ describe('a data directory on a full disk (SQLite)', () => {
     expect(refused[0]!.body).toMatch(/Not sent, nothing charged.*disk is full/);
     // Not one refused call was sent: nothing was journalled for it, so nothing left.
     const sentWhileFull = (await harness.upstreamLog('ada__full')).map((call) => call.query.screen_name);
-    expect(sentWhileFull.sort()).toEqual(outcomes.filter((outcome) => outcome.status === 200).map((outcome) => outcome.handle).sort());
+    expect(sentWhileFull.sort()).toEqual(
+      outcomes
+        .filter((outcome) => outcome.status === 200)
+        .map((outcome) => outcome.handle)
+        .sort(),
+    );
     // The server is still up and says what it has.
     expect((await harness.state()).session.calls).toBeGreaterThanOrEqual(5);
 
@@ -91,7 +105,11 @@ describe('a data directory on a full disk (SQLite)', () => {
     expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__roomagain')).status).toBe(200);
     const reader = await openRaw(harness);
     try {
-      const journalled = new Set((await dumpStore(reader)).purchases.map((row) => String((JSON.parse(row.params) as { screen_name: string }).screen_name)));
+      const journalled = new Set(
+        (await dumpStore(reader)).purchases.map((row) =>
+          String((JSON.parse(row.params) as { screen_name: string }).screen_name),
+        ),
+      );
       const seen = (await harness.upstreamLog()).map((call) => call.query.screen_name!);
       expect(seen).toHaveLength(5 + sentWhileFull.length + 1);
       expect(seen.filter((name) => !journalled.has(name))).toEqual([]);
@@ -108,11 +126,20 @@ describe('a data directory on a full disk (SQLite)', () => {
     await harness.fault({ match: 'ada__answered', latencyMs: 1_000 });
     const pages = [0, 1, 2, 3].map((index) => `ada__answered${index}`);
     const pending = pages.map((page) => harness!.api(`/api/v1/social/microblog/posts?screen_name=${page}`));
-    await waitFor(() => harness!.upstreamLog('ada__answered'), (calls) => calls.length === pages.length, 10_000);
+    await waitFor(
+      () => harness!.upstreamLog('ada__answered'),
+      (calls) => calls.length === pages.length,
+      10_000,
+    );
     fillDisk();
-    const answers = await Promise.all(pending.map(async (response) => ({ response: await response, text: await (await response).text() })));
+    const answers = await Promise.all(
+      pending.map(async (response) => ({ response: await response, text: await (await response).text() })),
+    );
     const lost = answers.filter(({ response }) => response.status !== 200);
-    expect(lost.map(({ text }) => text), `${lost.length} of ${answers.length} answers lost`).toEqual([]);
+    expect(
+      lost.map(({ text }) => text),
+      `${lost.length} of ${answers.length} answers lost`,
+    ).toEqual([]);
     for (const { response } of answers) {
       expect(response.headers.get('x-creditscope-credits')).toBe('0.1');
       expect(response.headers.get('x-creditscope-charged')).toBe('yes');
@@ -130,8 +157,14 @@ describe('a data directory on a full disk (SQLite)', () => {
 
     // Room again: the kept settlements are written by themselves, with the archived answers.
     fs.rmSync(FILLER());
-    const state = await waitFor(() => harness!.state(), (seen) => ids.every((id) => seen.rows.some((row) => row.id === id)), 20_000);
-    expect(state.rows.filter((row) => ids.includes(row.id)).map((row) => [row.credits, row.charged, row.ok])).toEqual(ids.map(() => ['0.1', 'yes', true]));
+    const state = await waitFor(
+      () => harness!.state(),
+      (seen) => ids.every((id) => seen.rows.some((row) => row.id === id)),
+      20_000,
+    );
+    expect(state.rows.filter((row) => ids.includes(row.id)).map((row) => [row.credits, row.charged, row.ok])).toEqual(
+      ids.map(() => ['0.1', 'yes', true]),
+    );
     expect(state.session).toMatchObject({ calls: 5, total: '0.5' });
     const again = await harness.api('/api/v1/social/microblog/posts?screen_name=ada__answered0');
     expect(again.headers.get('x-creditscope-source')).toBe('archive');
@@ -146,7 +179,11 @@ describe('a data directory on a full disk (SQLite)', () => {
     expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__stopfirst')).status).toBe(200);
     await harness.fault({ match: 'ada__atstop', latencyMs: 600, times: 1 });
     const pending = harness.api('/api/v1/social/microblog/posts?screen_name=ada__atstop');
-    await waitFor(() => harness!.upstreamLog('ada__atstop'), (calls) => calls.length === 1, 10_000);
+    await waitFor(
+      () => harness!.upstreamLog('ada__atstop'),
+      (calls) => calls.length === 1,
+      10_000,
+    );
     fillDisk();
     const answer = await pending;
     expect(answer.status, await answer.clone().text()).toBe(200);
@@ -171,8 +208,18 @@ describe('a data directory on a full disk (SQLite)', () => {
     const dataDir = path.join(mountPoint, 'data-late');
     fs.mkdirSync(dataDir);
     fillDisk();
-    const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir });
-    const failure = await createApiHandler(config).then(async (handler) => { await handler.close(); return null; }, (error: unknown) => error);
+    const config = loadConfig({
+      API_BASE_URL: 'http://127.0.0.1:9',
+      API_TOKEN: TEST_TOKEN,
+      CREDITSCOPE_DATA_DIR: dataDir,
+    });
+    const failure = await createApiHandler(config).then(
+      async (handler) => {
+        await handler.close();
+        return null;
+      },
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(StartupError);
     expect((failure as Error).message).toMatch(/disk is full|ENOSPC/);
     expect((failure as Error).message).not.toMatch(/\n/);
@@ -183,8 +230,18 @@ describe('a data directory on a full disk (SQLite)', () => {
     fs.mkdirSync(dataDir);
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,ro', 'tmpfs', dataDir], { stdio: 'pipe' });
     try {
-      const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: dataDir });
-      const failure = await createApiHandler(config).then(async (handler) => { await handler.close(); return null; }, (error: unknown) => error);
+      const config = loadConfig({
+        API_BASE_URL: 'http://127.0.0.1:9',
+        API_TOKEN: TEST_TOKEN,
+        CREDITSCOPE_DATA_DIR: dataDir,
+      });
+      const failure = await createApiHandler(config).then(
+        async (handler) => {
+          await handler.close();
+          return null;
+        },
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(StartupError);
       expect((failure as Error).message).toMatch(/read-only|EROFS/);
       expect((failure as Error).message).toContain('CREDITSCOPE_DATA_DIR');
@@ -197,11 +254,20 @@ describe('a data directory on a full disk (SQLite)', () => {
 
 describe.each(STORE_KINDS)('several servers on one %s store', (kind: StoreKind) => {
   let store: ScratchStore;
-  beforeAll(async () => { store = await scratchStore(kind); });
-  afterAll(async () => { await store.remove(); });
+  beforeAll(async () => {
+    store = await scratchStore(kind);
+  });
+  afterAll(async () => {
+    await store.remove();
+  });
 
   it('start side by side (there is no per-folder lock any more) and read and write the same ledger', async () => {
-    const config = loadConfig({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: store.dataDir, ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}) });
+    const config = loadConfig({
+      API_BASE_URL: 'http://127.0.0.1:9',
+      API_TOKEN: TEST_TOKEN,
+      CREDITSCOPE_DATA_DIR: store.dataDir,
+      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    });
     const first = await createApiHandler(config);
     try {
       first.listeningAt('http://127.0.0.1:4173');

@@ -31,7 +31,9 @@ export function readApiTarget(target: string): { url: URL } | { problem: string 
   const asSent = pathAsSent(target);
   const url = new URL(`${ORIGIN}${target}`);
   if (url.pathname !== asSent) {
-    return { problem: `Refused: the path ${quoted(asSent)} is not a plain API path: dot segments (. .. %2e), backslashes, # and characters that must be percent-encoded are not accepted under /api` };
+    return {
+      problem: `Refused: the path ${quoted(asSent)} is not a plain API path: dot segments (. .. %2e), backslashes, # and characters that must be percent-encoded are not accepted under /api`,
+    };
   }
   return { url };
 }

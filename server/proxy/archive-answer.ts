@@ -7,10 +7,14 @@ import type { Answer } from './answer.ts';
 /** A page served from the archive: free, with when it was bought, so the UI can say so. */
 export function archivedAnswer(page: ArchivedPage): Answer {
   return {
-    status: 200, text: page.body,
+    status: 200,
+    text: page.body,
     headers: {
-      'x-creditscope-source': 'archive', 'x-creditscope-bought-at': page.bought_at, 'x-creditscope-call-id': page.purchase_id,
-      'x-creditscope-credits': '0', 'x-creditscope-charged': 'no',
+      'x-creditscope-source': 'archive',
+      'x-creditscope-bought-at': page.bought_at,
+      'x-creditscope-call-id': page.purchase_id,
+      'x-creditscope-credits': '0',
+      'x-creditscope-charged': 'no',
     },
   };
 }
@@ -27,14 +31,24 @@ function userOf(json: unknown): User {
  * What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals.
  * `json` is the body already parsed (an answer is parsed once, when it is judged); without it, it is parsed here.
  */
-export function archiveWrite(operation: Operation, params: Record<string, unknown>, body: string, json?: unknown): ArchiveWrite {
+export function archiveWrite(
+  operation: Operation,
+  params: Record<string, unknown>,
+  body: string,
+  json?: unknown,
+): ArchiveWrite {
   if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
   let user: User;
-  try { user = userOf(json === undefined ? JSON.parse(body) : json); } catch { user = undefined; }
+  try {
+    user = userOf(json === undefined ? JSON.parse(body) : json);
+  } catch {
+    user = undefined;
+  }
   // data.user names the handle `profile` (as the profile schema reads it); `screen_name` is a post author's word for it.
   const told = text(user?.profile) ?? text(user?.screen_name);
   const handle = told && HANDLE.test(told) ? told.toLowerCase() : null;
   const restId = text(user?.rest_id) ?? text(user?.id);
-  const subject = typeof params.screen_name === 'string' ? params.screen_name : handle ?? String(params.rest_id ?? '');
+  const subject =
+    typeof params.screen_name === 'string' ? params.screen_name : (handle ?? String(params.rest_id ?? ''));
   return { body, subject, accounts: handle && restId ? [{ restId, handle }] : [] };
 }

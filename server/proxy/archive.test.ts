@@ -5,19 +5,27 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 
 const timeline = (harness: ProxyHarness, query: string, refresh = false) =>
   harness.api(`/api/v1/social/microblog/posts?${query}`, refresh ? { headers: { 'x-creditscope-refresh': '1' } } : {});
-const search = (harness: ProxyHarness, body: object) => harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
+const search = (harness: ProxyHarness, body: object) =>
+  harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
 
 async function read(response: Response) {
   return {
-    status: response.status, body: await response.text(), source: response.headers.get('x-creditscope-source'),
-    credits: response.headers.get('x-creditscope-credits'), callId: response.headers.get('x-creditscope-call-id'),
+    status: response.status,
+    body: await response.text(),
+    source: response.headers.get('x-creditscope-source'),
+    credits: response.headers.get('x-creditscope-credits'),
+    callId: response.headers.get('x-creditscope-call-id'),
   };
 }
 
 describe.each(STORE_KINDS)('the archive of bought answers (%s store)', (store: StoreKind) => {
   const open: ProxyHarness[] = [];
-  afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
-  afterAll(async () => { for (const harness of open.splice(0)) await harness.close(); });
+  afterEach(async () => {
+    for (const harness of open.splice(0)) await harness.close();
+  });
+  afterAll(async () => {
+    for (const harness of open.splice(0)) await harness.close();
+  });
   async function proxy(env: Record<string, string> = {}) {
     const harness = await startProxyAgainstStandin(env, { store });
     open.push(harness);
@@ -44,30 +52,53 @@ describe.each(STORE_KINDS)('the archive of bought answers (%s store)', (store: S
 
   it('serves a timeline cursor page forever, but buys a first page or a search again once it is older than ARCHIVE_FRESH_FOR', async () => {
     const harness = await proxy({ ARCHIVE_FRESH_FOR: '0s' });
-    const first = (await (await timeline(harness, 'screen_name=ada__stale')).json()) as { data: { next_cursor: string } };
+    const first = (await (await timeline(harness, 'screen_name=ada__stale')).json()) as {
+      data: { next_cursor: string };
+    };
     const cursor = encodeURIComponent(first.data.next_cursor);
     expect((await read(await timeline(harness, `screen_name=ada__stale&cursor=${cursor}`))).source).toBeNull();
     await search(harness, { q: 'archive stale' });
 
     // An older page of a timeline cannot change: the archived copy stands in for it whatever its age.
-    expect(await read(await timeline(harness, `screen_name=ada__stale&cursor=${cursor}`))).toMatchObject({ status: 200, source: 'archive', credits: '0' });
+    expect(await read(await timeline(harness, `screen_name=ada__stale&cursor=${cursor}`))).toMatchObject({
+      status: 200,
+      source: 'archive',
+      credits: '0',
+    });
     // The newest page and a search can: bought again.
-    expect(await read(await timeline(harness, 'screen_name=ada__stale'))).toMatchObject({ status: 200, source: null, credits: '0.1' });
-    expect(await read(await search(harness, { q: 'archive stale' }))).toMatchObject({ status: 200, source: null, credits: '0.2' });
-    expect((await harness.upstreamLog('ada__stale')).map((call) => call.query.cursor ?? null)).toEqual([null, first.data.next_cursor, null]);
+    expect(await read(await timeline(harness, 'screen_name=ada__stale'))).toMatchObject({
+      status: 200,
+      source: null,
+      credits: '0.1',
+    });
+    expect(await read(await search(harness, { q: 'archive stale' }))).toMatchObject({
+      status: 200,
+      source: null,
+      credits: '0.2',
+    });
+    expect((await harness.upstreamLog('ada__stale')).map((call) => call.query.cursor ?? null)).toEqual([
+      null,
+      first.data.next_cursor,
+      null,
+    ]);
     expect(await harness.upstreamLog('archive stale')).toHaveLength(2);
     expect((await harness.state()).session).toMatchObject({ calls: 5, total: '0.7' });
   });
 
   it('buys again on x-creditscope-refresh: 1 even a cursor page, and serves the newer answer from then on', async () => {
     const harness = await proxy();
-    const first = (await (await timeline(harness, 'screen_name=ada__refresh')).json()) as { data: { next_cursor: string } };
+    const first = (await (await timeline(harness, 'screen_name=ada__refresh')).json()) as {
+      data: { next_cursor: string };
+    };
     const cursor = encodeURIComponent(first.data.next_cursor);
     const bought = await read(await timeline(harness, `screen_name=ada__refresh&cursor=${cursor}`));
     const refreshed = await read(await timeline(harness, `screen_name=ada__refresh&cursor=${cursor}`, true));
     expect(refreshed).toMatchObject({ status: 200, source: null, credits: '0.1' });
     expect(refreshed.callId).not.toBe(bought.callId);
-    expect(await read(await timeline(harness, `screen_name=ada__refresh&cursor=${cursor}`))).toMatchObject({ source: 'archive', callId: refreshed.callId });
+    expect(await read(await timeline(harness, `screen_name=ada__refresh&cursor=${cursor}`))).toMatchObject({
+      source: 'archive',
+      callId: refreshed.callId,
+    });
     expect(await harness.upstreamLog('ada__refresh')).toHaveLength(3);
   });
 
@@ -75,7 +106,11 @@ describe.each(STORE_KINDS)('the archive of bought answers (%s store)', (store: S
     const harness = await proxy();
     await harness.fault({ match: 'ada__notkept', status: 404, body: 'json-error', times: 1 });
     expect((await timeline(harness, 'screen_name=ada__notkept')).status).toBe(404);
-    expect(await read(await timeline(harness, 'screen_name=ada__notkept'))).toMatchObject({ status: 200, source: null, credits: '0.1' });
+    expect(await read(await timeline(harness, 'screen_name=ada__notkept'))).toMatchObject({
+      status: 200,
+      source: null,
+      credits: '0.1',
+    });
     expect(await harness.upstreamLog('ada__notkept')).toHaveLength(2);
   });
 
@@ -83,12 +118,26 @@ describe.each(STORE_KINDS)('the archive of bought answers (%s store)', (store: S
     const harness = await proxy();
     await timeline(harness, 'screen_name=ada__listed');
     await search(harness, { q: 'archive listed' });
-    const history = (await (await harness.api('/api/_history')).json()) as { entries: { operation: string; subject: string; credits: string; boughtAt: string }[]; subjects: { operation: string; subject: string; pages: number }[] };
+    const history = (await (await harness.api('/api/_history')).json()) as {
+      entries: { operation: string; subject: string; credits: string; boughtAt: string }[];
+      subjects: { operation: string; subject: string; pages: number }[];
+    };
     // Two purchases may share a millisecond: the order is checked by time, the content as a set.
-    expect(history.entries.map((entry) => [entry.operation, entry.subject, entry.credits]).sort()).toEqual([['search', 'archive listed', '0.2'], ['timeline', 'ada__listed', '0.1']]);
+    expect(history.entries.map((entry) => [entry.operation, entry.subject, entry.credits]).sort()).toEqual([
+      ['search', 'archive listed', '0.2'],
+      ['timeline', 'ada__listed', '0.1'],
+    ]);
     expect(history.entries[0]!.boughtAt >= history.entries[1]!.boughtAt).toBe(true);
-    expect(history.subjects).toEqual(expect.arrayContaining([expect.objectContaining({ operation: 'timeline', subject: 'ada__listed', pages: 1 })]));
-    const lines = (await (await harness.api('/api/_history/archive.ndjson')).text()).trim().split('\n').map((line) => JSON.parse(line) as { operation: string; answer: { success: boolean } });
-    expect(lines.map((line) => [line.operation, line.answer.success]).sort()).toEqual([['search', true], ['timeline', true]]);
+    expect(history.subjects).toEqual(
+      expect.arrayContaining([expect.objectContaining({ operation: 'timeline', subject: 'ada__listed', pages: 1 })]),
+    );
+    const lines = (await (await harness.api('/api/_history/archive.ndjson')).text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { operation: string; answer: { success: boolean } });
+    expect(lines.map((line) => [line.operation, line.answer.success]).sort()).toEqual([
+      ['search', true],
+      ['timeline', true],
+    ]);
   });
 });

@@ -6,7 +6,11 @@ import type { Route } from './operations.ts';
 import type { Redactor } from './redact.ts';
 import { upstreamRequest } from './upstream-request.ts';
 
-export interface Upstream { baseUrl: string; token: string; timeoutMs: number }
+export interface Upstream {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+}
 
 export interface AttemptResult {
   attempt: Attempt;
@@ -25,7 +29,14 @@ export interface AttemptResult {
 }
 
 /** Failures that happen before a single byte of the request left: nothing can have been charged. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function causeCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } }).cause;
@@ -38,7 +49,12 @@ function causeText(error: unknown): string {
   return typeof cause?.message === 'string' && cause.message ? cause.message : (error as Error).message;
 }
 
-interface Envelope { json: boolean; success: boolean; credits: string | null; value?: unknown }
+interface Envelope {
+  json: boolean;
+  success: boolean;
+  credits: string | null;
+  value?: unknown;
+}
 
 /** `meta.credits` when the body is JSON at all; `json:false` for a body that could not be parsed. */
 function readEnvelope(text: string): Envelope {
@@ -46,49 +62,104 @@ function readEnvelope(text: string): Envelope {
     const parsed = JSON.parse(text) as { success?: unknown; meta?: { credits?: unknown } } | null;
     const credits = parsed?.meta?.credits;
     return {
-      json: true, value: parsed,
+      json: true,
+      value: parsed,
       success: parsed?.success !== false,
-      credits: typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toString() : null,
+      credits:
+        typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toString() : null,
     };
   } catch {
     return { json: false, success: false, credits: null };
   }
 }
 
-type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers' | 'kept' | 'json'> & { status: number; credits: string; charged: Charged };
+type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers' | 'kept' | 'json'> & {
+  status: number;
+  credits: string;
+  charged: Charged;
+};
 
 const timedOut = (timeoutMs: number, what: string): Verdict => ({
-  status: 504, credits: '0', charged: 'unknown', retryable: false,
-  failure: normalisedError(504, 'upstream', `${statusLine(504)}: the upstream did not ${what} within ${seconds(timeoutMs)}; it may have charged for this call`, { charged: 'unknown' }),
+  status: 504,
+  credits: '0',
+  charged: 'unknown',
+  retryable: false,
+  failure: normalisedError(
+    504,
+    'upstream',
+    `${statusLine(504)}: the upstream did not ${what} within ${seconds(timeoutMs)}; it may have charged for this call`,
+    { charged: 'unknown' },
+  ),
 });
 
 function notSent(error: unknown, timeoutMs: number): Verdict {
   if ((error as Error).name === 'TimeoutError') return timedOut(timeoutMs, 'answer');
   const code = causeCode(error);
   if (code && NOT_SENT.has(code)) {
-    return { status: 502, credits: '0', charged: 'no', retryable: true,
-      failure: normalisedError(502, 'network', `${statusLine(502)}: could not reach the upstream (${causeText(error)})`) };
+    return {
+      status: 502,
+      credits: '0',
+      charged: 'no',
+      retryable: true,
+      failure: normalisedError(
+        502,
+        'network',
+        `${statusLine(502)}: could not reach the upstream (${causeText(error)})`,
+      ),
+    };
   }
-  return { status: 502, credits: '0', charged: 'unknown', retryable: false,
-    failure: normalisedError(502, 'network', `${statusLine(502)}: the connection to the upstream broke after the request was sent (${causeText(error)}); it may have charged for this call`, { charged: 'unknown' }) };
+  return {
+    status: 502,
+    credits: '0',
+    charged: 'unknown',
+    retryable: false,
+    failure: normalisedError(
+      502,
+      'network',
+      `${statusLine(502)}: the connection to the upstream broke after the request was sent (${causeText(error)}); it may have charged for this call`,
+      { charged: 'unknown' },
+    ),
+  };
 }
 
 function judge(status: number, text: string, envelope: Envelope, retryAfterHeader: string | null): Verdict {
   if (status >= 200 && status < 300) {
     if (!envelope.json) {
-      return { status: 502, credits: '0', charged: 'unknown', retryable: false,
-        failure: normalisedError(502, 'invalid_response', `${statusLine(502)}: the upstream answered HTTP ${status} with a body that is not valid JSON; it may have charged for this call`, { charged: 'unknown' }) };
+      return {
+        status: 502,
+        credits: '0',
+        charged: 'unknown',
+        retryable: false,
+        failure: normalisedError(
+          502,
+          'invalid_response',
+          `${statusLine(502)}: the upstream answered HTTP ${status} with a body that is not valid JSON; it may have charged for this call`,
+          { charged: 'unknown' },
+        ),
+      };
     }
     const credits = envelope.credits ?? '0';
     // An answer with its envelope is an answer the upstream stands by, `success:false` included.
-    const failure = envelope.success ? null
-      : normalisedError(status, 'upstream', upstreamMessage(text) ?? `the upstream answered HTTP ${status} with "success": false`, { charged: 'yes' });
+    const failure = envelope.success
+      ? null
+      : normalisedError(
+          status,
+          'upstream',
+          upstreamMessage(text) ?? `the upstream answered HTTP ${status} with "success": false`,
+          { charged: 'yes' },
+        );
     return { status, credits, charged: 'yes', retryable: false, failure };
   }
   const charged: Charged = envelope.credits !== null && new Big(envelope.credits).gt(0) ? 'yes' : 'no';
   const failure = fromUpstream(status, text, retryAfterHeader, charged);
-  return { status, credits: envelope.credits ?? '0', charged, failure, retryAfter: failure.error.retryAfter,
-    retryable: charged === 'no' && (status === 429 || status >= 500) };
+  return {
+    status,
+    credits: envelope.credits ?? '0',
+    charged,
+    failure,
+    retryAfter: failure.error.retryAfter,
+    retryable: charged === 'no' && (status === 429 || status >= 500),
+  };
 }
 
 /** What explains an answer to a person reading it later: its format and the upstream's rate limiting. */
@@ -97,12 +168,14 @@ const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-[\w-]+|ratelimit(-[\
 function keptHeaders(headers: IncomingHttpHeaders, redactor: Redactor): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && KEPT_HEADER.test(name)) kept[name] = redactor.text(Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
+    if (value !== undefined && KEPT_HEADER.test(name))
+      kept[name] = redactor.text(Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
   }
   return kept;
 }
 
-const headerText = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : value);
+const headerText = (value: string | string[] | undefined): string | null =>
+  value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 
 /**
  * One try at the upstream, judged by what the upstream can have charged for it. This is where the
@@ -110,12 +183,18 @@ const headerText = (value: string | string[] | undefined): string | null => (val
  * them leave here with the token redacted, so the answer, the archive, find, the inspector, the ledger
  * and the logs, all made from them, never see it.
  */
-export async function attemptOnce(upstream: Upstream, route: Route, params: Record<string, unknown>, redactor: Redactor): Promise<AttemptResult> {
+export async function attemptOnce(
+  upstream: Upstream,
+  route: Route,
+  params: Record<string, unknown>,
+  redactor: Redactor,
+): Promise<AttemptResult> {
   const at = new Date().toISOString();
   const started = performance.now();
   // Appended, not resolved: resolving `/v1/…` against the base would drop a gateway's base path (`/tenant-a`).
   const target = new URL(`${upstream.baseUrl}${route.upstreamPath}`);
-  if (route.method === 'GET') for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
+  if (route.method === 'GET')
+    for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
   const body = route.method === 'POST' ? JSON.stringify(params) : undefined;
   const headers: Record<string, string> = {};
   let kept: Record<string, string> = {};
@@ -125,8 +204,14 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
   let verdict: Verdict;
   try {
     const response = await upstreamRequest(target, {
-      method: route.method, body, signal: AbortSignal.timeout(upstream.timeoutMs),
-      headers: { authorization: `Bearer ${upstream.token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      method: route.method,
+      body,
+      signal: AbortSignal.timeout(upstream.timeoutMs),
+      headers: {
+        authorization: `Bearer ${upstream.token}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
     });
     httpStatus = response.status;
     kept = keptHeaders(response.headers, redactor);
@@ -138,17 +223,34 @@ export async function attemptOnce(upstream: Upstream, route: Route, params: Reco
       json = envelope.value;
       verdict = judge(response.status, text, envelope, retryAfter);
     } catch (error) {
-      verdict = (error as Error).name === 'TimeoutError' ? timedOut(upstream.timeoutMs, 'finish answering') : {
-        status: 502, credits: '0', charged: 'unknown', retryable: false,
-        failure: normalisedError(502, 'network', `${statusLine(502)}: the upstream's answer (HTTP ${response.status}) was cut off (${causeText(error)}); it may have charged for this call`, { charged: 'unknown' }),
-      };
+      verdict =
+        (error as Error).name === 'TimeoutError'
+          ? timedOut(upstream.timeoutMs, 'finish answering')
+          : {
+              status: 502,
+              credits: '0',
+              charged: 'unknown',
+              retryable: false,
+              failure: normalisedError(
+                502,
+                'network',
+                `${statusLine(502)}: the upstream's answer (HTTP ${response.status}) was cut off (${causeText(error)}); it may have charged for this call`,
+                { charged: 'unknown' },
+              ),
+            };
     }
   } catch (error) {
     verdict = notSent(error, upstream.timeoutMs);
   }
   const { status, credits, charged, failure, ...rest } = verdict;
   // The ledger keeps the status the upstream sent (a truncated 200 stays 200); with none, the one the browser got.
-  const attempt = { at, status: httpStatus ?? status, durationMs: Math.round(performance.now() - started), credits, charged };
+  const attempt = {
+    at,
+    status: httpStatus ?? status,
+    durationMs: Math.round(performance.now() - started),
+    credits,
+    charged,
+  };
   // A network error's message is the system's, but may quote what the upstream sent.
   if (failure) failure.error.message = redactor.text(failure.error.message);
   return { ...rest, failure, text, headers, kept, attempt, json };

@@ -5,7 +5,9 @@ import { startStandin } from '../standin/server.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, type ProxyHarness } from '../testing/harness.ts';
 
 const open: { close(): Promise<void> }[] = [];
-afterEach(async () => { for (const closable of open.splice(0)) await closable.close(); });
+afterEach(async () => {
+  for (const closable of open.splice(0)) await closable.close();
+});
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -20,9 +22,11 @@ async function startGateway() {
   const server = createServer((request, response) => {
     void (async () => {
       paths.push(request.url ?? '');
-      if (!request.url?.startsWith('/tenant-a/')) return response.writeHead(404).end('{"success":false,"message":"no such tenant"}');
+      if (!request.url?.startsWith('/tenant-a/'))
+        return response.writeHead(404).end('{"success":false,"message":"no such tenant"}');
       const answer = await fetch(`${target}${request.url.slice('/tenant-a'.length)}`, {
-        method: request.method, body: (await readBody(request)) || undefined,
+        method: request.method,
+        body: (await readBody(request)) || undefined,
         headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
       });
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
@@ -30,9 +34,16 @@ async function startGateway() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const gateway = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths,
-    forwardTo: (url: string) => { target = url; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    paths,
+    forwardTo: (url: string) => {
+      target = url;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   open.push(gateway);
   return gateway;
@@ -50,12 +61,19 @@ describe('API_BASE_URL with a base path', () => {
     const harness = await proxy(`${gateway.url}/tenant-a/`);
     gateway.forwardTo(harness.standin.url);
     const timeline = await harness.api('/api/v1/social/microblog/posts?screen_name=ada__tenant');
-    const search = await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'tenant search' }) });
+    const search = await harness.api('/api/v1/search', {
+      method: 'POST',
+      body: JSON.stringify({ q: 'tenant search' }),
+    });
     expect([timeline.status, search.status]).toEqual([200, 200]);
-    expect(gateway.paths).toEqual(['/tenant-a/v1/social/microblog/posts?screen_name=ada__tenant', '/tenant-a/v1/search']);
+    expect(gateway.paths).toEqual([
+      '/tenant-a/v1/social/microblog/posts?screen_name=ada__tenant',
+      '/tenant-a/v1/search',
+    ]);
     const calls = await harness.upstreamLog();
     expect(calls.map(({ path, authorization }) => [path, authorization])).toEqual([
-      ['/v1/social/microblog/posts', `Bearer ${TEST_TOKEN}`], ['/v1/search', `Bearer ${TEST_TOKEN}`],
+      ['/v1/social/microblog/posts', `Bearer ${TEST_TOKEN}`],
+      ['/v1/search', `Bearer ${TEST_TOKEN}`],
     ]);
   });
 

@@ -6,7 +6,9 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 
 /** Every test gets its own proxy, stand-in and store: no test leans on another's spend. */
 const open: ProxyHarness[] = [];
-afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
+afterEach(async () => {
+  for (const harness of open.splice(0)) await harness.close();
+});
 
 describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
   async function fresh(env: Record<string, string> = {}) {
@@ -16,7 +18,10 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
   }
 
   const putLimit = (harness: ProxyHarness, body: unknown) =>
-    harness.api('/api/_session/budget', { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
+    harness.api('/api/_session/budget', {
+      method: 'PUT',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   describe('the personal limit', () => {
     it('refuses calls once the session reaches it, with a 402 that names it, records nothing and costs nothing', async () => {
@@ -30,7 +35,14 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
       expect(refused[0]!.message).toMatch(/^Your credit limit of 0\.2 for this session is reached/);
       const state = await harness.state();
       expect(state.rows).toHaveLength(2);
-      expect(state.budget).toMatchObject({ operatorLimit: null, personalLimit: '0.2', limit: '0.2', remaining: '0', reached: true, reachedBy: 'personal' });
+      expect(state.budget).toMatchObject({
+        operatorLimit: null,
+        personalLimit: '0.2',
+        limit: '0.2',
+        remaining: '0',
+        reached: true,
+        reachedBy: 'personal',
+      });
     });
 
     it('raised, lets calls through up to the new limit; cleared, removes the cap', async () => {
@@ -43,7 +55,12 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
       expect((await putLimit(harness, { limit: null })).status).toBe(200);
       expect((await burst(harness, aliases('cleared', 4))).paid).toBe(4);
       expect((await harness.state()).session).toMatchObject({ total: '0.7', calls: 7 });
-      expect((await harness.state()).budget).toMatchObject({ limit: null, remaining: null, reached: false, reachedBy: null });
+      expect((await harness.state()).budget).toMatchObject({
+        limit: null,
+        remaining: null,
+        reached: false,
+        reachedBy: null,
+      });
     });
 
     it('survives "new session", which starts the session totals at 0 and keeps the old session', async () => {
@@ -52,10 +69,17 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
       await burst(harness, aliases('session', 2));
       const before = await harness.state();
       expect(before.budget.reached).toBe(true);
-      const renewed = (await (await harness.api('/api/_session/new', { method: 'POST', body: '{}' })).json()) as typeof before;
+      const renewed = (await (
+        await harness.api('/api/_session/new', { method: 'POST', body: '{}' })
+      ).json()) as typeof before;
       expect(renewed.session).toMatchObject({ total: '0', calls: 0 });
       expect(renewed.session.id).not.toBe(before.session.id);
-      expect(renewed.budget).toMatchObject({ personalLimit: '0.1', remaining: '0.1', reached: false, spentSinceStart: '0.1' });
+      expect(renewed.budget).toMatchObject({
+        personalLimit: '0.1',
+        remaining: '0.1',
+        reached: false,
+        spentSinceStart: '0.1',
+      });
       expect(renewed.pastSessions[0]).toMatchObject({ id: before.session.id, total: '0.1', calls: 1 });
       expect((await burst(harness, aliases('renewed', 3))).paid).toBe(1);
     });
@@ -63,10 +87,19 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
 
   describe('PUT /api/_session/budget refuses malformed bodies with 400, never 500, and keeps the old limit', () => {
     const bodies: [string, unknown][] = [
-      ['a negative number', { limit: '-1' }], ['a word', { limit: 'abc' }], ['an exponent', { limit: '1e3' }], ['an empty string', { limit: '' }],
-      ['a number that is not finite', '{"limit":1e999}'], ['a JSON null body', 'null'], ['text that is not JSON', 'limit=5'],
-      ['an array', [{ limit: '1' }]], ['a number body', '5'], ['an unknown field', { limit: '1', operatorLimit: '100' }],
-      ['no limit field', {}], ['an empty body', ''], ['a body over 4 KB', { limit: '1', pad: 'x'.repeat(5000) }],
+      ['a negative number', { limit: '-1' }],
+      ['a word', { limit: 'abc' }],
+      ['an exponent', { limit: '1e3' }],
+      ['an empty string', { limit: '' }],
+      ['a number that is not finite', '{"limit":1e999}'],
+      ['a JSON null body', 'null'],
+      ['text that is not JSON', 'limit=5'],
+      ['an array', [{ limit: '1' }]],
+      ['a number body', '5'],
+      ['an unknown field', { limit: '1', operatorLimit: '100' }],
+      ['no limit field', {}],
+      ['an empty body', ''],
+      ['a body over 4 KB', { limit: '1', pad: 'x'.repeat(5000) }],
     ];
     it.each(bodies)('%s', async (_name, body) => {
       const harness = await fresh();

@@ -4,7 +4,12 @@ import type { LedgerStore } from '../store/ledger-store.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import { OPERATIONS } from './operations.ts';
 
-export interface SentRequest { method: string; path: string; params: Record<string, unknown>; body: unknown }
+export interface SentRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
 
 /** Why a call's raw answer cannot be shown: each says something different about what happened to it. */
 export type MissingBody = 'replaced' | 'failure' | 'unknown-outcome';
@@ -17,7 +22,8 @@ export interface CallDetail {
   response: { body: string; source: 'memory' | 'archive' } | { body: null; missing: MissingBody };
 }
 
-const routeOf = (operation: CallRow['operation']) => Object.values(OPERATIONS).find((route) => route.operation === operation)!;
+const routeOf = (operation: CallRow['operation']) =>
+  Object.values(OPERATIONS).find((route) => route.operation === operation)!;
 
 /** The proxy forwards exactly the parameters it records, so the row says what was sent. */
 function requestOf(row: CallRow): SentRequest {
@@ -32,12 +38,20 @@ function requestOf(row: CallRow): SentRequest {
  * holds the exchange of its recent calls; otherwise the store has the row, its kept headers, and for a
  * success the answer the archive keeps for that page, unless a later purchase of the page replaced it.
  */
-export async function callDetail(id: string, stores: { ledger: LedgerStore; archive: ArchiveStore; exchanges: ExchangeStore }): Promise<CallDetail | null> {
+export async function callDetail(
+  id: string,
+  stores: { ledger: LedgerStore; archive: ArchiveStore; exchanges: ExchangeStore },
+): Promise<CallDetail | null> {
   const row = await stores.ledger.findRow(id);
   if (!row) return null;
   const exchange = stores.exchanges.get(row.id);
   if (exchange) {
-    return { row, request: exchange.request, attemptHeaders: exchange.attemptHeaders, response: { body: exchange.responseText, source: 'memory' } };
+    return {
+      row,
+      request: exchange.request,
+      attemptHeaders: exchange.attemptHeaders,
+      response: { body: exchange.responseText, source: 'memory' },
+    };
   }
   const attemptHeaders = await stores.ledger.responseHeadersOf(row.id);
   const base = { row, request: requestOf(row), attemptHeaders };

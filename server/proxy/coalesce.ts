@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { normalisedError } from './errors.ts';
 import { deliver, type Answer } from './answer.ts';
 
-interface Flight { askers: ServerResponse[]; done: Promise<void> }
+interface Flight {
+  askers: ServerResponse[];
+  done: Promise<void>;
+}
 
 /**
  * Single flight per purchase key: identical requests that arrive while a purchase is in flight
@@ -30,7 +33,9 @@ export class Flights {
       answer = await buy();
     } catch (error) {
       // Every rider must hear something; whether the upstream was reached is not known here.
-      const failure = normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, { charged: 'unknown' });
+      const failure = normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, {
+        charged: 'unknown',
+      });
       answer = { status: 500, text: JSON.stringify(failure), headers: { 'x-creditscope-charged': 'unknown' } };
     } finally {
       this.flights.delete(key);

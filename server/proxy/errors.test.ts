@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 
-interface ErrorBody { success: boolean; error: { kind: string; message: string; status: number; charged: string; retryAfter?: number } }
+interface ErrorBody {
+  success: boolean;
+  error: { kind: string; message: string; status: number; charged: string; retryAfter?: number };
+}
 
 let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '500' }); });
-afterAll(async () => { await harness.close(); });
+beforeAll(async () => {
+  harness = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '500' });
+});
+afterAll(async () => {
+  await harness.close();
+});
 
 const timeline = (handle: string) => harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`);
 
@@ -14,14 +21,56 @@ describe('upstream errors are normalised and named by their real status', () => 
   const cases: [string, object, number, string, RegExp][] = [
     ['JSON message', { status: 400, body: 'json' }, 400, 'bad_request', /^400 Bad Request: Injected failure 400$/],
     ['JSON error object', { status: 401, body: 'json-error' }, 401, 'auth', /^401 Unauthorized: Injected failure 401$/],
-    ['HTML gateway page with a 503', { status: 503, body: 'html', times: 3 }, 503, 'upstream', /^503 Service Unavailable: the upstream sent an HTML error page$/],
-    ['HTML gateway page with a 500', { status: 500, body: 'html', times: 3 }, 500, 'upstream', /^500 Internal Server Error/],
-    ['plain text', { status: 503, body: 'text', times: 3 }, 503, 'upstream', /^503 Service Unavailable: Error 503: something went wrong$/],
-    ['unknown shape', { status: 500, body: 'unknown-shape', times: 3 }, 500, 'upstream', /^500 Internal Server Error: the upstream failed$/],
+    [
+      'HTML gateway page with a 503',
+      { status: 503, body: 'html', times: 3 },
+      503,
+      'upstream',
+      /^503 Service Unavailable: the upstream sent an HTML error page$/,
+    ],
+    [
+      'HTML gateway page with a 500',
+      { status: 500, body: 'html', times: 3 },
+      500,
+      'upstream',
+      /^500 Internal Server Error/,
+    ],
+    [
+      'plain text',
+      { status: 503, body: 'text', times: 3 },
+      503,
+      'upstream',
+      /^503 Service Unavailable: Error 503: something went wrong$/,
+    ],
+    [
+      'unknown shape',
+      { status: 500, body: 'unknown-shape', times: 3 },
+      500,
+      'upstream',
+      /^500 Internal Server Error: the upstream failed$/,
+    ],
     ['empty body', { status: 504, body: 'empty', times: 3 }, 504, 'upstream', /^504 Gateway Timeout/],
-    ['429 with a long Retry-After', { status: 429, body: 'json', retryAfter: '7' }, 429, 'rate_limited', /^429 Too Many Requests/],
-    ['success:false with 200', { status: 200, body: 'success-false' }, 200, 'upstream', /could not complete the request/],
-    ['truncated JSON with 200', { status: 200, body: 'truncated' }, 502, 'invalid_response', /^502 Bad Gateway: .*not valid JSON/],
+    [
+      '429 with a long Retry-After',
+      { status: 429, body: 'json', retryAfter: '7' },
+      429,
+      'rate_limited',
+      /^429 Too Many Requests/,
+    ],
+    [
+      'success:false with 200',
+      { status: 200, body: 'success-false' },
+      200,
+      'upstream',
+      /could not complete the request/,
+    ],
+    [
+      'truncated JSON with 200',
+      { status: 200, body: 'truncated' },
+      502,
+      'invalid_response',
+      /^502 Bad Gateway: .*not valid JSON/,
+    ],
   ];
   it.each(cases)('%s', async (name, rule, status, kind, message) => {
     const tag = `grace__err${name.replace(/\W/g, '').toLowerCase()}`;
@@ -57,7 +106,10 @@ describe('upstream errors are normalised and named by their real status', () => 
   });
 
   it('gives budget, routing and guard refusals a charged of "no" as well', async () => {
-    const responses = [await harness.api('/api/v1/nope'), await fetch(`${harness.origin}/api/v1/search`, { method: 'POST' })];
+    const responses = [
+      await harness.api('/api/v1/nope'),
+      await fetch(`${harness.origin}/api/v1/search`, { method: 'POST' }),
+    ];
     for (const response of responses) {
       expect(response.headers.get('x-creditscope-charged')).toBe('no');
       expect(((await response.json()) as ErrorBody).error.charged).toBe('no');
@@ -75,7 +127,11 @@ describe('failed calls in the ledger', () => {
       expect((await own.api('/api/v1/social/microblog/posts?screen_name=grace__refused')).status).toBe(200);
       expect((await own.api('/api/v1/social/microblog/posts?screen_name=grace__paid')).status).toBe(200);
       const state = await own.state();
-      expect(state.rows.map((row) => [row.ok, row.charged, row.credits])).toEqual([[false, 'no', '0'], [false, 'yes', '0'], [true, 'yes', '0.1']]);
+      expect(state.rows.map((row) => [row.ok, row.charged, row.credits])).toEqual([
+        [false, 'no', '0'],
+        [false, 'yes', '0'],
+        [true, 'yes', '0.1'],
+      ]);
       expect(state.session).toMatchObject({ calls: 2, failedFree: 1, total: '0.1' });
     } finally {
       await own.close();

@@ -33,7 +33,9 @@ export function upstreamMessage(body: string): string | null {
     const error = parsed?.error;
     const candidates = [
       typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : error,
-      parsed?.message, parsed?.detail, parsed?.msg,
+      parsed?.message,
+      parsed?.detail,
+      parsed?.msg,
     ];
     const found = candidates.find((value) => typeof value === 'string' && value.trim());
     return found ? String(found).slice(0, 300) : null;
@@ -52,9 +54,17 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-export function normalisedError(status: number, kind: ErrorKind, message: string, options: { charged?: Charged; retryAfter?: number } = {}): NormalisedError {
+export function normalisedError(
+  status: number,
+  kind: ErrorKind,
+  message: string,
+  options: { charged?: Charged; retryAfter?: number } = {},
+): NormalisedError {
   const { charged = 'no', retryAfter } = options;
-  return { success: false, error: { kind, message, status, charged, ...(retryAfter !== undefined ? { retryAfter } : {}) } };
+  return {
+    success: false,
+    error: { kind, message, status, charged, ...(retryAfter !== undefined ? { retryAfter } : {}) },
+  };
 }
 
 const DEFAULT_MESSAGES: Record<ErrorKind, string> = {
@@ -70,8 +80,17 @@ const DEFAULT_MESSAGES: Record<ErrorKind, string> = {
 };
 
 /** A non-2xx answer from the upstream, named by its real status: "503 Service Unavailable: <its message>". */
-export function fromUpstream(status: number, body: string, retryAfterHeader: string | null, charged: Charged): NormalisedError {
+export function fromUpstream(
+  status: number,
+  body: string,
+  retryAfterHeader: string | null,
+  charged: Charged,
+): NormalisedError {
   const kind = kindForStatus(status);
-  const detail = upstreamMessage(body) ?? (HTML.test(body) ? 'the upstream sent an HTML error page' : DEFAULT_MESSAGES[kind]);
-  return normalisedError(status, kind, `${statusLine(status)}: ${detail}`, { charged, retryAfter: parseRetryAfter(retryAfterHeader) });
+  const detail =
+    upstreamMessage(body) ?? (HTML.test(body) ? 'the upstream sent an HTML error page' : DEFAULT_MESSAGES[kind]);
+  return normalisedError(status, kind, `${statusLine(status)}: ${detail}`, {
+    charged,
+    retryAfter: parseRetryAfter(retryAfterHeader),
+  });
 }

@@ -19,15 +19,27 @@ export const REFRESH_HEADER = 'x-creditscope-refresh';
  * upstream call), then put in the canonical form the browser's page identity uses (`ADA` is `ada`,
  * a search always says its num and page), so one page is one purchase.
  */
-async function readParams(route: Route, url: URL, request: IncomingMessage): Promise<{ params: Record<string, unknown> } | { failure: NormalisedError }> {
+async function readParams(
+  route: Route,
+  url: URL,
+  request: IncomingMessage,
+): Promise<{ params: Record<string, unknown> } | { failure: NormalisedError }> {
   let source: unknown = queryParams(url.searchParams);
   if (route.method === 'POST') {
     // A parameter in the address of a POST would be silently ignored; saying so is cheaper than a wrong purchase.
     const inAddress = [...new Set(url.searchParams.keys())];
     if (inAddress.length > 0) {
-      return { failure: normalisedError(400, 'bad_request', `Not sent, nothing charged: ${url.pathname} takes its parameters in the JSON body, not in the address (${inAddress.join(', ')})`) };
+      return {
+        failure: normalisedError(
+          400,
+          'bad_request',
+          `Not sent, nothing charged: ${url.pathname} takes its parameters in the JSON body, not in the address (${inAddress.join(', ')})`,
+        ),
+      };
     }
-    try { source = await readJsonObject(request, MAX_BODY_BYTES); } catch (error) {
+    try {
+      source = await readJsonObject(request, MAX_BODY_BYTES);
+    } catch (error) {
       if (!(error instanceof BodyRefused)) throw error;
       return { failure: normalisedError(400, 'bad_request', `Not sent, nothing charged: ${error.message}`) };
     }

@@ -17,16 +17,22 @@ function hostName(host: string): string {
 export function refusalReason(request: IncomingMessage, allowedHosts: string[]): string | null {
   const host = (request.headers.host ?? '').toLowerCase();
   const name = hostName(host);
-  if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.includes(name)) return `Host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`;
+  if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.includes(name))
+    return `Host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`;
   const site = request.headers['sec-fetch-site'];
   if (site && site !== 'same-origin') return `cross-site request refused (Sec-Fetch-Site: ${site})`;
   if (request.headers['sec-fetch-mode'] === 'navigate') return 'the API cannot be opened as a page';
   const origin = request.headers.origin;
   if (origin !== undefined) {
     let originHost: string;
-    try { originHost = new URL(origin).host.toLowerCase(); } catch { return 'malformed Origin header'; }
+    try {
+      originHost = new URL(origin).host.toLowerCase();
+    } catch {
+      return 'malformed Origin header';
+    }
     if (originHost !== host) return `request from another origin (${origin}) refused`;
   }
-  if (request.headers[CLIENT_HEADER] !== '1') return `missing ${CLIENT_HEADER} header: only the creditscope app may call the API`;
+  if (request.headers[CLIENT_HEADER] !== '1')
+    return `missing ${CLIENT_HEADER} header: only the creditscope app may call the API`;
   return null;
 }

@@ -44,9 +44,15 @@ export interface ApiHandler {
 }
 
 function describeStore(store: Store, unknown: number): string {
-  return `Store: ${store.db.kind === 'sqlite' ? `SQLite ${store.db.label}` : `PostgreSQL ${store.db.label}`}`
-    + (store.importedRows ? `. Imported ${store.importedRows} row(s) from ledger.jsonl (kept as ledger.jsonl.imported)` : '')
-    + (unknown ? `. ${unknown} call(s) were sent but never settled (outcome unknown, may have been charged): counted at list price until you run \`npm run ledger -- clear-unknown\`` : '');
+  return (
+    `Store: ${store.db.kind === 'sqlite' ? `SQLite ${store.db.label}` : `PostgreSQL ${store.db.label}`}` +
+    (store.importedRows
+      ? `. Imported ${store.importedRows} row(s) from ledger.jsonl (kept as ledger.jsonl.imported)`
+      : '') +
+    (unknown
+      ? `. ${unknown} call(s) were sent but never settled (outcome unknown, may have been charged): counted at list price until you run \`npm run ledger -- clear-unknown\``
+      : '')
+  );
 }
 
 export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
@@ -54,7 +60,17 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const { store, upstream, limits, prices, exchanges, upstreamLabel } = services;
   const demo = services.demo;
   const forward = createForwarder(services.purchase);
-  const context: SessionContext = { ledger: store.ledger, archive: store.archive, limits, prices, exchanges, mode: config.mode, upstreamLabel, storeKind: store.db.kind, archiveFreshForMs: config.archiveFreshForMs };
+  const context: SessionContext = {
+    ledger: store.ledger,
+    archive: store.archive,
+    limits,
+    prices,
+    exchanges,
+    mode: config.mode,
+    upstreamLabel,
+    storeKind: store.db.kind,
+    archiveFreshForMs: config.archiveFreshForMs,
+  };
   const unknown = (await store.ledger.outcomesUnknown()).length;
   // Free search over the archive is indexed beside the purchase path, never in it.
   const indexer = new IndexerThread(store.db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -97,29 +113,52 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
         return true;
       }
       if (!route) {
-        sendError(response, normalisedError(404, 'not_found', `No API endpoint ${url.pathname}: only search and the microblog timeline are available`));
+        sendError(
+          response,
+          normalisedError(
+            404,
+            'not_found',
+            `No API endpoint ${url.pathname}: only search and the microblog timeline are available`,
+          ),
+        );
       } else if (isSpeculative(request.headers)) {
         // A prerendering document's requests carry Sec-Purpose: it buys once it is shown, not before.
-        sendError(response, normalisedError(403, 'auth', 'Refused: a page the browser loaded ahead of time (Sec-Purpose) buys nothing until it is shown'));
+        sendError(
+          response,
+          normalisedError(
+            403,
+            'auth',
+            'Refused: a page the browser loaded ahead of time (Sec-Purpose) buys nothing until it is shown',
+          ),
+        );
       } else if (request.method !== route.method) {
-        sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), { allow: route.method });
+        sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${route.method} only`), {
+          allow: route.method,
+        });
       } else {
         await forward(url.pathname, url, request, response);
       }
     } catch (error) {
       const charged = route ? 'unknown' : 'no';
-      if (!response.headersSent) sendError(response, normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, { charged }));
+      if (!response.headersSent)
+        sendError(
+          response,
+          normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, { charged }),
+        );
     }
     return true;
   }
 
   return {
     handle,
-    describe: () => (demo
-      ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}`
-      : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown)`)
-      + `. ${describeStore(store, unknown)}`
-      + (config.creditLimit ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}` : ''),
+    describe: () =>
+      (demo
+        ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}`
+        : `creditscope: upstream ${upstream.baseUrl} with the token from API_TOKEN (${upstream.token.length} characters, never shown)`) +
+      `. ${describeStore(store, unknown)}` +
+      (config.creditLimit
+        ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}`
+        : ''),
     listeningAt: () => undefined,
     page: async (operation, asked, mayBuy) => {
       const params = canonicalParams(operation, asked);
@@ -130,8 +169,12 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
       return services.purchase({ route, params, key, fresh: false });
     },
-    meter: async () => ({ ...await sessionState(context, 1), rows: [], olderRowsCursor: null }),
+    meter: async () => ({ ...(await sessionState(context, 1)), rows: [], olderRowsCursor: null }),
     health: () => checkStore(store),
-    close: async () => { await indexer.stop(); await jobs.close(); await services.close(); },
+    close: async () => {
+      await indexer.stop();
+      await jobs.close();
+      await services.close();
+    },
   };
 }

@@ -3,12 +3,21 @@ import { purchaseKey } from '../../src/api/identity.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 
 let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin(); });
-afterAll(async () => { await harness.close(); });
+beforeAll(async () => {
+  harness = await startProxyAgainstStandin();
+});
+afterAll(async () => {
+  await harness.close();
+});
 
 const lookup = async (...keys: string[]) => {
-  const response = await harness.api(`/api/_history/lookup?${keys.map((key) => `key=${encodeURIComponent(key)}`).join('&')}`);
-  return { status: response.status, body: (await response.json()) as { pages: Record<string, { boughtAt: string } | null> } };
+  const response = await harness.api(
+    `/api/_history/lookup?${keys.map((key) => `key=${encodeURIComponent(key)}`).join('&')}`,
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as { pages: Record<string, { boughtAt: string } | null> },
+  };
 };
 
 it('says which pages the archive would serve free, without buying anything', async () => {
@@ -21,12 +30,16 @@ it('says which pages the archive would serve free, without buying anything', asy
   expect(body.pages[bought]?.boughtAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   expect(body.pages[notBought]).toBeNull();
   expect(await harness.upstreamLog('lookup')).toHaveLength(1);
-  expect(((await harness.state()) as unknown as { archive: { freshForMs: number } }).archive.freshForMs).toBe(24 * 3_600_000);
+  expect(((await harness.state()) as unknown as { archive: { freshForMs: number } }).archive.freshForMs).toBe(
+    24 * 3_600_000,
+  );
 });
 
 it('refuses no key, too many keys and garbage with a 400 that says what to send', async () => {
   expect((await harness.api('/api/_history/lookup')).status).toBe(400);
-  expect((await lookup(...Array.from({ length: 101 }, (_, index) => `timeline [["screen_name","u${index}"]]`))).status).toBe(400);
+  expect(
+    (await lookup(...Array.from({ length: 101 }, (_, index) => `timeline [["screen_name","u${index}"]]`))).status,
+  ).toBe(400);
   const garbage = await lookup('not a key');
   expect(garbage.status).toBe(200);
   expect(garbage.body.pages['not a key']).toBeNull();

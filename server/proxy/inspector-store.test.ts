@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeStore, type Exchange } from './inspector-store.ts';
 
-const exchange = (responseText: string): Exchange => ({ request: { method: 'GET', path: '/v1/x', params: {}, body: null }, status: 200, durationMs: 1, credits: '0.1', responseText, attemptHeaders: [] });
+const exchange = (responseText: string): Exchange => ({
+  request: { method: 'GET', path: '/v1/x', params: {}, body: null },
+  status: 200,
+  durationMs: 1,
+  credits: '0.1',
+  responseText,
+  attemptHeaders: [],
+});
 
-describe('the request inspector\'s exchanges in memory', () => {
+describe("the request inspector's exchanges in memory", () => {
   it('keeps the latest within a count and a length of answers, the newest always', () => {
     const store = new ExchangeStore(300, 250_000);
     for (let index = 0; index < 10; index += 1) store.put(`call-${index}`, exchange('x'.repeat(100_000)));

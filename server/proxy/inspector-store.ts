@@ -18,13 +18,17 @@ export interface Exchange {
 export class ExchangeStore {
   private readonly entries = new Map<string, Exchange>();
   private textLength = 0;
-  constructor(private readonly capacity = 300, private readonly maxTextLength = 5_000_000) {}
+  constructor(
+    private readonly capacity = 300,
+    private readonly maxTextLength = 5_000_000,
+  ) {}
 
   put(id: string, exchange: Exchange) {
     this.remove(id);
     this.entries.set(id, exchange);
     this.textLength += exchange.responseText.length;
-    while (this.entries.size > this.capacity || (this.textLength > this.maxTextLength && this.entries.size > 1)) this.remove(this.entries.keys().next().value!);
+    while (this.entries.size > this.capacity || (this.textLength > this.maxTextLength && this.entries.size > 1))
+      this.remove(this.entries.keys().next().value!);
   }
 
   private remove(id: string) {
@@ -34,5 +38,7 @@ export class ExchangeStore {
     this.textLength -= old.responseText.length;
   }
 
-  get(id: string) { return this.entries.get(id); }
+  get(id: string) {
+    return this.entries.get(id);
+  }
 }

@@ -32,7 +32,10 @@ describe.each(STORE_KINDS)('the request inspector for any ledger row (%s store)'
 
   beforeAll(async () => {
     first = await startProxyAgainstStandin({}, { store });
-    other = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir: first.dataDir, databaseUrl: first.databaseUrl } });
+    other = await startProxyAgainstStandin(
+      {},
+      { shareStoreOf: { dataDir: first.dataDir, databaseUrl: first.databaseUrl } },
+    );
   });
   afterAll(async () => {
     await other?.close();
@@ -43,9 +46,17 @@ describe.each(STORE_KINDS)('the request inspector for any ledger row (%s store)'
     const call = await buy(timeline(first, 'screen_name=ada__inspect'));
     const here = await inspect(first, call.id);
     expect(here.detail.response).toEqual({ body: call.body, source: 'memory' });
-    expect(here.detail.request).toEqual({ method: 'GET', path: '/v1/social/microblog/posts', params: { screen_name: 'ada__inspect' }, body: null });
+    expect(here.detail.request).toEqual({
+      method: 'GET',
+      path: '/v1/social/microblog/posts',
+      params: { screen_name: 'ada__inspect' },
+      body: null,
+    });
     expect(here.detail.attemptHeaders).toHaveLength(1);
-    expect(here.detail.attemptHeaders![0]).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '600' });
+    expect(here.detail.attemptHeaders![0]).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'x-ratelimit-limit': '600',
+    });
 
     const there = await inspect(other, call.id);
     expect(there.status).toBe(200);
@@ -54,11 +65,18 @@ describe.each(STORE_KINDS)('the request inspector for any ledger row (%s store)'
     expect(there.detail.attemptHeaders).toEqual(here.detail.attemptHeaders);
     expect(there.detail.response).toEqual({ body: call.body, source: 'archive' });
 
-    const search = await buy(first.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'inspect me' }) }));
+    const search = await buy(
+      first.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'inspect me' }) }),
+    );
     const searched = await inspect(other, search.id);
     // The body as sent is the canonical one the proxy recorded (defaults filled in), the same from either process.
     expect(searched.detail.request).toEqual((await inspect(first, search.id)).detail.request);
-    expect(searched.detail.request).toMatchObject({ method: 'POST', path: '/v1/search', params: {}, body: { q: 'inspect me', num: 10 } });
+    expect(searched.detail.request).toMatchObject({
+      method: 'POST',
+      path: '/v1/search',
+      params: {},
+      body: { q: 'inspect me', num: 10 },
+    });
     expect(searched.detail.response).toEqual({ body: search.body, source: 'archive' });
   });
 
@@ -69,7 +87,10 @@ describe.each(STORE_KINDS)('the request inspector for any ledger row (%s store)'
     const { detail, text } = await inspect(other, call.id);
     expect(detail.row.attempts.map((attempt) => attempt.status)).toEqual([429, 200]);
     expect(detail.attemptHeaders).toHaveLength(2);
-    expect(detail.attemptHeaders![0]).toMatchObject({ 'retry-after': '1', 'x-ratelimit-remaining': expect.stringMatching(/^\d+$/) });
+    expect(detail.attemptHeaders![0]).toMatchObject({
+      'retry-after': '1',
+      'x-ratelimit-remaining': expect.stringMatching(/^\d+$/),
+    });
     expect(detail.attemptHeaders![1]!['retry-after']).toBeUndefined();
     expect(text.toLowerCase()).not.toContain('authorization');
     expect(text).not.toContain(TEST_TOKEN);

@@ -47,12 +47,19 @@ export async function readJsonObject(request: IncomingMessage, maxBytes: number)
   const type = request.headers['content-type'];
   if (!type || !JSON_TYPE.test(type.trim())) {
     request.resume();
-    throw new BodyRefused(`Request body must be sent as Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`);
+    throw new BodyRefused(
+      `Request body must be sent as Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`,
+    );
   }
   const text = await readLimitedBody(request, maxBytes);
   let value: unknown;
-  try { value = JSON.parse(text); } catch { throw new BodyRefused('Request body is not valid JSON'); }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BodyRefused('Request body must be a JSON object');
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BodyRefused('Request body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BodyRefused('Request body must be a JSON object');
   const repeated = duplicateKey(text);
   if (repeated !== null) throw new BodyRefused(`Request body gives the key ${JSON.stringify(repeated)} more than once`);
   return value as Record<string, unknown>;

@@ -24,7 +24,10 @@ export interface BudgetState {
 }
 
 const min = (values: (Big | null)[]): Big | null =>
-  values.reduce<Big | null>((lowest, value) => (value === null ? lowest : lowest === null || value.lt(lowest) ? value : lowest), null);
+  values.reduce<Big | null>(
+    (lowest, value) => (value === null ? lowest : lowest === null || value.lt(lowest) ? value : lowest),
+    null,
+  );
 const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
 const PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' };
 
@@ -35,7 +38,11 @@ const PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'today (U
  * never above the ceiling.
  */
 export class Limits {
-  constructor(readonly operatorLimit: string | null, readonly period: Period = 'total', private readonly warn: { credits: string } | { percent: number } | null = null) {}
+  constructor(
+    readonly operatorLimit: string | null,
+    readonly period: Period = 'total',
+    private readonly warn: { credits: string } | { percent: number } | null = null,
+  ) {}
 
   /** One kept from a past run that is above today's ceiling is ignored: it must not stand in for the operator's. */
   effectivePersonal(personal: string | null): string | null {
@@ -64,13 +71,20 @@ export class Limits {
     const reserved = new Big(figures.reserved);
     const inFlight = reserved.gt(0) ? `, ${reserved.toString()} more reserved by calls in flight` : '';
     const operator = this.operatorLimit;
-    const over = (spent: string, limit: string) => (new Big(own).gt(0) ? new Big(spent).plus(reserved).plus(own).gt(limit) : new Big(spent).plus(reserved).gte(limit));
+    const over = (spent: string, limit: string) =>
+      new Big(own).gt(0) ? new Big(spent).plus(reserved).plus(own).gt(limit) : new Big(spent).plus(reserved).gte(limit);
     if (operator !== null && over(figures.spentInPeriod, operator)) {
-      return { by: 'operator', message: `The server operator's credit limit of ${operator} ${PERIOD_WORDS[this.period]} is reached (${figures.spentInPeriod} spent${inFlight}). It counts all spend through this server's store, across sessions, browsers and server processes, and cannot be changed from the browser: ask whoever runs creditscope to raise CREDIT_LIMIT.` };
+      return {
+        by: 'operator',
+        message: `The server operator's credit limit of ${operator} ${PERIOD_WORDS[this.period]} is reached (${figures.spentInPeriod} spent${inFlight}). It counts all spend through this server's store, across sessions, browsers and server processes, and cannot be changed from the browser: ask whoever runs creditscope to raise CREDIT_LIMIT.`,
+      };
     }
     const personal = this.effectivePersonal(figures.personalLimit);
     if (personal !== null && over(figures.spentInSession, personal)) {
-      return { by: 'personal', message: `Your credit limit of ${personal} for this session is reached (${figures.spentInSession} spent${inFlight}). Raise or clear your limit on the Credits page, or start a new session.` };
+      return {
+        by: 'personal',
+        message: `Your credit limit of ${personal} for this session is reached (${figures.spentInSession} spent${inFlight}). Raise or clear your limit on the Credits page, or start a new session.`,
+      };
     }
     return null;
   }
@@ -88,12 +102,21 @@ export class Limits {
     const session = new Big(figures.spentInSession);
     const operatorLeft = operatorLimit === null ? null : atLeastZero(new Big(operatorLimit).minus(inPeriod));
     const personalLeft = personalLimit === null ? null : atLeastZero(new Big(personalLimit).minus(session));
-    const reachedBy: LimitOwner | null = operatorLimit !== null && inPeriod.gte(operatorLimit) ? 'operator'
-      : personalLimit !== null && session.gte(personalLimit) ? 'personal' : null;
-    const limit = min([operatorLimit === null ? null : new Big(operatorLimit), personalLimit === null ? null : new Big(personalLimit)]);
+    const reachedBy: LimitOwner | null =
+      operatorLimit !== null && inPeriod.gte(operatorLimit)
+        ? 'operator'
+        : personalLimit !== null && session.gte(personalLimit)
+          ? 'personal'
+          : null;
+    const limit = min([
+      operatorLimit === null ? null : new Big(operatorLimit),
+      personalLimit === null ? null : new Big(personalLimit),
+    ]);
     const warnAt = this.warnAt(operatorLimit === null ? null : new Big(operatorLimit));
     return {
-      operatorLimit, period, personalLimit,
+      operatorLimit,
+      period,
+      personalLimit,
       limit: limit?.toString() ?? null,
       spentInPeriod: inPeriod.toString(),
       spentSinceStart: inPeriod.toString(),

@@ -12,7 +12,9 @@ async function slowUpstream(env: Record<string, string>, tag: string) {
   await harness.fault({ match: `ada__${tag}`, latencyMs: LATENCY_MS, times: 10 });
   return harness;
 }
-afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
+afterEach(async () => {
+  for (const harness of open.splice(0)) await harness.close();
+});
 
 async function timed(harness: ProxyHarness, tag: string) {
   const started = performance.now();

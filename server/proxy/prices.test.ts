@@ -7,7 +7,9 @@ import { Prices } from './prices.ts';
 
 describe.each(STORE_KINDS)('prices (%s store)', (kind) => {
   const cleanup: (() => Promise<void>)[] = [];
-  afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
 
   async function store(): Promise<{ scratch: ScratchStore; opened: Store }> {
     const scratch = await scratchStore(kind);
@@ -17,7 +19,8 @@ describe.each(STORE_KINDS)('prices (%s store)', (kind) => {
     return { scratch, opened };
   }
 
-  const search = (credits: string, charged: 'yes' | 'unknown' = 'yes') => paidCall(credits, { operation: 'search', charged, ok: charged === 'yes' });
+  const search = (credits: string, charged: 'yes' | 'unknown' = 'yes') =>
+    paidCall(credits, { operation: 'search', charged, ok: charged === 'yes' });
 
   it('in demo mode are the stand-in list prices until a charge says otherwise', async () => {
     const { opened } = await store();
@@ -38,7 +41,11 @@ describe.each(STORE_KINDS)('prices (%s store)', (kind) => {
     await book(opened.ledger, search('0.2'));
     await book(opened.ledger, search('9', 'unknown'));
     await prices.refresh();
-    expect([prices.current('search'), prices.ceiling('search'), prices.current('timeline')]).toEqual(['0.2', '0.3', null]);
+    expect([prices.current('search'), prices.ceiling('search'), prices.current('timeline')]).toEqual([
+      '0.2',
+      '0.3',
+      null,
+    ]);
   });
 
   it('are shared through the store: a second process opening it knows what the first learnt', async () => {

@@ -12,15 +12,23 @@ type Known = Record<Operation, { last: string; highest: string } | null>;
 export class Prices {
   private known: Known = { timeline: null, search: null };
 
-  constructor(private readonly ledger: LedgerStore, private readonly listed: Record<Operation, number> | null) {}
+  constructor(
+    private readonly ledger: LedgerStore,
+    private readonly listed: Record<Operation, number> | null,
+  ) {}
 
   /** Other processes' prices arrive here (each session read refreshes); a call settled here is seen at once by `see`. */
-  async refresh() { this.known = await this.ledger.prices(); }
+  async refresh() {
+    this.known = await this.ledger.prices();
+  }
 
   see(operation: Operation, credits: string, charged: string) {
     if (charged !== 'yes' || !new Big(credits).gt(0)) return;
     const known = this.known[operation];
-    this.known = { ...this.known, [operation]: { last: credits, highest: known && new Big(known.highest).gt(credits) ? known.highest : credits } };
+    this.known = {
+      ...this.known,
+      [operation]: { last: credits, highest: known && new Big(known.highest).gt(credits) ? known.highest : credits },
+    };
   }
 
   /** The latest price charged: shown on every paid control, and booked for a call whose charge is unknown. */

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, TEST_TOKEN, waitFor, type ProxyHarness } from '../testing/harness.ts';
 
 let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '700' }); });
-afterAll(async () => { await harness.close(); });
+beforeAll(async () => {
+  harness = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '700' });
+});
+afterAll(async () => {
+  await harness.close();
+});
 
 describe('forwarding', () => {
   // Unknown or empty parameters are refused before anything is sent: validate.test.ts.
@@ -17,25 +21,39 @@ describe('forwarding', () => {
   });
 
   it('sends only the documented search fields, always with num and page', async () => {
-    const response = await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'fields-test', num: 3, hl: 'fr' }) });
+    const response = await harness.api('/api/v1/search', {
+      method: 'POST',
+      body: JSON.stringify({ q: 'fields-test', num: 3, hl: 'fr' }),
+    });
     expect(response.status).toBe(200);
     await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q: 'fields-default' }) });
-    expect((await harness.upstreamLog('fields-test'))[0]?.body).toEqual({ q: 'fields-test', num: 3, page: '1', hl: 'fr' });
+    expect((await harness.upstreamLog('fields-test'))[0]?.body).toEqual({
+      q: 'fields-test',
+      num: 3,
+      page: '1',
+      hl: 'fr',
+    });
     expect((await harness.upstreamLog('fields-default'))[0]?.body).toEqual({ q: 'fields-default', num: 10, page: '1' });
   });
 
   it('drops browser Authorization and Cookie headers', async () => {
-    await harness.api('/api/v1/social/microblog/posts?screen_name=grace__hdr', { headers: { authorization: 'Bearer stolen', cookie: 'session=other-app' } });
+    await harness.api('/api/v1/social/microblog/posts?screen_name=grace__hdr', {
+      headers: { authorization: 'Bearer stolen', cookie: 'session=other-app' },
+    });
     const [call] = await harness.upstreamLog('grace__hdr');
     expect(call?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(call?.cookie).toBeNull();
   });
 
   it('keeps + / = in cursors intact end to end', async () => {
-    const first = (await (await harness.api('/api/v1/social/microblog/posts?screen_name=grace__cur')).json()) as { data: { next_cursor: string } };
+    const first = (await (await harness.api('/api/v1/social/microblog/posts?screen_name=grace__cur')).json()) as {
+      data: { next_cursor: string };
+    };
     const cursor = first.data.next_cursor;
     expect(cursor).toMatch(/[+/=]/);
-    const second = await harness.api(`/api/v1/social/microblog/posts?screen_name=grace__cur&cursor=${encodeURIComponent(cursor)}`);
+    const second = await harness.api(
+      `/api/v1/social/microblog/posts?screen_name=grace__cur&cursor=${encodeURIComponent(cursor)}`,
+    );
     expect(second.status).toBe(200);
     const calls = await harness.upstreamLog('grace__cur');
     expect(calls[1]?.query.cursor).toBe(cursor);
@@ -98,13 +116,22 @@ describe('a page bought while the browser had gone', () => {
   it('is handed to the next identical request from the archive instead of being bought again', async () => {
     await harness.fault({ match: 'grace__gone', latencyMs: 400, times: 1 });
     const aborted = new AbortController();
-    const first = harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', { signal: aborted.signal }).catch(() => null);
+    const first = harness
+      .api('/api/v1/social/microblog/posts?screen_name=grace__gone', { signal: aborted.signal })
+      .catch(() => null);
     // Gone once the upstream has the request, back once the ledger has the purchase.
-    await waitFor(() => harness.upstreamLog('grace__gone'), (calls) => calls.length === 1);
+    await waitFor(
+      () => harness.upstreamLog('grace__gone'),
+      (calls) => calls.length === 1,
+    );
     aborted.abort();
     await first;
-    const [row] = (await waitFor(() => harness.state(), (state) => state.rows.some((candidate) => candidate.params.screen_name === 'grace__gone')))
-      .rows.filter((candidate) => candidate.params.screen_name === 'grace__gone');
+    const [row] = (
+      await waitFor(
+        () => harness.state(),
+        (state) => state.rows.some((candidate) => candidate.params.screen_name === 'grace__gone'),
+      )
+    ).rows.filter((candidate) => candidate.params.screen_name === 'grace__gone');
     const second = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone');
     expect(second.status).toBe(200);
     expect(((await second.json()) as { data: { timeline: unknown[] } }).data.timeline).toHaveLength(20);
@@ -114,13 +141,19 @@ describe('a page bought while the browser had gone', () => {
     expect(second.headers.get('x-creditscope-call-id')).toBe(row!.id);
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
     // Asked again, still the archived page; only an explicit refresh buys it again.
-    expect((await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone')).headers.get('x-creditscope-source')).toBe('archive');
+    expect(
+      (await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone')).headers.get('x-creditscope-source'),
+    ).toBe('archive');
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
-    const refreshed = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', { headers: { 'x-creditscope-refresh': '1' } });
+    const refreshed = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', {
+      headers: { 'x-creditscope-refresh': '1' },
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('x-creditscope-source')).toBeNull();
     expect(refreshed.headers.get('x-creditscope-credits')).toBe('0.1');
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(2);
-    expect((await harness.state()).rows.filter((candidate) => candidate.params.screen_name === 'grace__gone')).toHaveLength(2);
+    expect(
+      (await harness.state()).rows.filter((candidate) => candidate.params.screen_name === 'grace__gone'),
+    ).toHaveLength(2);
   });
 });

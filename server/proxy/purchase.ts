@@ -15,17 +15,26 @@ import { withRetries } from './retry.ts';
 import type { Answer } from './answer.ts';
 
 export interface PurchaseDeps {
-  upstream: Upstream; ledger: LedgerStore; archive: ArchiveStore; exchanges: ExchangeStore; limits: Limits; prices: Prices;
+  upstream: Upstream;
+  ledger: LedgerStore;
+  archive: ArchiveStore;
+  exchanges: ExchangeStore;
+  limits: Limits;
+  prices: Prices;
 }
 export interface PurchaseRequest {
-  route: Route; params: Record<string, unknown>; key: string; /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
+  route: Route;
+  params: Record<string, unknown>;
+  key: string;
+  /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
   /** A collection job's call: admitted only if its own reservation fits under the limits too, so the job never spends past them. */
   wholeCallWithinLimit?: boolean;
 }
 export type Purchaser = (request: PurchaseRequest) => Promise<Answer>;
 
 const errorAnswer = (failure: NormalisedError, headers: Record<string, string> = {}): Answer => ({
-  status: failure.error.status, text: JSON.stringify(failure),
+  status: failure.error.status,
+  text: JSON.stringify(failure),
   headers: { ...headers, 'x-creditscope-charged': failure.error.charged },
 });
 
@@ -33,7 +42,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const WAIT_STEP_MS = 100;
 
 /** A request, its retries and their backoffs can take no longer than this; then a pending row is abandoned. */
-function leaseMs(upstream: Upstream) { return upstream.timeoutMs * 3 + 20_000; }
+function leaseMs(upstream: Upstream) {
+  return upstream.timeoutMs * 3 + 20_000;
+}
 
 /**
  * One purchase: served free from the archive when it may be, else admitted by the budget and
@@ -51,7 +62,14 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
       // The store gone (its database server stopped, its disk unusable) while the purchase read it: that is
       // before anything was sent, since a settlement the store refuses is kept for later, never thrown.
       const unavailable = storeUnavailable(error);
-      if (unavailable) return errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${unavailable}. Try again once the store is back.`));
+      if (unavailable)
+        return errorAnswer(
+          normalisedError(
+            507,
+            'ledger',
+            `Not sent, nothing charged: creditscope ${unavailable}. Try again once the store is back.`,
+          ),
+        );
       throw error;
     }
   };
@@ -84,31 +102,65 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
       const bought = await buy(request, seen);
       if (bought.kind === 'answer') return bought.answer;
       if (bought.kind === 'wait') {
-        if (Date.now() >= deadline) return errorAnswer(normalisedError(503, 'upstream', 'Not sent, nothing charged: a call whose price is not known yet has been in flight too long for this one to go beside it under your credit limit. Try again in a moment.', { charged: 'no' }));
+        if (Date.now() >= deadline)
+          return errorAnswer(
+            normalisedError(
+              503,
+              'upstream',
+              'Not sent, nothing charged: a call whose price is not known yet has been in flight too long for this one to go beside it under your credit limit. Try again in a moment.',
+              { charged: 'no' },
+            ),
+          );
         await sleep(WAIT_STEP_MS);
         continue;
       }
       // Another process is buying this very page: its answer, once archived, is as fresh as ours would be.
       fresh = false;
-      while (Date.now() < deadline && await archive.isPending(bought.id)) await sleep(WAIT_STEP_MS);
-      if (Date.now() >= deadline) return errorAnswer(normalisedError(504, 'upstream', 'Another creditscope process is still buying this page. Try again in a moment: it will be free once it lands.', { charged: 'no' }));
+      while (Date.now() < deadline && (await archive.isPending(bought.id))) await sleep(WAIT_STEP_MS);
+      if (Date.now() >= deadline)
+        return errorAnswer(
+          normalisedError(
+            504,
+            'upstream',
+            'Another creditscope process is still buying this page. Try again in a moment: it will be free once it lands.',
+            { charged: 'no' },
+          ),
+        );
     }
   }
 
-  async function buy({ route, params, key, wholeCallWithinLimit }: PurchaseRequest, archivedSeen: string | null): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
+  async function buy(
+    { route, params, key, wholeCallWithinLimit }: PurchaseRequest,
+    archivedSeen: string | null,
+  ): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
     // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
     let journal: Awaited<ReturnType<LedgerStore['journal']>>;
     try {
       journal = await ledger.journal({
-        operation: route.operation, params, pageKey: key, reserve: prices.ceiling(route.operation), leaseMs: leaseMs(upstream),
+        operation: route.operation,
+        params,
+        pageKey: key,
+        reserve: prices.ceiling(route.operation),
+        leaseMs: leaseMs(upstream),
         check: (figures, reserve) => limits.refusal(figures, wholeCallWithinLimit ? reserve : '0'),
-        limited: (figures) => limits.apply(figures), archivedSeen,
+        limited: (figures) => limits.apply(figures),
+        archivedSeen,
       });
     } catch (error) {
       if (!(error instanceof LedgerWriteError)) throw error;
-      return { kind: 'answer', answer: errorAnswer(normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.`)) };
+      return {
+        kind: 'answer',
+        answer: errorAnswer(
+          normalisedError(
+            507,
+            'ledger',
+            `Not sent, nothing charged: creditscope ${error.message}. Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.`,
+          ),
+        ),
+      };
     }
-    if (journal.kind === 'refused') return { kind: 'answer', answer: errorAnswer(normalisedError(402, 'budget', journal.refusal.message)) };
+    if (journal.kind === 'refused')
+      return { kind: 'answer', answer: errorAnswer(normalisedError(402, 'budget', journal.refusal.message)) };
     if (journal.kind !== 'journalled') return journal;
     return { kind: 'answer', answer: await send(route, params, journal.id) };
   }
@@ -123,21 +175,43 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
     });
     const last = outcome.attempts[outcome.attempts.length - 1]!;
     // A call that may have been charged is booked at the going price, not as free.
-    const credits = last.charged === 'unknown'
-      ? prices.current(route.operation) ?? '0'
-      : outcome.attempts.reduce((sum, attempt) => sum.plus(attempt.credits), new Big(0)).toString();
+    const credits =
+      last.charged === 'unknown'
+        ? (prices.current(route.operation) ?? '0')
+        : outcome.attempts.reduce((sum, attempt) => sum.plus(attempt.credits), new Big(0)).toString();
     const { final } = outcome;
     const failure = final.failure;
     // A store that cannot take the settlement now gets it later: the answer is delivered either way.
-    const row = await ledger.settleOrKeep(journalId, {
-      operation: route.operation, params, status: last.status, credits, durationMs: Math.round(performance.now() - started),
-      ok: failure === null, charged: last.charged, attempts: outcome.attempts, ...(failure ? { errorKind: failure.error.kind } : {}),
-    }, failure ? null : archiveWrite(route.operation, params, final.text, final.json), attemptHeaders);
+    const row = await ledger.settleOrKeep(
+      journalId,
+      {
+        operation: route.operation,
+        params,
+        status: last.status,
+        credits,
+        durationMs: Math.round(performance.now() - started),
+        ok: failure === null,
+        charged: last.charged,
+        attempts: outcome.attempts,
+        ...(failure ? { errorKind: failure.error.kind } : {}),
+      },
+      failure ? null : archiveWrite(route.operation, params, final.text, final.json),
+      attemptHeaders,
+    );
     prices.see(route.operation, row.credits, row.charged);
 
     exchanges.put(row.id, {
-      request: { method: route.method, path: route.upstreamPath, params: route.method === 'GET' ? params : {}, body: route.method === 'POST' ? params : null },
-      status: row.status, durationMs: row.durationMs, credits: row.credits, responseText: final.text, attemptHeaders,
+      request: {
+        method: route.method,
+        path: route.upstreamPath,
+        params: route.method === 'GET' ? params : {},
+        body: route.method === 'POST' ? params : null,
+      },
+      status: row.status,
+      durationMs: row.durationMs,
+      credits: row.credits,
+      responseText: final.text,
+      attemptHeaders,
     });
     const headers = { ...final.headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
     if (failure) return errorAnswer(failure, headers);

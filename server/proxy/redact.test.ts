@@ -14,8 +14,13 @@ const TOKENS = ['tok/en"+ é=secret', 'plain0token0a9b8c7d6e5f4'];
 /** Every spelling of the token the test knows of, from real encoders; base64 also by its middle, whatever its alignment. */
 function forbidden(token: string): string[] {
   const spelt = Object.values(encodings(token));
-  const base64 = [Buffer.from(token, 'utf8'), Buffer.from(token, 'latin1')].flatMap((bytes) => [0, 1, 2].map((offset) =>
-    Buffer.concat([Buffer.alloc(offset, 0x41), bytes]).toString('base64').slice(offset + 2, -3)));
+  const base64 = [Buffer.from(token, 'utf8'), Buffer.from(token, 'latin1')].flatMap((bytes) =>
+    [0, 1, 2].map((offset) =>
+      Buffer.concat([Buffer.alloc(offset, 0x41), bytes])
+        .toString('base64')
+        .slice(offset + 2, -3),
+    ),
+  );
   return [...new Set([...spelt, ...base64, Buffer.from(token, 'utf8').toString('latin1')])];
 }
 
@@ -26,13 +31,22 @@ function decoded(text: string): string[] {
     if (typeof value === 'string') strings.push(value);
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
-  try { walk(JSON.parse(text)); } catch { /* not JSON: checked as bytes only */ }
-  try { strings.push(decodeURIComponent(text.replace(/\+/g, ' '))); } catch { /* not percent-encoded */ }
+  try {
+    walk(JSON.parse(text));
+  } catch {
+    /* not JSON: checked as bytes only */
+  }
+  try {
+    strings.push(decodeURIComponent(text.replace(/\+/g, ' ')));
+  } catch {
+    /* not percent-encoded */
+  }
   return strings;
 }
 
 function expectClean(token: string, what: string, text: string) {
-  for (const spelling of forbidden(token)) expect(text, `${what} contains ${JSON.stringify(spelling)}`).not.toContain(spelling);
+  for (const spelling of forbidden(token))
+    expect(text, `${what} contains ${JSON.stringify(spelling)}`).not.toContain(spelling);
   for (const value of decoded(text)) expect(value, `${what}, decoded`).not.toContain(token);
 }
 
@@ -51,19 +65,36 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
   it('never reaches the browser in any encoding, in a body or a header, for a 200 or a 500, nor any log', async () => {
     const logged: unknown[][] = [];
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => { logged.push(args); }));
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        logged.push(args);
+      }),
+    );
     try {
       const names = Object.keys(encodings(token)).flatMap((name) => [`${name}_200`, `${name}_500`]);
-      const answers = await Promise.all(names.map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)));
+      const answers = await Promise.all(
+        names.map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)),
+      );
       expect(answers.map((answer) => answer.status)).toEqual(names.map((name) => (name.endsWith('_200') ? 200 : 500)));
       const { rows } = await harness.state();
       expect(rows).toHaveLength(names.length);
       // Asked again, the 200s come from the archive: what was stored must be as clean as what was sent.
-      const archived = await Promise.all(names.filter((name) => name.endsWith('_200')).map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)));
-      expect(archived.map((answer) => answer.headers.get('x-creditscope-source'))).toEqual(archived.map(() => 'archive'));
+      const archived = await Promise.all(
+        names
+          .filter((name) => name.endsWith('_200'))
+          .map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)),
+      );
+      expect(archived.map((answer) => answer.headers.get('x-creditscope-source'))).toEqual(
+        archived.map(() => 'archive'),
+      );
       const more = await Promise.all([
-        ...archived, harness.api('/api/_session'), harness.api('/api/_session/calls?limit=500'), ...rows.map((row) => harness.api(`/api/_session/calls/${row.id}`)),
-        harness.api('/api/_history'), harness.api('/api/_history/archive.ndjson'), harness.api('/api/_history/ledger.json'), harness.api('/api/_history/ledger.csv'),
+        ...archived,
+        harness.api('/api/_session'),
+        harness.api('/api/_session/calls?limit=500'),
+        ...rows.map((row) => harness.api(`/api/_session/calls/${row.id}`)),
+        harness.api('/api/_history'),
+        harness.api('/api/_history/archive.ndjson'),
+        harness.api('/api/_history/ledger.json'),
+        harness.api('/api/_history/ledger.csv'),
       ]);
       let redactions = 0;
       for (const [index, response] of [...answers, ...more].entries()) {
@@ -81,7 +112,9 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
       // before a checkpoint (read while the proxy still has it open), in both readings of its bytes.
       const files = ['creditscope.db', 'creditscope.db-wal'].map((name) => path.join(harness.dataDir, name));
       expect(fs.statSync(files[1]!).size, 'the write-ahead log holds the commits').toBeGreaterThan(0);
-      expect(files.map((file) => fs.readFileSync(file, 'latin1')).join(''), 'the store holds the purchases').toContain(`${names[0]}"`);
+      expect(files.map((file) => fs.readFileSync(file, 'latin1')).join(''), 'the store holds the purchases').toContain(
+        `${names[0]}"`,
+      );
       for (const file of files) {
         const bytes = fs.readFileSync(file);
         expectClean(token, path.basename(file), bytes.toString('utf8'));
@@ -95,7 +128,9 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
 
   it('is absent from the start-up line', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-describe-'));
-    const handler = await createApiHandler(loadConfig({ API_BASE_URL: 'https://gw.example.com/tenant-a', API_TOKEN: token, CREDITSCOPE_DATA_DIR: dataDir }));
+    const handler = await createApiHandler(
+      loadConfig({ API_BASE_URL: 'https://gw.example.com/tenant-a', API_TOKEN: token, CREDITSCOPE_DATA_DIR: dataDir }),
+    );
     try {
       const line = handler.describe();
       expect(line).toContain('upstream https://gw.example.com/tenant-a with the token from API_TOKEN');
@@ -108,10 +143,15 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
 });
 
 /** Real encoders, each text → text; base64 also of a text inside a longer one (its three alignments). */
-const percentAll = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+const percentAll = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
 const ENCODERS: Record<string, (text: string) => string> = {
   json: (text) => JSON.stringify(text).slice(1, -1),
-  jsonUnicode: (text) => Array.from({ length: text.length }, (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`).join(''),
+  jsonUnicode: (text) =>
+    Array.from(
+      { length: text.length },
+      (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`,
+    ).join(''),
   uri: encodeURIComponent,
   uriLower: (text) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
   form: (text) => new URLSearchParams({ text }).toString().slice('text='.length),
@@ -143,7 +183,9 @@ describe.each(TOKENS)('the redactor, for the token %j', (token) => {
       const inJson = redactor.text(JSON.stringify({ message: `see ${form} here` }));
       return [
         ...(inText.includes(form!) || !inText.includes('[redacted]') ? [`${name} in text`] : []),
-        ...(inJson.includes(JSON.stringify(form).slice(1, -1)) || !inJson.includes('[redacted]') ? [`${name} in JSON`] : []),
+        ...(inJson.includes(JSON.stringify(form).slice(1, -1)) || !inJson.includes('[redacted]')
+          ? [`${name} in JSON`]
+          : []),
       ];
     });
     expect(left).toEqual([]);
@@ -152,7 +194,9 @@ describe.each(TOKENS)('the redactor, for the token %j', (token) => {
   it('redacts a 1 MB answer in well under a second, and a text made to keep many partial matches alive too', () => {
     const post = { text: 'lorem %20 \\u0041 &amp; 0123456789abcdef QUJDRA== ', id: '1234567890' };
     const answer = JSON.stringify({ data: Array.from({ length: 14_000 }, () => post), echo: ENCODERS.hex!(token) });
-    const nearMiss = Object.values(ENCODERS).map((encode) => encode(token).slice(0, -3)).join(' ');
+    const nearMiss = Object.values(ENCODERS)
+      .map((encode) => encode(token).slice(0, -3))
+      .join(' ');
     const nearMisses = nearMiss.repeat(Math.ceil(1_050_000 / nearMiss.length));
     for (const text of [answer, nearMisses]) {
       expect(text.length).toBeGreaterThan(1_000_000);

@@ -3,7 +3,9 @@ import { tokenSpellings } from './token-spellings.ts';
 
 export const REDACTED = '[redacted]';
 
-export interface Redactor { text(text: string): string }
+export interface Redactor {
+  text(text: string): string;
+}
 
 /**
  * Removes the token, in every spelling of token-spellings.ts (two encoders deep), from what the upstream
@@ -14,17 +16,33 @@ export interface Redactor { text(text: string): string }
 export function createRedactor(token: string): Redactor {
   if (!token) return { text: (text) => text };
   const matcher = new SpellingMatcher(tokenSpellings(token));
-  const redactSpellings = (value: string) => replaceSpans(value, matcher.find(value).map((span) => ({ ...span, by: REDACTED })));
-  const redactJsonValues = (value: string) => replaceSpans(value, escapedJsonStrings(value).flatMap((span) => {
-    let decoded: unknown;
-    try { decoded = JSON.parse(value.slice(span.start, span.end)); } catch { return []; }
-    const redacted = redactSpellings(decoded as string);
-    return redacted === decoded ? [] : [{ ...span, by: JSON.stringify(redacted) }];
-  }));
+  const redactSpellings = (value: string) =>
+    replaceSpans(
+      value,
+      matcher.find(value).map((span) => ({ ...span, by: REDACTED })),
+    );
+  const redactJsonValues = (value: string) =>
+    replaceSpans(
+      value,
+      escapedJsonStrings(value).flatMap((span) => {
+        let decoded: unknown;
+        try {
+          decoded = JSON.parse(value.slice(span.start, span.end));
+        } catch {
+          return [];
+        }
+        const redacted = redactSpellings(decoded as string);
+        return redacted === decoded ? [] : [{ ...span, by: JSON.stringify(redacted) }];
+      }),
+    );
   return { text: (value) => redactSpellings(redactJsonValues(value)) };
 }
 
-interface Replacement { start: number; end: number; by: string }
+interface Replacement {
+  start: number;
+  end: number;
+  by: string;
+}
 
 function replaceSpans(text: string, spans: Replacement[]): string {
   if (spans.length === 0) return text;
@@ -48,7 +66,10 @@ function escapedJsonStrings(text: string): { start: number; end: number }[] {
       const quote = text.indexOf('"', end);
       if (quote === -1) return found;
       if (backslash !== -1 && backslash < end) backslash = text.indexOf('\\', end);
-      if (backslash === -1 || backslash > quote) { end = quote; break; }
+      if (backslash === -1 || backslash > quote) {
+        end = quote;
+        break;
+      }
       // An escape: the character after the backslash (a quote, perhaps) is part of the string.
       escaped = true;
       end = backslash + 2;

@@ -2,14 +2,21 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 
-interface ErrorBody { error: { status: number; charged: string; message: string; retryAfter?: number } }
+interface ErrorBody {
+  error: { status: number; charged: string; message: string; retryAfter?: number };
+}
 
 let harness: ProxyHarness;
-beforeAll(async () => { harness = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '500' }, { relay: true }); });
-afterAll(async () => { await harness.close(); });
+beforeAll(async () => {
+  harness = await startProxyAgainstStandin({ UPSTREAM_TIMEOUT_MS: '500' }, { relay: true });
+});
+afterAll(async () => {
+  await harness.close();
+});
 
 const timeline = (handle: string) => harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`);
-const rowFor = async (handle: string) => (await harness.state()).rows.filter((row) => row.params.screen_name === handle);
+const rowFor = async (handle: string) =>
+  (await harness.state()).rows.filter((row) => row.params.screen_name === handle);
 
 /** One request through the proxy: its answer, what reached the stand-in, and its ledger rows. */
 async function buy(handle: string) {
@@ -25,7 +32,11 @@ describe('retried inside the proxy, only where the upstream cannot have charged'
     expect(response.status).toBe(200);
     expect(calls).toHaveLength(3);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.attempts.map((attempt) => [attempt.status, attempt.charged])).toEqual([[503, 'no'], [503, 'no'], [200, 'yes']]);
+    expect(rows[0]!.attempts.map((attempt) => [attempt.status, attempt.charged])).toEqual([
+      [503, 'no'],
+      [503, 'no'],
+      [200, 'yes'],
+    ]);
     expect(rows[0]).toMatchObject({ ok: true, charged: 'yes', credits: '0.1' });
     // Backoff 250 ms, then 1 s, as seen by the stand-in.
     const gaps = calls.slice(1).map((call, index) => Date.parse(call.at) - Date.parse(calls[index]!.at));
@@ -60,26 +71,65 @@ describe('retried inside the proxy, only where the upstream cannot have charged'
   });
 
   const never: [string, string, () => Promise<unknown>, number, string][] = [
-    ['a timeout', 'ada__nr_timeout', () => harness.fault({ match: 'ada__nr_timeout', latencyMs: 1200, times: 1 }), 504, 'unknown'],
-    ['a connection cut after the request was sent', 'ada__nr_cut', async () => harness.relay!.rule({ match: 'ada__nr_cut', action: 'cut' }), 502, 'unknown'],
-    ['a 200 cut off mid-body', 'ada__nr_cutbody', async () => harness.relay!.rule({ match: 'ada__nr_cutbody', action: 'cut-body' }), 502, 'unknown'],
-    ['a truncated 200', 'ada__nr_truncated', () => harness.fault({ match: 'ada__nr_truncated', status: 200, body: 'truncated' }), 502, 'unknown'],
-    ['a 503 carrying meta.credits', 'ada__nr_charged503', async () => {
-      await harness.fault({ match: 'ada__nr_charged503', status: 503, body: 'json' });
-      harness.relay!.rule({ match: 'ada__nr_charged503', action: 'credits' });
-    }, 503, 'yes'],
-    ['a 200 with success:false', 'ada__nr_successfalse', () => harness.fault({ match: 'ada__nr_successfalse', status: 200, body: 'success-false' }), 200, 'yes'],
+    [
+      'a timeout',
+      'ada__nr_timeout',
+      () => harness.fault({ match: 'ada__nr_timeout', latencyMs: 1200, times: 1 }),
+      504,
+      'unknown',
+    ],
+    [
+      'a connection cut after the request was sent',
+      'ada__nr_cut',
+      async () => harness.relay!.rule({ match: 'ada__nr_cut', action: 'cut' }),
+      502,
+      'unknown',
+    ],
+    [
+      'a 200 cut off mid-body',
+      'ada__nr_cutbody',
+      async () => harness.relay!.rule({ match: 'ada__nr_cutbody', action: 'cut-body' }),
+      502,
+      'unknown',
+    ],
+    [
+      'a truncated 200',
+      'ada__nr_truncated',
+      () => harness.fault({ match: 'ada__nr_truncated', status: 200, body: 'truncated' }),
+      502,
+      'unknown',
+    ],
+    [
+      'a 503 carrying meta.credits',
+      'ada__nr_charged503',
+      async () => {
+        await harness.fault({ match: 'ada__nr_charged503', status: 503, body: 'json' });
+        harness.relay!.rule({ match: 'ada__nr_charged503', action: 'credits' });
+      },
+      503,
+      'yes',
+    ],
+    [
+      'a 200 with success:false',
+      'ada__nr_successfalse',
+      () => harness.fault({ match: 'ada__nr_successfalse', status: 200, body: 'success-false' }),
+      200,
+      'yes',
+    ],
   ];
-  it.each(never)('never retries %s, and says whether it was charged', async (_name, handle, arrange, status, charged) => {
-    await arrange();
-    const { response, body, calls, rows } = await buy(handle);
-    expect(calls).toHaveLength(1);
-    expect(response.status).toBe(status);
-    expect([body.error.charged, response.headers.get('x-creditscope-charged')]).toEqual([charged, charged]);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.charged).toBe(charged);
-    expect(rows[0]!.attempts).toHaveLength(1);
-  });
+  it.each(never)(
+    'never retries %s, and says whether it was charged',
+    async (_name, handle, arrange, status, charged) => {
+      await arrange();
+      const { response, body, calls, rows } = await buy(handle);
+      expect(calls).toHaveLength(1);
+      expect(response.status).toBe(status);
+      expect([body.error.charged, response.headers.get('x-creditscope-charged')]).toEqual([charged, charged]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.charged).toBe(charged);
+      expect(rows[0]!.attempts).toHaveLength(1);
+    },
+  );
 
   // The timeout is short enough to wait out, and long enough that the first, ordinary call never meets it on a busy machine.
   it('books a call of unknown charge at the going price and counts it as a call; a charged 503 at its meta.credits', async () => {
@@ -92,7 +142,11 @@ describe('retried inside the proxy, only where the upstream cannot have charged'
       own.relay!.rule({ match: 'ada__charged', action: 'credits' });
       expect((await own.api('/api/v1/social/microblog/posts?screen_name=ada__charged')).status).toBe(503);
       const state = await own.state();
-      expect(state.rows.map((row) => [row.status, row.charged, row.credits])).toEqual([[200, 'yes', '0.1'], [504, 'unknown', '0.1'], [503, 'yes', '0.1']]);
+      expect(state.rows.map((row) => [row.status, row.charged, row.credits])).toEqual([
+        [200, 'yes', '0.1'],
+        [504, 'unknown', '0.1'],
+        [503, 'yes', '0.1'],
+      ]);
       expect(state.session).toMatchObject({ calls: 3, failedFree: 0, total: '0.3' });
       expect(state.prices.timeline).toBe('0.1');
     } finally {

@@ -17,7 +17,9 @@ export function retryDelay(result: AttemptResult, retriesSoFar: number): number 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Tries until an attempt may have charged, cannot pass, or the retries are spent: one purchase, many attempts. */
-export async function withRetries(attempt: () => Promise<AttemptResult>): Promise<{ final: AttemptResult; attempts: Attempt[] }> {
+export async function withRetries(
+  attempt: () => Promise<AttemptResult>,
+): Promise<{ final: AttemptResult; attempts: Attempt[] }> {
   const attempts: Attempt[] = [];
   for (let retries = 0; ; retries += 1) {
     const result = await attempt();

@@ -1,8 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { NormalisedError } from './errors.ts';
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
   response.end(JSON.stringify(body));
 }
 

@@ -14,8 +14,14 @@ import { createPurchaser, type Purchaser } from './purchase.ts';
  * one of these, so the budget, the ledger and the archive hold whichever of them buys.
  */
 export interface Services {
-  store: Store; upstream: Upstream; limits: Limits; prices: Prices; exchanges: ExchangeStore; purchase: Purchaser;
-  demo: boolean; upstreamLabel: string;
+  store: Store;
+  upstream: Upstream;
+  limits: Limits;
+  prices: Prices;
+  exchanges: ExchangeStore;
+  purchase: Purchaser;
+  demo: boolean;
+  upstreamLabel: string;
   close(): Promise<void>;
 }
 
@@ -28,7 +34,13 @@ async function startDemoUpstream(port: number) {
 export async function createServices(config: AppConfig): Promise<Services> {
   // The store first: one that cannot be opened or written stops everything before anything can spend.
   const store = await openStore(config, CREDITS);
-  const demo = config.mode === 'demo' ? await startDemoUpstream(config.demoStandinPort).catch(async (error: unknown) => { await store.close(); throw error; }) : null;
+  const demo =
+    config.mode === 'demo'
+      ? await startDemoUpstream(config.demoStandinPort).catch(async (error: unknown) => {
+          await store.close();
+          throw error;
+        })
+      : null;
   const upstream: Upstream = {
     baseUrl: demo?.upstream.baseUrl ?? config.baseUrl,
     token: demo?.upstream.token ?? config.token,
@@ -39,11 +51,26 @@ export async function createServices(config: AppConfig): Promise<Services> {
   const prices = new Prices(store.ledger, demo ? CREDITS : null);
   await prices.refresh();
   const exchanges = new ExchangeStore();
-  const purchase = createPurchaser({ upstream, ledger: store.ledger, archive: store.archive, exchanges, limits, prices });
+  const purchase = createPurchaser({
+    upstream,
+    ledger: store.ledger,
+    archive: store.archive,
+    exchanges,
+    limits,
+    prices,
+  });
   return {
-    store, upstream, limits, prices, exchanges, purchase,
+    store,
+    upstream,
+    limits,
+    prices,
+    exchanges,
+    purchase,
     demo: demo !== null,
     upstreamLabel: demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl,
-    close: async () => { await store.close(); await demo?.standin.close(); },
+    close: async () => {
+      await store.close();
+      await demo?.standin.close();
+    },
   };
 }

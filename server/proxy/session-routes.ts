@@ -12,7 +12,14 @@ import { readLimitedBody } from './read-body.ts';
 import { sendError, sendJson } from './send.ts';
 
 export interface SessionContext {
-  ledger: LedgerStore; archive: ArchiveStore; limits: Limits; prices: Prices; exchanges: ExchangeStore; mode: 'demo' | 'upstream'; upstreamLabel: string; storeKind: StoreKind;
+  ledger: LedgerStore;
+  archive: ArchiveStore;
+  limits: Limits;
+  prices: Prices;
+  exchanges: ExchangeStore;
+  mode: 'demo' | 'upstream';
+  upstreamLabel: string;
+  storeKind: StoreKind;
   /** How long a first page or a search is served from the archive: the UI says when one would be bought again. */
   archiveFreshForMs: number;
 }
@@ -28,11 +35,22 @@ function pageSize(url: URL, fallback: number): number | null {
 }
 
 /** Totals, budget and prices, with one page of rows: its size does not grow with the ledger. */
-export async function sessionState({ ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext, rowLimit = FIRST_ROWS) {
+export async function sessionState(
+  { ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext,
+  rowLimit = FIRST_ROWS,
+) {
   await prices.refresh();
-  const [session, figures, page, pastSessions] = [await ledger.summary(), await ledger.budgetFigures(), await ledger.rowsPage({ limit: rowLimit }), await ledger.pastSessions()];
+  const [session, figures, page, pastSessions] = [
+    await ledger.summary(),
+    await ledger.budgetFigures(),
+    await ledger.rowsPage({ limit: rowLimit }),
+    await ledger.pastSessions(),
+  ];
   return {
-    mode, upstream: upstreamLabel, store: storeKind, archive: { freshForMs: archiveFreshForMs },
+    mode,
+    upstream: upstreamLabel,
+    store: storeKind,
+    archive: { freshForMs: archiveFreshForMs },
     session,
     budget: limits.state(figures),
     prices: prices.state(),
@@ -48,7 +66,11 @@ const SHAPE = 'The body must be a JSON object like {"limit":"25"}, or {"limit":n
 /** The personal limit from a PUT body, or why the body is refused. Anything malformed is a 400, never a 500. */
 async function readLimit(request: IncomingMessage): Promise<{ limit: string | null } | { problem: string }> {
   let body: unknown;
-  try { body = JSON.parse(await readLimitedBody(request, 4096)); } catch { return { problem: `${SHAPE}.` }; }
+  try {
+    body = JSON.parse(await readLimitedBody(request, 4096));
+  } catch {
+    return { problem: `${SHAPE}.` };
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { problem: `${SHAPE}.` };
   const unknown = Object.keys(body).filter((key) => key !== 'limit');
   if (unknown.length > 0) return { problem: `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}. ${SHAPE}.` };
@@ -63,21 +85,46 @@ async function readLimit(request: IncomingMessage): Promise<{ limit: string | nu
 }
 
 /** `/api/_session`: the ledger as the UI reads it. Free: nothing here reaches the upstream. */
-export async function handleSessionRoute(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse, context: SessionContext) {
+export async function handleSessionRoute(
+  subpath: string,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: SessionContext,
+) {
   const method = request.method ?? 'GET';
   if (subpath === '' && method === 'GET') {
     const limit = pageSize(url, FIRST_ROWS);
-    if (limit === null) return sendError(response, normalisedError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_ROWS}`));
+    if (limit === null)
+      return sendError(
+        response,
+        normalisedError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_ROWS}`),
+      );
     return sendJson(response, 200, await sessionState(context, limit));
   }
   if (subpath === '/calls' && method === 'GET') {
     const limit = pageSize(url, FIRST_ROWS);
     const before = url.searchParams.get('before');
     const session = url.searchParams.get('session') ?? undefined;
-    if (limit === null || (before !== null && !/^\d{1,15}$/.test(before)) || (session !== undefined && !/^[\w-]{1,64}$/.test(session))) {
-      return sendError(response, normalisedError(400, 'bad_request', `Page with ?before=<cursor from olderRowsCursor or nextCursor>&limit=1..${MAX_ROWS}&session=<id>`));
+    if (
+      limit === null ||
+      (before !== null && !/^\d{1,15}$/.test(before)) ||
+      (session !== undefined && !/^[\w-]{1,64}$/.test(session))
+    ) {
+      return sendError(
+        response,
+        normalisedError(
+          400,
+          'bad_request',
+          `Page with ?before=<cursor from olderRowsCursor or nextCursor>&limit=1..${MAX_ROWS}&session=<id>`,
+        ),
+      );
     }
-    const page = await context.ledger.rowsPage({ sessionId: session, before: before === null ? undefined : Number(before), limit });
+    const page = await context.ledger.rowsPage({
+      sessionId: session,
+      before: before === null ? undefined : Number(before),
+      limit,
+    });
     return sendJson(response, 200, { rows: page.rows.reverse(), nextCursor: page.nextCursor, session: page.sessionId });
   }
   if (subpath === '/new' && method === 'POST') {
@@ -89,7 +136,8 @@ export async function handleSessionRoute(subpath: string, url: URL, request: Inc
     const read = await readLimit(request).catch(() => ({ problem: `${SHAPE}, under 4 KB.` }));
     const problem = 'problem' in read ? read.problem : context.limits.personalProblem(read.limit);
     if (problem) return sendError(response, normalisedError(400, 'bad_request', problem));
-    if ('limit' in read) await context.ledger.setPersonalLimit(read.limit === null ? null : new Big(read.limit).toString());
+    if ('limit' in read)
+      await context.ledger.setPersonalLimit(read.limit === null ? null : new Big(read.limit).toString());
     return sendJson(response, 200, await sessionState(context));
   }
   const callMatch = /^\/calls\/([\w-]+)$/.exec(subpath);
@@ -99,5 +147,8 @@ export async function handleSessionRoute(subpath: string, url: URL, request: Inc
     return sendJson(response, 200, detail);
   }
   const known = ['', '/new', '/budget', '/calls'].includes(subpath) || callMatch;
-  return sendError(response, normalisedError(known ? 405 : 404, 'bad_request', known ? `Method ${method} not allowed here` : 'No such endpoint'));
+  return sendError(
+    response,
+    normalisedError(known ? 405 : 404, 'bad_request', known ? `Method ${method} not allowed here` : 'No such endpoint'),
+  );
 }

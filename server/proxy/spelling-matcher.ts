@@ -5,7 +5,10 @@
  */
 export type Pattern = string | { seq: Pattern[] } | { any: Pattern[] };
 
-export interface Span { start: number; end: number }
+export interface Span {
+  start: number;
+  end: number;
+}
 
 /**
  * Finds every stretch of a text that spells one of the patterns, in time linear in the text whatever the
@@ -28,7 +31,9 @@ export class SpellingMatcher {
   }
 
   /** Nodes in the two automata: what the patterns cost in memory. */
-  get size() { return this.forwards.automaton.size + this.backwards.automaton.size; }
+  get size() {
+    return this.forwards.automaton.size + this.backwards.automaton.size;
+  }
 
   /** The stretches of `text` that spell a pattern, in order, overlapping and adjoining ones joined. */
   find(text: string): Span[] {
@@ -90,16 +95,20 @@ class Automaton {
     for (const node of this.first) this.firstWith(this.codes[node]!, true)!.push(node);
   }
 
-  get size() { return this.codes.length; }
+  get size() {
+    return this.codes.length;
+  }
 
   /** The nodes under way after `code`, from `nodes`, and (`anywhere`) from a match beginning here; and whether a match ends here. */
   step(nodes: readonly number[], code: number, anywhere: boolean): { nodes: number[]; matched: boolean } {
     let matched = false;
     const after = [
       ...nodes.filter((node) => this.codes[node] === code),
-      ...(anywhere ? this.firstWith(code, false) ?? [] : []),
+      ...(anywhere ? (this.firstWith(code, false) ?? []) : []),
     ].map((node) => this.next[node]!);
-    const reached = this.closure(after, () => { matched = true; });
+    const reached = this.closure(after, () => {
+      matched = true;
+    });
     return { nodes: reached.sort((a, b) => a - b), matched };
   }
 
@@ -120,14 +129,17 @@ class Automaton {
   }
 
   private nextGeneration() {
-    if (this.generation === 0x7fffffff) { this.marks.fill(0); this.generation = 0; }
+    if (this.generation === 0x7fffffff) {
+      this.marks.fill(0);
+      this.generation = 0;
+    }
     return ++this.generation;
   }
 
   private firstWith(code: number, create: boolean): number[] | undefined {
     if (code < 128) return create ? (this.firstAscii[code] ??= []) : this.firstAscii[code];
     let nodes = this.firstOther.get(code);
-    if (!nodes && create) this.firstOther.set(code, nodes = []);
+    if (!nodes && create) this.firstOther.set(code, (nodes = []));
     return nodes;
   }
 
@@ -144,7 +156,10 @@ class Automaton {
     if ('seq' in pattern) return pattern.seq.reduceRight<number>((after, part) => this.compile(part, after), then);
     const texts = pattern.any.filter((option): option is string => typeof option === 'string');
     const trees = pattern.any.filter((option) => typeof option !== 'string');
-    const entries = [...(texts.length ? [this.literals(texts, then, pattern.any)] : []), ...trees.map((tree) => this.compile(tree, then))];
+    const entries = [
+      ...(texts.length ? [this.literals(texts, then, pattern.any)] : []),
+      ...trees.map((tree) => this.compile(tree, then)),
+    ];
     return entries.length === 1 ? entries[0]! : this.node(SPLIT, -1, entries);
   }
 
@@ -195,7 +210,7 @@ function reverse(pattern: Pattern, done: WeakMap<object, Pattern | Pattern[]>): 
   if (typeof pattern === 'string') return pattern.split('').reverse().join('');
   const parts = 'seq' in pattern ? pattern.seq : pattern.any;
   let reversed = done.get(parts) as Pattern[] | undefined;
-  if (!reversed) done.set(parts, reversed = parts.map((part) => reverse(part, done)));
+  if (!reversed) done.set(parts, (reversed = parts.map((part) => reverse(part, done))));
   return 'seq' in pattern ? { seq: [...reversed].reverse() } : { any: reversed };
 }
 
@@ -211,7 +226,10 @@ class LazyDfa {
   private other: Map<number, number>[] = [];
   readonly start: number;
 
-  constructor(readonly automaton: Automaton, private readonly mode: 'anywhere' | 'anchored') {
+  constructor(
+    readonly automaton: Automaton,
+    private readonly mode: 'anywhere' | 'anchored',
+  ) {
     this.reset();
     this.start = mode === 'anywhere' ? DEAD : this.state(automaton.first);
   }
@@ -219,7 +237,7 @@ class LazyDfa {
   /** The transition from `state` on a character: `target * 2 + MATCHED` if a match ends on it. */
   next(state: number, char: number): number {
     const code = fold(char);
-    const known = code < 128 ? this.ascii[state]![code]! : this.other[state]!.get(code) ?? -1;
+    const known = code < 128 ? this.ascii[state]![code]! : (this.other[state]!.get(code) ?? -1);
     if (known >= 0) return known;
     const { nodes, matched } = this.automaton.step(this.sets[state]!, code, this.mode === 'anywhere');
     if (this.sets.length >= MAX_STATES) {

@@ -25,7 +25,9 @@ function writtenAs(value: string): string[] {
 
 /** Each form that can be read in `text`, named with the place. */
 function leaks(place: string, text: string): string[] {
-  return Object.entries(FORMS).filter(([, value]) => writtenAs(value).some((written) => text.includes(written))).map(([name]) => `${name} in ${place}`);
+  return Object.entries(FORMS)
+    .filter(([, value]) => writtenAs(value).some((written) => text.includes(written)))
+    .map(([name]) => `${name} in ${place}`);
 }
 
 /** Every row of every table of a PostgreSQL database, as JSON text. */
@@ -33,8 +35,14 @@ async function postgresRows(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tables = await client.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'");
-    const rows = await Promise.all(tables.rows.map(({ name }) => client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`)));
+    const tables = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+    );
+    const rows = await Promise.all(
+      tables.rows.map(({ name }) =>
+        client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`),
+      ),
+    );
     return rows.flatMap((result) => result.rows.map(({ row }) => row)).join('\n');
   } finally {
     await client.end();
@@ -47,7 +55,10 @@ describe.each(STORE_KINDS)('an upstream echoing the token in every encoding (%s 
   let other: ProxyHarness;
   beforeAll(async () => {
     harness = await startProxyAgainstStandin({}, { store, token: TOKEN });
-    other = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir: harness.dataDir, databaseUrl: harness.databaseUrl }, token: TOKEN });
+    other = await startProxyAgainstStandin(
+      {},
+      { shareStoreOf: { dataDir: harness.dataDir, databaseUrl: harness.databaseUrl }, token: TOKEN },
+    );
   });
   afterAll(async () => {
     await other?.close();
@@ -57,11 +68,17 @@ describe.each(STORE_KINDS)('an upstream echoing the token in every encoding (%s 
   it('finds none of its forms in the answer, the inspector, the ledger, the exports, find, the store or the logs', async () => {
     const logged: unknown[][] = [];
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => { logged.push(args); }));
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        logged.push(args);
+      }),
+    );
     try {
       await harness.fault({ match: 'ada__echo_refused', status: 500, body: 'echo-forms' });
       const page = '/api/v1/social/microblog/posts?screen_name=ada__echo_forms';
-      const [bought, refused] = await Promise.all([harness.api(page), harness.api('/api/v1/social/microblog/posts?screen_name=ada__echo_refused')]);
+      const [bought, refused] = await Promise.all([
+        harness.api(page),
+        harness.api('/api/v1/social/microblog/posts?screen_name=ada__echo_refused'),
+      ]);
       expect([bought.status, refused.status]).toEqual([200, 500]);
       const again = await harness.api(page);
       expect(again.headers.get('x-creditscope-source')).toBe('archive');
@@ -69,27 +86,47 @@ describe.each(STORE_KINDS)('an upstream echoing the token in every encoding (%s 
 
       const read = async (response: Response) => `${JSON.stringify([...response.headers])}\n${await response.text()}`;
       const answers = await Promise.all([bought, refused, again].map(read));
-      const inspected = await Promise.all(ids.map(async (id) => (await harness.api(`/api/_session/calls/${id}`)).text()));
+      const inspected = await Promise.all(
+        ids.map(async (id) => (await harness.api(`/api/_session/calls/${id}`)).text()),
+      );
       const places: Record<string, string> = {
         'the answers': answers.join('\n'),
         'the inspector': inspected.join('\n'),
-        'the inspector from the store': (await Promise.all(ids.map(async (id) => (await other.api(`/api/_session/calls/${id}`)).text()))).join('\n'),
-        'the ledger': (await Promise.all(['/api/_session', '/api/_session/calls?limit=500', '/api/_history/ledger.json', '/api/_history/ledger.csv']
-          .map(async (url) => (await harness.api(url)).text()))).join('\n'),
-        'the archive export': (await Promise.all(['/api/_history', '/api/_history/archive.ndjson'].map(async (url) => (await harness.api(url)).text()))).join('\n'),
+        'the inspector from the store': (
+          await Promise.all(ids.map(async (id) => (await other.api(`/api/_session/calls/${id}`)).text()))
+        ).join('\n'),
+        'the ledger': (
+          await Promise.all(
+            [
+              '/api/_session',
+              '/api/_session/calls?limit=500',
+              '/api/_history/ledger.json',
+              '/api/_history/ledger.csv',
+            ].map(async (url) => (await harness.api(url)).text()),
+          )
+        ).join('\n'),
+        'the archive export': (
+          await Promise.all(
+            ['/api/_history', '/api/_history/archive.ndjson'].map(async (url) => (await harness.api(url)).text()),
+          )
+        ).join('\n'),
       };
       places.find = await (await harness.api('/api/_archive/search?q=echoed')).text();
       places['the store'] = harness.databaseUrl
         ? await postgresRows(harness.databaseUrl)
-        // The database file and its write-ahead log (where the latest commits are before a checkpoint), byte for byte.
-        : ['creditscope.db', 'creditscope.db-wal'].map((name) => fs.readFileSync(path.join(harness.dataDir, name), 'utf8')).join('\n');
+        : // The database file and its write-ahead log (where the latest commits are before a checkpoint), byte for byte.
+          ['creditscope.db', 'creditscope.db-wal']
+            .map((name) => fs.readFileSync(path.join(harness.dataDir, name), 'utf8'))
+            .join('\n');
       places['the logs'] = JSON.stringify(logged);
 
       expect(Object.entries(places).flatMap(([place, text]) => leaks(place, text))).toEqual([]);
       // The echo did arrive, in every place: every form in the body, the headers passed on and kept, the store and find.
       const names = Object.keys(FORMS);
       expect(answers[0]!.match(/ echoed \w+ /g)).toHaveLength(names.length);
-      expect(Object.keys(JSON.parse(inspected[0]!).attemptHeaders[0])).toEqual(expect.arrayContaining(names.map((name) => `x-ratelimit-echo-${name.toLowerCase()}`)));
+      expect(Object.keys(JSON.parse(inspected[0]!).attemptHeaders[0])).toEqual(
+        expect.arrayContaining(names.map((name) => `x-ratelimit-echo-${name.toLowerCase()}`)),
+      );
       expect(places['the store'], 'the store holds the echoing page').toContain('echoed hexLower');
       expect(JSON.parse(places.find).hits.length, 'find indexed the echoing posts').toBeGreaterThan(0);
     } finally {

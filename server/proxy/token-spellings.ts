@@ -18,7 +18,9 @@ import type { Pattern } from './spelling-matcher.ts';
  */
 export function tokenSpellings(token: string): Pattern[] {
   const base64OfToken = bytesOf(token).flatMap(base64Cores);
-  const base64OfEncoded = [...new Set([...wholeEncodings(token), ...base64OfToken])].flatMap(bytesOf).flatMap(base64Cores);
+  const base64OfEncoded = [...new Set([...wholeEncodings(token), ...base64OfToken])]
+    .flatMap(bytesOf)
+    .flatMap(base64Cores);
   return [twice(token), ...base64OfToken.map(once), ...new Set(base64OfEncoded)];
 }
 
@@ -30,37 +32,65 @@ const utf16 = (char: string) => Array.from({ length: char.length }, (_, index) =
 
 /** The encoders that spell every character, with hex digits of either case (they differ once spelt again: `%2d` → `%2564`, `%2D` → `%2544`). */
 const EVERY_CHARACTER: ((char: string, hex: Hex) => string)[] = [
-  (char, hex) => utf16(char).map((unit) => `\\u${hex(unit, 4)}`).join(''),
-  (char, hex) => utf8(char).map((byte) => `%${hex(byte, 2)}`).join(''),
-  (char, hex) => utf8(char).map((byte) => hex(byte, 2)).join(''),
+  (char, hex) =>
+    utf16(char)
+      .map((unit) => `\\u${hex(unit, 4)}`)
+      .join(''),
+  (char, hex) =>
+    utf8(char)
+      .map((byte) => `%${hex(byte, 2)}`)
+      .join(''),
+  (char, hex) =>
+    utf8(char)
+      .map((byte) => hex(byte, 2))
+      .join(''),
   (char) => `&#${char.codePointAt(0)};`,
   (char, hex) => `&#x${hex(char.codePointAt(0)!, 1)};`,
 ];
 const BOTH_CASES = [lowerHex, upperHex];
 
-const JSON_SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const HTML_NAMED: Record<string, string[]> = { '"': ['&quot;'], '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], "'": ['&apos;', '&#39;'] };
+const JSON_SHORT: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '\\/',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+const HTML_NAMED: Record<string, string[]> = {
+  '"': ['&quot;'],
+  '&': ['&amp;'],
+  '<': ['&lt;'],
+  '>': ['&gt;'],
+  "'": ['&apos;', '&#39;'],
+};
 
 /** Every spelling of one character by a character-by-character encoder; the same few characters are asked for again and again. */
 function characterSpellings(char: string): string[] {
   let spellings = SPELLINGS.get(char);
-  if (!spellings) SPELLINGS.set(char, spellings = spell(char));
+  if (!spellings) SPELLINGS.set(char, (spellings = spell(char)));
   return spellings;
 }
 const SPELLINGS = new Map<string, string[]>();
 
 function spell(char: string): string[] {
   const code = char.codePointAt(0)!;
-  return [...new Set([
-    char,
-    ...BOTH_CASES.flatMap((hex) => EVERY_CHARACTER.map((encode) => encode(char, hex))),
-    ...(JSON_SHORT[char] ? [JSON_SHORT[char]] : []),
-    ...(HTML_NAMED[char] ?? []),
-    ...(char === ' ' ? ['+'] : []),
-    // UTF-8 read back as Latin-1; JavaScript's escape(); a Latin-1 byte percent-encoded or in hex.
-    ...(code > 0x7f ? [Buffer.from(char, 'utf8').toString('latin1'), ...BOTH_CASES.map((hex) => `%u${hex(code, 4)}`)] : []),
-    ...(code > 0x7f && code <= 0xff ? BOTH_CASES.flatMap((hex) => [`%${hex(code, 2)}`, hex(code, 2)]) : []),
-  ])];
+  return [
+    ...new Set([
+      char,
+      ...BOTH_CASES.flatMap((hex) => EVERY_CHARACTER.map((encode) => encode(char, hex))),
+      ...(JSON_SHORT[char] ? [JSON_SHORT[char]] : []),
+      ...(HTML_NAMED[char] ?? []),
+      ...(char === ' ' ? ['+'] : []),
+      // UTF-8 read back as Latin-1; JavaScript's escape(); a Latin-1 byte percent-encoded or in hex.
+      ...(code > 0x7f
+        ? [Buffer.from(char, 'utf8').toString('latin1'), ...BOTH_CASES.map((hex) => `%u${hex(code, 4)}`)]
+        : []),
+      ...(code > 0x7f && code <= 0xff ? BOTH_CASES.flatMap((hex) => [`%${hex(code, 2)}`, hex(code, 2)]) : []),
+    ]),
+  ];
 }
 
 /** `text` spelt by one character-by-character encoder (or none). */
@@ -76,7 +106,7 @@ function twice(text: string): Pattern {
 /** One character spelt by two encoders: a tree shared by every place the character is in. */
 function spelledTwice(char: string): Pattern {
   let tree = TWICE.get(char);
-  if (!tree) TWICE.set(char, tree = { any: characterSpellings(char).map(once) });
+  if (!tree) TWICE.set(char, (tree = { any: characterSpellings(char).map(once) }));
   return tree;
 }
 const TWICE = new Map<string, Pattern>();
@@ -91,12 +121,22 @@ function wholeEncodings(token: string): string[] {
   const uri = encodeURIComponent(token);
   const json = JSON.stringify(token).slice(1, -1);
   return [
-    token, json, json.replace(/\//g, '\\/').replace(/[^\x20-\x7e]/g, (char) => `\\u${lowerHex(char.charCodeAt(0), 4)}`),
-    uri, uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    token,
+    json,
+    json.replace(/\//g, '\\/').replace(/[^\x20-\x7e]/g, (char) => `\\u${lowerHex(char.charCodeAt(0), 4)}`),
+    uri,
+    uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
     new URLSearchParams({ token }).toString().slice('token='.length),
-    token.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;'),
+    token
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/'/g, '&#39;'),
     Buffer.from(token, 'utf8').toString('latin1'),
-    ...BOTH_CASES.flatMap((hex) => EVERY_CHARACTER.map((encode) => characters.map((char) => encode(char, hex)).join(''))),
+    ...BOTH_CASES.flatMap((hex) =>
+      EVERY_CHARACTER.map((encode) => characters.map((char) => encode(char, hex)).join('')),
+    ),
   ];
 }
 

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { upstreamRequest } from './upstream-request.ts';
 
 const servers: http.Server[] = [];
-afterEach(async () => { for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve)); });
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
 
 async function serve(handler: http.RequestListener): Promise<URL> {
   const server = http.createServer(handler);
@@ -14,15 +16,26 @@ async function serve(handler: http.RequestListener): Promise<URL> {
   return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/x`);
 }
 
-const get = (url: URL, timeoutMs = 2_000) => upstreamRequest(url, { method: 'GET', headers: { authorization: 'Bearer t' }, signal: AbortSignal.timeout(timeoutMs) });
+const get = (url: URL, timeoutMs = 2_000) =>
+  upstreamRequest(url, {
+    method: 'GET',
+    headers: { authorization: 'Bearer t' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
 
 describe('the upstream client', () => {
   it('decodes a compressed answer, as fetch did', async () => {
     const body = JSON.stringify({ success: true, data: 'é'.repeat(5_000) });
-    for (const [encoding, compress] of [['gzip', zlib.gzipSync], ['br', zlib.brotliCompressSync], ['deflate', zlib.deflateSync]] as const) {
+    for (const [encoding, compress] of [
+      ['gzip', zlib.gzipSync],
+      ['br', zlib.brotliCompressSync],
+      ['deflate', zlib.deflateSync],
+    ] as const) {
       const url = await serve((request, response) => {
         expect(request.headers['accept-encoding']).toContain(encoding);
-        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(compress(body));
+        response
+          .writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding })
+          .end(compress(body));
       });
       const answer = await get(url);
       expect([answer.status, await answer.text()]).toEqual([200, body]);
@@ -43,10 +56,13 @@ describe('the upstream client', () => {
     await expect(get(closed)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
   });
 
-  it('times out waiting for an answer, or for the rest of a body, with the signal\'s TimeoutError', async () => {
+  it("times out waiting for an answer, or for the rest of a body, with the signal's TimeoutError", async () => {
     const silent = await serve(() => undefined);
     await expect(get(silent, 200)).rejects.toMatchObject({ name: 'TimeoutError' });
-    const slow = await serve((_request, response) => { response.writeHead(200, { 'content-length': '100' }); response.write('{'); });
+    const slow = await serve((_request, response) => {
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('{');
+    });
     const answer = await get(slow, 200);
     await expect(answer.text()).rejects.toMatchObject({ name: 'TimeoutError' });
   });

@@ -6,7 +6,10 @@ import zlib from 'node:zlib';
 // Kept-alive connections as fetch keeps them; a free one is closed before a server that announces no
 // Keep-Alive timeout would (undici's default, 4 s). One that does announce it is honoured by Node's agent.
 const FREE_SOCKET_MS = 4_000;
-const agents = { http: new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }), https: new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }) };
+const agents = {
+  http: new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
+  https: new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
+};
 
 export interface UpstreamResponse {
   status: number;
@@ -15,7 +18,12 @@ export interface UpstreamResponse {
   text(): Promise<string>;
 }
 
-export interface UpstreamRequest { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }
+export interface UpstreamRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
 
 /** A failure named as fetch names it, so the attempt's judgement reads the same fields: the system error is the cause. */
 function failure(error: unknown, signal: AbortSignal, message: string): unknown {
@@ -23,10 +31,17 @@ function failure(error: unknown, signal: AbortSignal, message: string): unknown 
 }
 
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-    : encoding === 'deflate' ? zlib.createInflate()
-      : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
   if (!decoder) return response;
   response.on('error', (error) => decoder.destroy(error));
   return response.pipe(decoder);
@@ -40,7 +55,9 @@ function readText(response: IncomingMessage, signal: AbortSignal): Promise<strin
     body.on('data', (chunk: Buffer) => chunks.push(chunk));
     body.once('error', cutOff);
     // A connection closed before the declared end of the body is a cut-off answer, never a short one.
-    response.once('close', () => { if (!response.complete) cutOff(new Error('the connection closed before the answer ended')); });
+    response.once('close', () => {
+      if (!response.complete) cutOff(new Error('the connection closed before the answer ended'));
+    });
     body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 }
@@ -51,19 +68,32 @@ function readText(response: IncomingMessage, signal: AbortSignal): Promise<strin
  * Errors keep fetch's shape (a timeout is the signal's TimeoutError; a network error carries its code in
  * `cause`), because what may have been charged is judged from them.
  */
-export function upstreamRequest(url: URL, { method, headers, body, signal }: UpstreamRequest): Promise<UpstreamResponse> {
+export function upstreamRequest(
+  url: URL,
+  { method, headers, body, signal }: UpstreamRequest,
+): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const secure = url.protocol === 'https:';
-    const request = (secure ? https : http).request(url, {
-      method, signal, agent: secure ? agents.https : agents.http,
-      headers: { 'accept-encoding': 'gzip, deflate, br', ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
-    }, (response) => {
-      // Read from the first moment, so no end or close of the body can pass unseen; a body nobody asks for rejects unheard.
-      const text = readText(response, signal);
-      text.catch(() => undefined);
-      resolve({ status: response.statusCode ?? 0, headers: response.headers, text: () => text });
-    });
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method,
+        signal,
+        agent: secure ? agents.https : agents.http,
+        headers: {
+          'accept-encoding': 'gzip, deflate, br',
+          ...headers,
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
+      },
+      (response) => {
+        // Read from the first moment, so no end or close of the body can pass unseen; a body nobody asks for rejects unheard.
+        const text = readText(response, signal);
+        text.catch(() => undefined);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: () => text });
+      },
+    );
     request.once('error', (error) => reject(failure(error, signal, 'fetch failed')));
     request.end(body);
   });

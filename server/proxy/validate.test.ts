@@ -19,7 +19,10 @@ const TIMELINE = '/api/v1/social/microblog/posts';
 const timeline = (query: string) => harness.api(`${TIMELINE}?${query}`);
 const search = (body: unknown) => harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
 
-interface ErrorBody { success: boolean; error: { kind: string; message: string; status: number; charged: string } }
+interface ErrorBody {
+  success: boolean;
+  error: { kind: string; message: string; status: number; charged: string };
+}
 
 // [what, request, the field the message must name]
 const BAD: [string, () => Promise<Response>, string][] = [
@@ -60,7 +63,11 @@ const BAD: [string, () => Promise<Response>, string][] = [
   ['site "not a host"', () => search({ q: 'v-site', site: 'not a host' }), 'site'],
   ['site empty', () => search({ q: 'v-site-empty', site: '' }), 'site'],
   ['an unknown search field', () => search({ q: 'v-unknown', extra: 'x' }), '"extra"'],
-  ['search parameters in the address', () => harness.api('/api/v1/search?q=x', { method: 'POST', body: JSON.stringify({ q: 'v-addr' }) }), 'JSON body'],
+  [
+    'search parameters in the address',
+    () => harness.api('/api/v1/search?q=x', { method: 'POST', body: JSON.stringify({ q: 'v-addr' }) }),
+    'JSON body',
+  ],
 ];
 
 describe('parameters are validated before anything is paid for', () => {
@@ -84,7 +91,9 @@ describe('parameters are validated before anything is paid for', () => {
 
   it('says everything wrong in one message', async () => {
     const body = (await (await search({ q: 'v-all', num: 0, hl: 'english', nope: 1, also: 2 })).json()) as ErrorBody;
-    expect(body.error.message).toMatch(/^Not sent, nothing charged: unknown parameters "nope", "also": search takes q, num, page, site, hl; num must be a whole number from 1 to 100; got 0; hl must be a language code like en or pt-BR; got "english"$/);
+    expect(body.error.message).toMatch(
+      /^Not sent, nothing charged: unknown parameters "nope", "also": search takes q, num, page, site, hl; num must be a whole number from 1 to 100; got 0; hl must be a language code like en or pt-BR; got "english"$/,
+    );
   });
 
   it('lets the edge values through, canonicalised', async () => {
@@ -94,7 +103,11 @@ describe('parameters are validated before anything is paid for', () => {
       [() => search({ q: ' v-edge-1 ', num: 1 }), 'v-edge-1', { q: 'v-edge-1', num: 1, page: '1' }],
       [() => search({ q: 'v-edge-100', num: 100, page: '2' }), 'v-edge-100', { q: 'v-edge-100', num: 100, page: '2' }],
       [() => search({ q: 'v-edge-str', num: '20', page: 3 }), 'v-edge-str', { q: 'v-edge-str', num: 20, page: '3' }],
-      [() => search({ q: 'v-edge-site', site: 'https://docs.example.org/guide', hl: 'pt-BR' }), 'v-edge-site', { q: 'v-edge-site', num: 10, page: '1', site: 'https://docs.example.org/guide', hl: 'pt-BR' }],
+      [
+        () => search({ q: 'v-edge-site', site: 'https://docs.example.org/guide', hl: 'pt-BR' }),
+        'v-edge-site',
+        { q: 'v-edge-site', num: 10, page: '1', site: 'https://docs.example.org/guide', hl: 'pt-BR' },
+      ],
       [() => timeline(`screen_name=${handle.toUpperCase()}`), handle, { screen_name: handle }],
       [() => timeline('screen_name=ada__tag123&rest_id=1001'), 'ada__tag123', { screen_name: 'ada__tag123' }],
       [() => timeline('rest_id=0001002'), '"1002"', { rest_id: '1002' }],
@@ -115,7 +128,8 @@ describe('parameters are validated before anything is paid for', () => {
 /** Bytes as given: fetch() adds no Content-Type to a Uint8Array body, and sends it unchanged. */
 function post(body: string | Buffer, contentType: string | null = 'application/json') {
   return fetch(`${harness.origin}/api/v1/search`, {
-    method: 'POST', body: new Uint8Array(typeof body === 'string' ? Buffer.from(body) : body),
+    method: 'POST',
+    body: new Uint8Array(typeof body === 'string' ? Buffer.from(body) : body),
     headers: { 'x-creditscope-client': '1', ...(contentType ? { 'content-type': contentType } : {}) },
   });
 }
@@ -123,12 +137,32 @@ const json = (value: unknown) => post(JSON.stringify(value));
 
 // [what, request, what the message must say]
 const BAD_BODIES: [string, () => Promise<Response>, string][] = [
-  ['invalid UTF-8 in q', () => post(Buffer.concat([Buffer.from('{"q":"'), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('("}')])), 'not valid UTF-8'],
-  ['an overlong UTF-8 "/"', () => post(Buffer.concat([Buffer.from('{"q":"a'), Buffer.from([0xc0, 0xaf]), Buffer.from('b"}')])), 'not valid UTF-8'],
-  ['a surrogate encoded as UTF-8', () => post(Buffer.concat([Buffer.from('{"q":"a'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])), 'not valid UTF-8'],
-  ['a text/plain body', () => post('{"q":"bb-plain"}', 'text/plain'), 'Content-Type: application/json, not "text/plain"'],
+  [
+    'invalid UTF-8 in q',
+    () => post(Buffer.concat([Buffer.from('{"q":"'), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('("}')])),
+    'not valid UTF-8',
+  ],
+  [
+    'an overlong UTF-8 "/"',
+    () => post(Buffer.concat([Buffer.from('{"q":"a'), Buffer.from([0xc0, 0xaf]), Buffer.from('b"}')])),
+    'not valid UTF-8',
+  ],
+  [
+    'a surrogate encoded as UTF-8',
+    () => post(Buffer.concat([Buffer.from('{"q":"a'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])),
+    'not valid UTF-8',
+  ],
+  [
+    'a text/plain body',
+    () => post('{"q":"bb-plain"}', 'text/plain'),
+    'Content-Type: application/json, not "text/plain"',
+  ],
   ['a body with no Content-Type', () => post('{"q":"bb-untyped"}', null), 'Content-Type: application/json'],
-  ['JSON declared in another charset', () => post('{"q":"bb-latin"}', 'application/json; charset=iso-8859-1'), 'Content-Type: application/json'],
+  [
+    'JSON declared in another charset',
+    () => post('{"q":"bb-latin"}', 'application/json; charset=iso-8859-1'),
+    'Content-Type: application/json',
+  ],
   ['a key given twice', () => post('{"q":"bb-first","q":"bb-second"}'), 'the key "q" more than once'],
   ['a key given twice, once escaped', () => post('{"q":"bb-a","\\u0071":"bb-b"}'), 'the key "q" more than once'],
   ['not JSON', () => post('{"q":"bb-cut"'), 'not valid JSON'],
@@ -147,25 +181,40 @@ const BAD_BODIES: [string, () => Promise<Response>, string][] = [
  * given twice, no text nobody could have typed (each of these was once bought).
  */
 describe('search bodies', () => {
-  it.each(BAD_BODIES)('refuses %s with a 400 saying why: nothing journalled, nothing sent', async (_what, send, message) => {
-    const callsBefore = (await harness.upstreamLog()).length;
-    const storeBefore = await dumpStore(store);
-    const response = await send();
-    const body = (await response.json()) as ErrorBody;
-    expect(response.status).toBe(400);
-    expect(response.headers.get('x-creditscope-charged')).toBe('no');
-    expect(body).toMatchObject({ success: false, error: { kind: 'bad_request', status: 400, charged: 'no' } });
-    expect(body.error.message).toContain(message);
-    expect(await harness.upstreamLog()).toHaveLength(callsBefore);
-    expect(await dumpStore(store)).toEqual(storeBefore);
-  });
+  it.each(BAD_BODIES)(
+    'refuses %s with a 400 saying why: nothing journalled, nothing sent',
+    async (_what, send, message) => {
+      const callsBefore = (await harness.upstreamLog()).length;
+      const storeBefore = await dumpStore(store);
+      const response = await send();
+      const body = (await response.json()) as ErrorBody;
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-creditscope-charged')).toBe('no');
+      expect(body).toMatchObject({ success: false, error: { kind: 'bad_request', status: 400, charged: 'no' } });
+      expect(body.error.message).toContain(message);
+      expect(await harness.upstreamLog()).toHaveLength(callsBefore);
+      expect(await dumpStore(store)).toEqual(storeBefore);
+    },
+  );
 
   it('buys what people do type: any script, emoji, line breaks (sent as spaces), JSON with a charset', async () => {
     const passing: [() => Promise<Response>, string, unknown][] = [
-      [() => json({ q: 'bb-ok 👩‍💻 código 日本語 עברית' }), 'bb-ok', { q: 'bb-ok 👩‍💻 código 日本語 עברית', num: 10, page: '1' }],
+      [
+        () => json({ q: 'bb-ok 👩‍💻 código 日本語 עברית' }),
+        'bb-ok',
+        { q: 'bb-ok 👩‍💻 código 日本語 עברית', num: 10, page: '1' },
+      ],
       [() => json({ q: 'bb-lines\tone\r\ntwo' }), 'bb-lines', { q: 'bb-lines one two', num: 10, page: '1' }],
-      [() => post('{"q":"bb-charset"}', 'Application/JSON; charset="UTF-8"'), 'bb-charset', { q: 'bb-charset', num: 10, page: '1' }],
-      [() => post('{"q":"bb-site","site":"example.org"}'), 'bb-site', { q: 'bb-site', num: 10, page: '1', site: 'example.org' }],
+      [
+        () => post('{"q":"bb-charset"}', 'Application/JSON; charset="UTF-8"'),
+        'bb-charset',
+        { q: 'bb-charset', num: 10, page: '1' },
+      ],
+      [
+        () => post('{"q":"bb-site","site":"example.org"}'),
+        'bb-site',
+        { q: 'bb-site', num: 10, page: '1', site: 'example.org' },
+      ],
     ];
     for (const [send, match, forwarded] of passing) {
       const response = await send();

@@ -27,12 +27,14 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-const must = (field: string, allowed: string) => (issue: { input: unknown }) => `${field} must be ${allowed}; got ${shown(issue.input)}`;
+const must = (field: string, allowed: string) => (issue: { input: unknown }) =>
+  `${field} must be ${allowed}; got ${shown(issue.input)}`;
 
 /** A number or a string of digits (a query string or a form carries numbers as text). */
 function wholeBetween(min: number, max: number) {
   return (value: unknown) => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    const number =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
     return Number.isSafeInteger(number) && number >= min && number <= max;
   };
 }
@@ -43,8 +45,13 @@ function isSite(value: string): boolean {
   try {
     const url = new URL(withScheme);
     const labels = url.hostname.replace(/\.$/, '').split('.');
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !/\s/.test(value) && !UNTYPABLE.test(value)
-      && labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label));
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !/\s/.test(value) &&
+      !UNTYPABLE.test(value) &&
+      labels.length >= 2 &&
+      labels.every((label) => HOST_LABEL.test(label))
+    );
   } catch {
     return false;
   }
@@ -52,7 +59,8 @@ function isSite(value: string): boolean {
 
 const text = (field: string, allowed: string) => v.string(must(field, allowed));
 // Surrounding spaces are dropped by the canonical form (src/api/identity.ts), so ` ada` is `ada`; inner ones are refused.
-const trimmed = (field: string, allowed: string, pattern: RegExp) => v.pipe(text(field, allowed), v.trim(), v.regex(pattern, must(field, allowed)));
+const trimmed = (field: string, allowed: string, pattern: RegExp) =>
+  v.pipe(text(field, allowed), v.trim(), v.regex(pattern, must(field, allowed)));
 
 const q = 'non-empty text of at most 2048 characters, without control characters';
 const handle = 'a handle: 1 to 50 letters, digits or _';
@@ -68,16 +76,40 @@ const SCHEMAS = {
       cursor: v.optional(v.pipe(text('cursor', cursor), v.regex(CURSOR, must('cursor', cursor)))),
     }),
     // Both may be given (a shared link can carry both): screen_name wins, in src/api/identity.ts.
-    v.check((params) => params.screen_name !== undefined || params.rest_id !== undefined, 'screen_name or rest_id is required: give a handle (screen_name=jack) or a numeric user id (rest_id=12)'),
+    v.check(
+      (params) => params.screen_name !== undefined || params.rest_id !== undefined,
+      'screen_name or rest_id is required: give a handle (screen_name=jack) or a numeric user id (rest_id=12)',
+    ),
   ),
-  search: v.object({
-    // Checked on the trimmed text, quoted back as sent: "   " is refused as "   ", not as "".
-    q: v.pipe(text('q', q), v.check((value) => value.trim() !== '' && value.trim().length <= MAX_TEXT && !UNTYPABLE.test(value), must('q', q))),
-    num: v.optional(v.custom(wholeBetween(1, 100), must('num', 'a whole number from 1 to 100'))),
-    page: v.optional(v.custom(wholeBetween(1, Number.MAX_SAFE_INTEGER), must('page', 'a whole number from 1, as a number or a string of digits like "2"'))),
-    site: v.optional(v.pipe(text('site', site), v.trim(), v.maxLength(MAX_TEXT, must('site', site)), v.check(isSite, must('site', site)))),
-    hl: v.optional(trimmed('hl', 'a language code like en or pt-BR', HL)),
-  }, `q is required: ${q}`),
+  search: v.object(
+    {
+      // Checked on the trimmed text, quoted back as sent: "   " is refused as "   ", not as "".
+      q: v.pipe(
+        text('q', q),
+        v.check(
+          (value) => value.trim() !== '' && value.trim().length <= MAX_TEXT && !UNTYPABLE.test(value),
+          must('q', q),
+        ),
+      ),
+      num: v.optional(v.custom(wholeBetween(1, 100), must('num', 'a whole number from 1 to 100'))),
+      page: v.optional(
+        v.custom(
+          wholeBetween(1, Number.MAX_SAFE_INTEGER),
+          must('page', 'a whole number from 1, as a number or a string of digits like "2"'),
+        ),
+      ),
+      site: v.optional(
+        v.pipe(
+          text('site', site),
+          v.trim(),
+          v.maxLength(MAX_TEXT, must('site', site)),
+          v.check(isSite, must('site', site)),
+        ),
+      ),
+      hl: v.optional(trimmed('hl', 'a language code like en or pt-BR', HL)),
+    },
+    `q is required: ${q}`,
+  ),
 };
 
 /** Why these parameters are refused, in one message naming every field at fault; null when they are fine. */
@@ -85,7 +117,9 @@ export function paramsProblem(route: Route, source: Record<string, unknown>): st
   const problems: string[] = [];
   const unknown = Object.keys(source).filter((name) => !route.fields.includes(name));
   if (unknown.length > 0) {
-    problems.push(`unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => JSON.stringify(name)).join(', ')}: ${route.operation} takes ${route.fields.join(', ')}`);
+    problems.push(
+      `unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => JSON.stringify(name)).join(', ')}: ${route.operation} takes ${route.fields.join(', ')}`,
+    );
   }
   const result = v.safeParse(SCHEMAS[route.operation], source);
   if (!result.success) problems.push(...result.issues.map((issue) => issue.message));

@@ -31,7 +31,13 @@ export function photo(mediaBase: string, id: string, width: number, height: numb
   };
 }
 
-const SHAPES: [number, number][] = [[1600, 900], [1200, 1600], [1080, 1080], [2048, 1024], [900, 1200]];
+const SHAPES: [number, number][] = [
+  [1600, 900],
+  [1200, 1600],
+  [1080, 1080],
+  [2048, 1024],
+  [900, 1200],
+];
 
 export function photos(mediaBase: string, random: Random, postId: string, count: number) {
   return Array.from({ length: count }, (_, index) => {
@@ -56,7 +62,13 @@ export function video(mediaBase: string, postId: string) {
   };
 }
 
-const PALETTES = [['#1d4ed8', '#f59e0b'], ['#047857', '#fde68a'], ['#7c3aed', '#f472b6'], ['#b91c1c', '#fcd34d'], ['#0f766e', '#a5f3fc']];
+const PALETTES = [
+  ['#1d4ed8', '#f59e0b'],
+  ['#047857', '#fde68a'],
+  ['#7c3aed', '#f472b6'],
+  ['#b91c1c', '#fcd34d'],
+  ['#0f766e', '#a5f3fc'],
+];
 
 /** A generated picture, so demo mode looks real with no network at all. */
 export function renderSvg(id: string, width: number, height: number, play: boolean): string {

@@ -8,7 +8,10 @@ export interface PostContext {
   now: Date;
 }
 
-const WORDS = 'engine loom number card punch program variable loop memory proof theorem bridge signal garden river lantern orbit compass harbour meadow'.split(' ');
+const WORDS =
+  'engine loom number card punch program variable loop memory proof theorem bridge signal garden river lantern orbit compass harbour meadow'.split(
+    ' ',
+  );
 const HASHTAGS = ['compilers', 'history', 'math', 'design', 'opendata'];
 const CLIENTS = ['Web App', 'Android', 'iPhone', 'TweetDeck'];
 
@@ -36,8 +39,16 @@ function textWithEntities(random: Random, id: string) {
   return {
     text: `Reading ${sentence(random, 6)} with @grace — more at ${short} #${hashtag}`,
     entities: {
-      hashtags: [{ text: hashtag }], symbols: [], timestamps: [],
-      urls: [{ url: short, expanded_url: `https://example.org/articles/${id}/${hashtag}-notes`, display_url: `example.org/articles/${id.slice(-4)}…` }],
+      hashtags: [{ text: hashtag }],
+      symbols: [],
+      timestamps: [],
+      urls: [
+        {
+          url: short,
+          expanded_url: `https://example.org/articles/${id}/${hashtag}-notes`,
+          display_url: `example.org/articles/${id.slice(-4)}…`,
+        },
+      ],
       user_mentions: [{ id_str: '1002', name: 'Grace Hopper', screen_name: 'grace' }],
     },
   };
@@ -56,8 +67,11 @@ function basePost(user: StandinUser, index: number, context: PostContext, random
     lang: 'en',
     source: `<a href="https://example.org/client" rel="nofollow">${random.pick(CLIENTS)}</a>`,
     views: index % 3 === 0 ? views.toLocaleString('en-US') : String(views),
-    bookmarks: random.int(0, 500), favorites: random.int(0, 90_000), quotes: random.int(0, 300),
-    replies: random.int(0, 4_000), reposts: random.int(0, 20_000),
+    bookmarks: random.int(0, 500),
+    favorites: random.int(0, 90_000),
+    quotes: random.int(0, 300),
+    replies: random.int(0, 4_000),
+    reposts: random.int(0, 20_000),
     conversation_id: id,
     entities: EMPTY_ENTITIES as object,
     media: [] as unknown,
@@ -76,26 +90,57 @@ export function generatePost(user: StandinUser, index: number, context: PostCont
     post.entities = { ...EMPTY_ENTITIES, media: set.map((entry) => entry.entity) };
   };
   switch (index % 10) {
-    case 0: Object.assign(post, textWithEntities(random, id)); break;
-    case 1: withPhotos(1); post.text = `One picture of the ${random.pick(WORDS)}.`; break;
-    case 2: return repost(user, index, context, random, post);
-    case 3: withPhotos(3); post.text = 'Three views, one tall.'; break;
-    case 4: post.quoted = quoted(context, random); post.text = `Worth reading:\n${sentence(random, 5)}`; break;
-    case 5: withPhotos(4); post.text = 'Four in a grid.'; break;
-    case 6: post.media = { video: [video(context.mediaBase, id)] }; post.text = 'A short video.'; break;
+    case 0:
+      Object.assign(post, textWithEntities(random, id));
+      break;
+    case 1:
+      withPhotos(1);
+      post.text = `One picture of the ${random.pick(WORDS)}.`;
+      break;
+    case 2:
+      return repost(user, index, context, random, post);
+    case 3:
+      withPhotos(3);
+      post.text = 'Three views, one tall.';
+      break;
+    case 4:
+      post.quoted = quoted(context, random);
+      post.text = `Worth reading:\n${sentence(random, 5)}`;
+      break;
+    case 5:
+      withPhotos(4);
+      post.text = 'Four in a grid.';
+      break;
+    case 6:
+      post.media = { video: [video(context.mediaBase, id)] };
+      post.text = 'A short video.';
+      break;
     case 7:
       post.text = `@grace ${sentence(random, 7)}`;
       post.in_reply_to_status_id_str = postId(USERS[1]!, 1);
-      post.entities = { ...EMPTY_ENTITIES, user_mentions: [{ id_str: '1002', name: 'Grace Hopper', screen_name: 'grace' }] };
+      post.entities = {
+        ...EMPTY_ENTITIES,
+        user_mentions: [{ id_str: '1002', name: 'Grace Hopper', screen_name: 'grace' }],
+      };
       break;
-    case 8: withPhotos(6); post.text = 'Six photos from the archive.'; break;
-    default: post.text = `First line: ${sentence(random, 4)}\nSecond line: ${sentence(random, 4)}\n\nAfter a blank line.`;
+    case 8:
+      withPhotos(6);
+      post.text = 'Six photos from the archive.';
+      break;
+    default:
+      post.text = `First line: ${sentence(random, 4)}\nSecond line: ${sentence(random, 4)}\n\nAfter a blank line.`;
   }
   if (index % 20 === 9) post.lang = 'fr';
   return post;
 }
 
-function repost(user: StandinUser, index: number, context: PostContext, random: Random, shell: Record<string, unknown>) {
+function repost(
+  user: StandinUser,
+  index: number,
+  context: PostContext,
+  random: Random,
+  shell: Record<string, unknown>,
+) {
   const original = USERS[user.handle === 'grace' ? 0 : 1]!;
   const inner = generatePost(original, 5, context);
   delete inner.source;

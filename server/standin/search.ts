@@ -1,10 +1,30 @@
 import { hashString, seededRandom } from './random.ts';
 
 export const SEARCH_TOTAL_RESULTS = 57;
-const DOMAINS = ['example.org', 'docs.example.com', 'wiki.example.net', 'news.example.com', 'blog.example.io', 'forum.example.dev'];
-const LOCALISED: Record<string, string> = { en: 'Guide to', fr: 'Guide de', de: 'Leitfaden zu', es: 'Guía de', ja: 'ガイド', pt: 'Guia de' };
+const DOMAINS = [
+  'example.org',
+  'docs.example.com',
+  'wiki.example.net',
+  'news.example.com',
+  'blog.example.io',
+  'forum.example.dev',
+];
+const LOCALISED: Record<string, string> = {
+  en: 'Guide to',
+  fr: 'Guide de',
+  de: 'Leitfaden zu',
+  es: 'Guía de',
+  ja: 'ガイド',
+  pt: 'Guia de',
+};
 
-export interface SearchParams { q: string; num: number; page: number; site?: string; hl?: string }
+export interface SearchParams {
+  q: string;
+  num: number;
+  page: number;
+  site?: string;
+  hl?: string;
+}
 
 /** A bare host from whatever the caller gave as `site` (URL, host, host/path). */
 export function siteHost(site: string): string {
@@ -36,7 +56,8 @@ export function searchResults(params: SearchParams): { title: string; url: strin
         { title: 'Plain result after hostile ones', url: `https://${domain}/safe/${slug}` },
       ][rank - 1]!;
     }
-    const longTail = rank % 7 === 0 ? '/a/very/long/path/segment/that/keeps/going/and/going/until/it/must/wrap-or-truncate' : '';
+    const longTail =
+      rank % 7 === 0 ? '/a/very/long/path/segment/that/keeps/going/and/going/until/it/must/wrap-or-truncate' : '';
     return {
       title: `${prefix} ${query} — result ${rank}${rank % 11 === 0 ? ' with a title long enough that it has to wrap across more than one line on a phone' : ''}`,
       url: `https://${domain}/${params.hl ? `${params.hl}/` : ''}${slug}${longTail}?ref=${rank}`,

@@ -20,8 +20,13 @@ export interface StandinOptions {
 }
 
 export interface LoggedRequest {
-  at: string; method: string; path: string; query: Record<string, string>; body: unknown;
-  authorization: string | null; cookie: string | null;
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  authorization: string | null;
+  cookie: string | null;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -55,19 +60,33 @@ export async function startStandin(options: StandinOptions) {
 
       const query = Object.fromEntries(url.searchParams);
       let body: unknown = null;
-      try { body = raw ? JSON.parse(raw) : null; } catch { body = raw; }
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw;
+      }
       rateLimitHeaders(response);
-      log.push({ at: new Date().toISOString(), method: request.method ?? '', path: url.pathname, query, body,
-        authorization: request.headers.authorization ?? null, cookie: request.headers.cookie ?? null });
+      log.push({
+        at: new Date().toISOString(),
+        method: request.method ?? '',
+        path: url.pathname,
+        query,
+        body,
+        authorization: request.headers.authorization ?? null,
+        cookie: request.headers.cookie ?? null,
+      });
       if (log.length > 20_000) log.splice(0, log.length - 20_000);
 
       if (request.headers.authorization !== `Bearer ${options.token}`) {
         return send(401, { success: false, message: 'Unauthorized: missing or invalid bearer token' });
       }
-      const subject = [query.screen_name, query.rest_id, query.cursor, (body as { q?: unknown })?.q].filter(Boolean).join(' ');
+      const subject = [query.screen_name, query.rest_id, query.cursor, (body as { q?: unknown })?.q]
+        .filter(Boolean)
+        .join(' ');
       const fault = faults.take(subject);
       if (fault?.latencyMs) await sleep(fault.latencyMs);
-      if (fault && (fault.status !== undefined || fault.body)) return sendFault(response, fault, send, request.headers.authorization);
+      if (fault && (fault.status !== undefined || fault.body))
+        return sendFault(response, fault, send, request.headers.authorization);
 
       if (url.pathname === '/v1/social/microblog/posts' && request.method === 'GET') {
         return timeline(query, send, ECHO_FORMS.test(subject) ? { response, token: options.token } : null);
@@ -90,8 +109,13 @@ export async function startStandin(options: StandinOptions) {
     response.setHeader('x-ratelimit-reset', String(Math.ceil((minute + 60_000 - Date.now()) / 1000)));
   }
 
-  function timeline(query: Record<string, string>, send: (status: number, body: unknown) => void, echo: { response: ServerResponse; token: string } | null) {
-    if (!query.screen_name && !query.rest_id) return send(400, { success: false, message: 'screen_name or rest_id is required' });
+  function timeline(
+    query: Record<string, string>,
+    send: (status: number, body: unknown) => void,
+    echo: { response: ServerResponse; token: string } | null,
+  ) {
+    if (!query.screen_name && !query.rest_id)
+      return send(400, { success: false, message: 'screen_name or rest_id is required' });
     const user = findUser({ screenName: query.screen_name, restId: query.rest_id });
     if (!user) return send(404, { success: false, error: { code: 'USER_NOT_FOUND', message: 'User not found' } });
     const data = timelinePage(user, query.cursor, { mediaBase: origin, now });
@@ -107,29 +131,55 @@ export async function startStandin(options: StandinOptions) {
     const input = (body ?? {}) as Record<string, unknown>;
     if (typeof input.q !== 'string' || !input.q.trim()) return send(400, { success: false, message: 'q is required' });
     const num = input.num === undefined ? 10 : Number(input.num);
-    if (!Number.isInteger(num) || num < 1 || num > 100) return send(400, { success: false, message: 'num must be an integer from 1 to 100' });
+    if (!Number.isInteger(num) || num < 1 || num > 100)
+      return send(400, { success: false, message: 'num must be an integer from 1 to 100' });
     const page = input.page === undefined ? 1 : Number(input.page);
-    if (!Number.isInteger(page) || page < 1) return send(400, { success: false, message: 'page must be a positive integer' });
-    const data = searchResults({ q: input.q, num, page, site: input.site as string | undefined, hl: input.hl as string | undefined });
+    if (!Number.isInteger(page) || page < 1)
+      return send(400, { success: false, message: 'page must be a positive integer' });
+    const data = searchResults({
+      q: input.q,
+      num,
+      page,
+      site: input.site as string | undefined,
+      hl: input.hl as string | undefined,
+    });
     send(200, { success: true, data, meta: { credits: CREDITS.search } });
   }
 
   function media(url: URL, response: ServerResponse) {
     const id = url.pathname.slice('/media/'.length).replace(/\.svg$/, '');
     const clamp = (value: string | null, fallback: number) => Math.min(4000, Math.max(16, Number(value) || fallback));
-    response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' })
-      .end(renderSvg(id, clamp(url.searchParams.get('w'), 600), clamp(url.searchParams.get('h'), 400), url.searchParams.has('play')));
+    response
+      .writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' })
+      .end(
+        renderSvg(
+          id,
+          clamp(url.searchParams.get('w'), 600),
+          clamp(url.searchParams.get('h'), 400),
+          url.searchParams.has('play'),
+        ),
+      );
   }
 
   function control(url: URL, method: string, raw: string, send: (status: number, body: unknown) => void) {
     const route = url.pathname.slice('/_control/'.length);
-    if (route === 'faults' && method === 'POST') { faults.add(JSON.parse(raw) as FaultRule); return send(200, { ok: true }); }
-    if (route === 'faults' && method === 'DELETE') { faults.clear(); return send(200, { ok: true }); }
+    if (route === 'faults' && method === 'POST') {
+      faults.add(JSON.parse(raw) as FaultRule);
+      return send(200, { ok: true });
+    }
+    if (route === 'faults' && method === 'DELETE') {
+      faults.clear();
+      return send(200, { ok: true });
+    }
     if (route === 'log' && method === 'GET') {
       const match = url.searchParams.get('match');
       return send(200, match ? log.filter((entry) => JSON.stringify(entry).includes(match)) : log);
     }
-    if (route === 'reset' && method === 'POST') { faults.clear(); log.length = 0; return send(200, { ok: true }); }
+    if (route === 'reset' && method === 'POST') {
+      faults.clear();
+      log.length = 0;
+      return send(200, { ok: true });
+    }
     send(404, { success: false, message: 'Unknown control route' });
   }
 
@@ -142,6 +192,10 @@ export async function startStandin(options: StandinOptions) {
   return {
     url: origin,
     port: address.port,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

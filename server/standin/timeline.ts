@@ -5,7 +5,10 @@ import type { StandinUser } from './users.ts';
 
 export const PAGE_SIZE = 20;
 
-interface Cursor { direction: 'older' | 'newer'; offset: number }
+interface Cursor {
+  direction: 'older' | 'newer';
+  offset: number;
+}
 
 /** Opaque like the real ones, and always with `+`, `/` and `=` so clients must encode them. */
 export function encodeCursor(user: StandinUser, cursor: Cursor): string {
@@ -25,15 +28,34 @@ export function decodeCursor(raw: string): Cursor | null {
 function userObject(user: StandinUser, context: PostContext) {
   const { avatar } = author(user, context.mediaBase);
   const base: Record<string, unknown> = {
-    id: user.restId, rest_id: user.restId, status: user.status === 'suspended' ? 'suspended' : 'active', profile: user.handle,
-    name: user.name, blue_verified: user.verified,
+    id: user.restId,
+    rest_id: user.restId,
+    status: user.status === 'suspended' ? 'suspended' : 'active',
+    profile: user.handle,
+    name: user.name,
+    blue_verified: user.verified,
     affiliates: user.affiliate
-      ? { label: { url: { url: user.affiliate.url, urlType: 'DeepLink' }, badge: { url: `${context.mediaBase}/media/badge-${user.handle}.svg?w=64&h=64` }, description: user.affiliate.description, userLabelType: 'BusinessLabel', userLabelDisplayType: 'Badge' } }
+      ? {
+          label: {
+            url: { url: user.affiliate.url, urlType: 'DeepLink' },
+            badge: { url: `${context.mediaBase}/media/badge-${user.handle}.svg?w=64&h=64` },
+            description: user.affiliate.description,
+            userLabelType: 'BusinessLabel',
+            userLabelDisplayType: 'Badge',
+          },
+        }
       : {},
-    business_account: [], avatar, header_image: `${context.mediaBase}/media/banner-${user.handle}.svg?w=1500&h=500`,
-    desc: user.bio, protected: user.protected, location: user.location,
-    friends: user.following, sub_count: user.followers, statuses_count: user.postCount + user.newerPosts,
-    media_count: Math.floor(user.postCount / 2), created_at: formatUpstreamDate(new Date(user.joined)),
+    business_account: [],
+    avatar,
+    header_image: `${context.mediaBase}/media/banner-${user.handle}.svg?w=1500&h=500`,
+    desc: user.bio,
+    protected: user.protected,
+    location: user.location,
+    friends: user.following,
+    sub_count: user.followers,
+    statuses_count: user.postCount + user.newerPosts,
+    media_count: Math.floor(user.postCount / 2),
+    created_at: formatUpstreamDate(new Date(user.joined)),
     pinned_post_ids_str: user.postCount > 12 ? [postId(user, 12)] : [],
   };
   if (user.wild) return driftUser(base);

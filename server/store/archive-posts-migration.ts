@@ -8,7 +8,8 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 export const archivePostsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await db.schema.createTable('archive_posts')
+    await db.schema
+      .createTable('archive_posts')
       // An integer key that sorts as post times do: FTS5's external content, the order and the cursor use it.
       .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => c.primaryKey())
       .addColumn('page_key', 'text', (c) => c.notNull())
@@ -32,11 +33,16 @@ export const archivePostsMigration: Migration = {
     await db.schema.createIndex('archive_posts_page').on('archive_posts').column('page_key').execute();
     // Ids sort as post times do (server/archive-search/post-ids.ts), so newest-first needs no index of its own.
     await db.schema.createIndex('archive_posts_author').on('archive_posts').columns(['author', 'id']).execute();
-    await db.schema.createIndex('archive_posts_shown_author').on('archive_posts').columns(['shown_author', 'id']).execute();
+    await db.schema
+      .createIndex('archive_posts_shown_author')
+      .on('archive_posts')
+      .columns(['shown_author', 'id'])
+      .execute();
     // Which archived pages are not indexed yet, read from indexes alone: an archive row's body can be megabytes.
     await db.schema.createIndex('archive_page_purchase').on('archive').columns(['page_key', 'purchase_id']).execute();
     // Which purchase of each page is indexed: a page bought again replaces its archive row, and so its posts.
-    await db.schema.createTable('archive_indexed')
+    await db.schema
+      .createTable('archive_indexed')
       .addColumn('page_key', 'text', (c) => c.primaryKey())
       .addColumn('purchase_id', 'text', (c) => c.notNull())
       .execute();
@@ -48,10 +54,14 @@ export const archivePostsMigration: Migration = {
       await sql`create index archive_posts_search on archive_posts using gin (search)`.execute(db);
       return;
     }
-    await sql`create virtual table archive_posts_fts using fts5(text, extra, content='archive_posts', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create virtual table archive_posts_fts using fts5(text, extra, content='archive_posts', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
     await sql`create trigger archive_posts_fts_insert after insert on archive_posts begin
       insert into archive_posts_fts(rowid, text, extra) values (new.id, new.text, new.extra); end`.execute(db);
     await sql`create trigger archive_posts_fts_delete after delete on archive_posts begin
-      insert into archive_posts_fts(archive_posts_fts, rowid, text, extra) values ('delete', old.id, old.text, old.extra); end`.execute(db);
+      insert into archive_posts_fts(archive_posts_fts, rowid, text, extra) values ('delete', old.id, old.text, old.extra); end`.execute(
+      db,
+    );
   },
 };

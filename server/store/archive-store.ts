@@ -4,8 +4,22 @@ import type { ArchiveTable } from './schema.ts';
 import { query } from './statements.ts';
 
 export type ArchivedPage = Selectable<ArchiveTable>;
-export interface HistoryEntry { pageKey: string; operation: string; subject: string; params: Record<string, unknown>; boughtAt: string; credits: string; purchaseId: string }
-export interface HistorySubject { operation: string; subject: string; pages: number; credits: string; lastBoughtAt: string }
+export interface HistoryEntry {
+  pageKey: string;
+  operation: string;
+  subject: string;
+  params: Record<string, unknown>;
+  boughtAt: string;
+  credits: string;
+  purchaseId: string;
+}
+export interface HistorySubject {
+  operation: string;
+  subject: string;
+  pages: number;
+  credits: string;
+  lastBoughtAt: string;
+}
 
 /** A first page of a timeline, or any search page: what the latest answer can differ from. */
 export function expires(operation: string, params: Record<string, unknown>): boolean {
@@ -13,17 +27,31 @@ export function expires(operation: string, params: Record<string, unknown>): boo
 }
 
 const entryOf = (row: Omit<ArchivedPage, 'body'>): HistoryEntry => ({
-  pageKey: row.page_key, operation: row.operation, subject: row.subject, params: JSON.parse(row.params) as Record<string, unknown>,
-  boughtAt: row.bought_at, credits: row.credits, purchaseId: row.purchase_id,
+  pageKey: row.page_key,
+  operation: row.operation,
+  subject: row.subject,
+  params: JSON.parse(row.params) as Record<string, unknown>,
+  boughtAt: row.bought_at,
+  credits: row.credits,
+  purchaseId: row.purchase_id,
 });
 
 /** Every answer bought through this store, served again free to anyone. */
 export class ArchiveStore {
-  constructor(private readonly db: Db, readonly freshForMs: number) {}
+  constructor(
+    private readonly db: Db,
+    readonly freshForMs: number,
+  ) {}
 
   /** The archived answer for a page if it may stand in for buying it now; null to buy. */
-  async servable(pageKey: string, operation: string, params: Record<string, unknown>, now = Date.now()): Promise<ArchivedPage | null> {
-    const page = (await query<ArchivedPage>(this.db.kysely, 'select * from archive where page_key = ?', [pageKey])).rows[0];
+  async servable(
+    pageKey: string,
+    operation: string,
+    params: Record<string, unknown>,
+    now = Date.now(),
+  ): Promise<ArchivedPage | null> {
+    const page = (await query<ArchivedPage>(this.db.kysely, 'select * from archive where page_key = ?', [pageKey]))
+      .rows[0];
     if (!page) return null;
     if (expires(operation, params) && now - Date.parse(page.bought_at) >= this.freshForMs) return null;
     return page;
@@ -31,51 +59,117 @@ export class ArchiveStore {
 
   /** Which purchase the archived answer for a page came from, or null when there is none. */
   async purchaseOf(pageKey: string): Promise<string | null> {
-    return (await query<{ purchase_id: string }>(this.db.kysely, 'select purchase_id from archive where page_key = ?', [pageKey])).rows[0]?.purchase_id ?? null;
+    return (
+      (
+        await query<{ purchase_id: string }>(this.db.kysely, 'select purchase_id from archive where page_key = ?', [
+          pageKey,
+        ])
+      ).rows[0]?.purchase_id ?? null
+    );
   }
 
   /** The answer a purchase bought, while the archive still holds it: a later purchase of the same page replaces it. */
   async bodyOfPurchase(purchaseId: string): Promise<string | null> {
-    return (await this.db.kysely.selectFrom('archive').select('body').where('purchase_id', '=', purchaseId).executeTakeFirst())?.body ?? null;
+    return (
+      (
+        await this.db.kysely
+          .selectFrom('archive')
+          .select('body')
+          .where('purchase_id', '=', purchaseId)
+          .executeTakeFirst()
+      )?.body ?? null
+    );
   }
 
   async handleOf(restId: string): Promise<string | null> {
-    return (await query<{ handle: string }>(this.db.kysely, 'select handle from accounts where rest_id = ?', [restId])).rows[0]?.handle ?? null;
+    return (
+      (await query<{ handle: string }>(this.db.kysely, 'select handle from accounts where rest_id = ?', [restId]))
+        .rows[0]?.handle ?? null
+    );
   }
 
   async isPending(purchaseId: string): Promise<boolean> {
-    return (await query<{ state: string }>(this.db.kysely, 'select state from purchases where id = ?', [purchaseId])).rows[0]?.state === 'pending';
+    return (
+      (await query<{ state: string }>(this.db.kysely, 'select state from purchases where id = ?', [purchaseId])).rows[0]
+        ?.state === 'pending'
+    );
   }
 
   /** Newest first, `before` is the bought_at of the last entry shown (ties broken by page key). */
-  async history(options: { operation?: string; subject?: string; before?: { boughtAt: string; pageKey: string }; limit: number }) {
-    let query = this.db.kysely.selectFrom('archive').select(['page_key', 'operation', 'subject', 'params', 'bought_at', 'credits', 'purchase_id']);
+  async history(options: {
+    operation?: string;
+    subject?: string;
+    before?: { boughtAt: string; pageKey: string };
+    limit: number;
+  }) {
+    let query = this.db.kysely
+      .selectFrom('archive')
+      .select(['page_key', 'operation', 'subject', 'params', 'bought_at', 'credits', 'purchase_id']);
     if (options.operation) query = query.where('operation', '=', options.operation);
     if (options.subject) query = query.where('subject', '=', options.subject);
     const before = options.before;
-    if (before) query = query.where((eb) => eb.or([eb('bought_at', '<', before.boughtAt), eb.and([eb('bought_at', '=', before.boughtAt), eb('page_key', '<', before.pageKey)])]));
-    const rows = await query.orderBy('bought_at', 'desc').orderBy('page_key', 'desc').limit(options.limit + 1).execute();
+    if (before)
+      query = query.where((eb) =>
+        eb.or([
+          eb('bought_at', '<', before.boughtAt),
+          eb.and([eb('bought_at', '=', before.boughtAt), eb('page_key', '<', before.pageKey)]),
+        ]),
+      );
+    const rows = await query
+      .orderBy('bought_at', 'desc')
+      .orderBy('page_key', 'desc')
+      .limit(options.limit + 1)
+      .execute();
     const entries = rows.slice(0, options.limit).map(entryOf);
     const last = entries[entries.length - 1];
-    return { entries, next: rows.length > options.limit && last ? { boughtAt: last.boughtAt, pageKey: last.pageKey } : null };
+    return {
+      entries,
+      next: rows.length > options.limit && last ? { boughtAt: last.boughtAt, pageKey: last.pageKey } : null,
+    };
   }
 
   /** Who and what was bought, with page counts: the history page's overview. */
   async subjects(limit = 200): Promise<HistorySubject[]> {
-    const rows = await this.db.kysely.selectFrom('archive')
-      .select((eb) => ['operation', 'subject', eb.fn.countAll<number>().as('pages'), eb.fn.max('bought_at').as('last_bought_at')])
-      .groupBy(['operation', 'subject']).orderBy('last_bought_at', 'desc').limit(limit).execute();
-    return rows.map((row) => ({ operation: row.operation, subject: row.subject, pages: Number(row.pages), credits: '', lastBoughtAt: String(row.last_bought_at) }));
+    const rows = await this.db.kysely
+      .selectFrom('archive')
+      .select((eb) => [
+        'operation',
+        'subject',
+        eb.fn.countAll<number>().as('pages'),
+        eb.fn.max('bought_at').as('last_bought_at'),
+      ])
+      .groupBy(['operation', 'subject'])
+      .orderBy('last_bought_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      operation: row.operation,
+      subject: row.subject,
+      pages: Number(row.pages),
+      credits: '',
+      lastBoughtAt: String(row.last_bought_at),
+    }));
   }
 
   /** Every archived answer bought in [from, to), oldest first, in batches: an export never holds the archive in memory. */
   async *pagesBetween(from: string, to: string, batch = 200): AsyncGenerator<ArchivedPage> {
     let after = { boughtAt: '', pageKey: '' };
     for (;;) {
-      const rows = await this.db.kysely.selectFrom('archive').selectAll()
-        .where('bought_at', '>=', from).where('bought_at', '<', to)
-        .where((eb) => eb.or([eb('bought_at', '>', after.boughtAt), eb.and([eb('bought_at', '=', after.boughtAt), eb('page_key', '>', after.pageKey)])]))
-        .orderBy('bought_at').orderBy('page_key').limit(batch).execute();
+      const rows = await this.db.kysely
+        .selectFrom('archive')
+        .selectAll()
+        .where('bought_at', '>=', from)
+        .where('bought_at', '<', to)
+        .where((eb) =>
+          eb.or([
+            eb('bought_at', '>', after.boughtAt),
+            eb.and([eb('bought_at', '=', after.boughtAt), eb('page_key', '>', after.pageKey)]),
+          ]),
+        )
+        .orderBy('bought_at')
+        .orderBy('page_key')
+        .limit(batch)
+        .execute();
       yield* rows;
       if (rows.length < batch) return;
       const last = rows[rows.length - 1]!;

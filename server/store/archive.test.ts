@@ -5,13 +5,25 @@ import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
 
 const open: ProxyHarness[] = [];
-afterEach(async () => { for (const harness of open.splice(0)) await harness.close(); });
+afterEach(async () => {
+  for (const harness of open.splice(0)) await harness.close();
+});
 
-interface Read { status: number; body: string; source: string | null; credits: string | null; callId: string | null; boughtAt: string | null }
+interface Read {
+  status: number;
+  body: string;
+  source: string | null;
+  credits: string | null;
+  callId: string | null;
+  boughtAt: string | null;
+}
 async function read(response: Response): Promise<Read> {
   return {
-    status: response.status, body: await response.text(), source: response.headers.get('x-creditscope-source'),
-    credits: response.headers.get('x-creditscope-credits'), callId: response.headers.get('x-creditscope-call-id'),
+    status: response.status,
+    body: await response.text(),
+    source: response.headers.get('x-creditscope-source'),
+    credits: response.headers.get('x-creditscope-credits'),
+    callId: response.headers.get('x-creditscope-call-id'),
     boughtAt: response.headers.get('x-creditscope-bought-at'),
   };
 }
@@ -30,7 +42,9 @@ async function waitPast(boughtAt: string, ms: number) {
 }
 
 async function boughtAt(harness: ProxyHarness, subject: string): Promise<string> {
-  const history = (await (await harness.api(`/api/_history?subject=${encodeURIComponent(subject)}`)).json()) as { entries: { boughtAt: string }[] };
+  const history = (await (await harness.api(`/api/_history?subject=${encodeURIComponent(subject)}`)).json()) as {
+    entries: { boughtAt: string }[];
+  };
   return history.entries[0]!.boughtAt;
 }
 
@@ -49,8 +63,20 @@ describe.each(STORE_KINDS)('archive semantics (%s store)', (store: StoreKind) =>
 
     const pageAgain = await timeline(harness, 'screen_name=ada__onesec');
     const foundAgain = await search(harness, 'archive one second');
-    expect(pageAgain).toMatchObject({ status: 200, source: 'archive', credits: '0', callId: page.callId, body: page.body });
-    expect(foundAgain).toMatchObject({ status: 200, source: 'archive', credits: '0', callId: found.callId, body: found.body });
+    expect(pageAgain).toMatchObject({
+      status: 200,
+      source: 'archive',
+      credits: '0',
+      callId: page.callId,
+      body: page.body,
+    });
+    expect(foundAgain).toMatchObject({
+      status: 200,
+      source: 'archive',
+      credits: '0',
+      callId: found.callId,
+      body: found.body,
+    });
     expect(await harness.upstreamLog('ada__onesec')).toHaveLength(1);
     expect(await harness.upstreamLog('archive one second')).toHaveLength(1);
 
@@ -62,7 +88,10 @@ describe.each(STORE_KINDS)('archive semantics (%s store)', (store: StoreKind) =>
     expect(await harness.upstreamLog('ada__onesec')).toHaveLength(2);
     expect(await harness.upstreamLog('archive one second')).toHaveLength(2);
     // The new answer replaces the old one in the archive.
-    expect(await timeline(harness, 'screen_name=ada__onesec')).toMatchObject({ source: 'archive', callId: pageLater.callId });
+    expect(await timeline(harness, 'screen_name=ada__onesec')).toMatchObject({
+      source: 'archive',
+      callId: pageLater.callId,
+    });
     expect((await harness.state()).session).toMatchObject({ calls: 4, total: '0.6' });
   });
 
@@ -79,17 +108,33 @@ describe.each(STORE_KINDS)('archive semantics (%s store)', (store: StoreKind) =>
       const pages = await db.kysely.selectFrom('archive').select(['page_key', 'bought_at']).execute();
       expect(pages).toHaveLength(2);
       for (const page of pages) {
-        await db.kysely.updateTable('archive').set({ bought_at: new Date(Date.parse(page.bought_at) - 400 * 86_400_000).toISOString() })
-          .where('page_key', '=', page.page_key).execute();
+        await db.kysely
+          .updateTable('archive')
+          .set({ bought_at: new Date(Date.parse(page.bought_at) - 400 * 86_400_000).toISOString() })
+          .where('page_key', '=', page.page_key)
+          .execute();
       }
     } finally {
       await db.close();
     }
 
-    expect(await timeline(harness, `screen_name=ada__forever&cursor=${encodeURIComponent(cursor)}`))
-      .toMatchObject({ status: 200, source: 'archive', credits: '0', callId: older.callId, body: older.body });
-    expect(await timeline(harness, 'screen_name=ada__forever')).toMatchObject({ status: 200, source: null, credits: '0.1' });
-    expect((await harness.upstreamLog('ada__forever')).map((call) => call.query.cursor ?? null)).toEqual([null, cursor, null]);
+    expect(await timeline(harness, `screen_name=ada__forever&cursor=${encodeURIComponent(cursor)}`)).toMatchObject({
+      status: 200,
+      source: 'archive',
+      credits: '0',
+      callId: older.callId,
+      body: older.body,
+    });
+    expect(await timeline(harness, 'screen_name=ada__forever')).toMatchObject({
+      status: 200,
+      source: null,
+      credits: '0.1',
+    });
+    expect((await harness.upstreamLog('ada__forever')).map((call) => call.query.cursor ?? null)).toEqual([
+      null,
+      cursor,
+      null,
+    ]);
   });
 
   it('buys a fresh first page and a fresh search again on x-creditscope-refresh: 1, then serves the newer answer', async () => {
@@ -104,25 +149,41 @@ describe.each(STORE_KINDS)('archive semantics (%s store)', (store: StoreKind) =>
     expect(foundRefreshed).toMatchObject({ status: 200, source: null, credits: '0.2' });
     expect([pageRefreshed.callId, foundRefreshed.callId]).not.toContain(page.callId);
     expect(foundRefreshed.callId).not.toBe(found.callId);
-    expect(await timeline(harness, 'screen_name=ada__refreshed')).toMatchObject({ source: 'archive', callId: pageRefreshed.callId });
-    expect(await search(harness, 'archive refreshed')).toMatchObject({ source: 'archive', callId: foundRefreshed.callId });
+    expect(await timeline(harness, 'screen_name=ada__refreshed')).toMatchObject({
+      source: 'archive',
+      callId: pageRefreshed.callId,
+    });
+    expect(await search(harness, 'archive refreshed')).toMatchObject({
+      source: 'archive',
+      callId: foundRefreshed.callId,
+    });
     expect(await harness.upstreamLog('ada__refreshed')).toHaveLength(2);
     expect(await harness.upstreamLog('archive refreshed')).toHaveLength(2);
   });
 
-  it('serves a rest_id for free once the handle\'s page has told its rest_id (data.user.rest_id and data.user.profile)', async () => {
+  it("serves a rest_id for free once the handle's page has told its rest_id (data.user.rest_id and data.user.profile)", async () => {
     const harness = await proxy();
     const page = await timeline(harness, 'screen_name=Ada');
     const user = (JSON.parse(page.body) as { data: { user: Record<string, unknown> } }).data.user;
     // What the stand-in (like the real service) says about the account: its id and, as `profile`, its handle.
     expect(user).toMatchObject({ rest_id: '1001', profile: 'ada' });
 
-    expect(await timeline(harness, 'rest_id=1001')).toMatchObject({ status: 200, source: 'archive', credits: '0', callId: page.callId, body: page.body });
+    expect(await timeline(harness, 'rest_id=1001')).toMatchObject({
+      status: 200,
+      source: 'archive',
+      credits: '0',
+      callId: page.callId,
+      body: page.body,
+    });
     expect(await timeline(harness, 'rest_id=0001001')).toMatchObject({ status: 200, source: 'archive', credits: '0' });
     // Older pages too: the rest_id's cursor page is the handle's.
     const cursor = encodeURIComponent(nextCursor(page));
     const older = await timeline(harness, `screen_name=ada&cursor=${cursor}`);
-    expect(await timeline(harness, `rest_id=1001&cursor=${cursor}`)).toMatchObject({ status: 200, source: 'archive', callId: older.callId });
+    expect(await timeline(harness, `rest_id=1001&cursor=${cursor}`)).toMatchObject({
+      status: 200,
+      source: 'archive',
+      callId: older.callId,
+    });
     expect(await harness.upstreamLog('"rest_id"')).toEqual([]);
     expect(await harness.upstreamLog('"screen_name":"ada"')).toHaveLength(2);
     expect((await harness.state()).session).toMatchObject({ calls: 2, total: '0.2' });
@@ -132,7 +193,12 @@ describe.each(STORE_KINDS)('archive semantics (%s store)', (store: StoreKind) =>
     const harness = await proxy();
     const bought = await timeline(harness, 'rest_id=1002');
     expect(bought).toMatchObject({ status: 200, source: null, credits: '0.1' });
-    expect(await timeline(harness, 'rest_id=1002')).toMatchObject({ status: 200, source: 'archive', credits: '0', callId: bought.callId });
+    expect(await timeline(harness, 'rest_id=1002')).toMatchObject({
+      status: 200,
+      source: 'archive',
+      credits: '0',
+      callId: bought.callId,
+    });
     expect(await harness.upstreamLog('"rest_id":"1002"')).toHaveLength(1);
     // What the history calls it: the handle the answer told.
     expect(await boughtAt(harness, 'grace')).toBeTruthy();

@@ -60,7 +60,9 @@ export function walLimits(dataDir: string): { passiveFrom: number; truncateFrom:
   try {
     const volume = fs.statfsSync(dataDir);
     truncateFrom = Math.min(TRUNCATE_FROM_BYTES, Math.floor((volume.blocks * volume.bsize) / 4));
-  } catch { /* no statfs here: the full bound */ }
+  } catch {
+    /* no statfs here: the full bound */
+  }
   return { passiveFrom: Math.min(PASSIVE_FROM_BYTES, Math.floor(truncateFrom / 4)), truncateFrom };
 }
 
@@ -74,14 +76,33 @@ export function walLimits(dataDir: string): { passiveFrom: number; truncateFrom:
  *
  * `fallBack` gives the checkpoints back to SQLite's own (in the commit) if the thread cannot run.
  */
-export function startCheckpointer(file: string, threadLock: ThreadLock, reserve: { file: string; bytes: number }, fallBack: () => void): { stop(): Promise<void> } {
+export function startCheckpointer(
+  file: string,
+  threadLock: ThreadLock,
+  reserve: { file: string; bytes: number },
+  fallBack: () => void,
+): { stop(): Promise<void> } {
   const libsql = createRequire(import.meta.url).resolve('libsql');
   const { passiveFrom, truncateFrom } = walLimits(path.dirname(file));
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, libsql, lock: threadLock.buffer, holder: CHECKPOINTER_HOLDER, reserve, everyMs: EVERY_MS, passiveFrom, truncateFrom } });
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: {
+      file,
+      libsql,
+      lock: threadLock.buffer,
+      holder: CHECKPOINTER_HOLDER,
+      reserve,
+      everyMs: EVERY_MS,
+      passiveFrom,
+      truncateFrom,
+    },
+  });
   // Never what keeps a process alive; a process that exits without closing the store loses nothing (the WAL is the record).
   worker.unref();
   let stopped = false;
-  const failed = () => { if (!stopped) fallBack(); };
+  const failed = () => {
+    if (!stopped) fallBack();
+  };
   worker.once('error', failed);
   worker.once('exit', () => {
     // A thread that ended mid-checkpoint must not leave this process's writers waiting for it.
@@ -89,13 +110,14 @@ export function startCheckpointer(file: string, threadLock: ThreadLock, reserve:
     failed();
   });
   return {
-    stop: () => new Promise<void>((resolve) => {
-      stopped = true;
-      if (worker.threadId === -1) return resolve();
-      worker.once('exit', () => resolve());
-      // Held until it has closed its connection: an unreferenced thread would let the process end mid-close.
-      worker.ref();
-      worker.postMessage('stop');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopped = true;
+        if (worker.threadId === -1) return resolve();
+        worker.once('exit', () => resolve());
+        // Held until it has closed its connection: an unreferenced thread would let the process end mid-close.
+        worker.ref();
+        worker.postMessage('stop');
+      }),
   };
 }

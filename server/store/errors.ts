@@ -11,14 +11,23 @@ const SQLITE_REASONS: [RegExp, string][] = [
 ];
 
 const FILE_REASONS: Record<string, string> = {
-  ENOSPC: 'the disk is full', EACCES: 'permission denied', EPERM: 'permission denied',
-  EROFS: 'the file system is read-only', EDQUOT: 'the disk quota is exceeded',
-  ECONNREFUSED: 'the database server refused the connection', ENOTFOUND: 'the database host is unknown', ETIMEDOUT: 'the database server did not answer',
-  ECONNRESET: 'the connection to the database server was cut', EPIPE: 'the connection to the database server was cut',
-  EHOSTUNREACH: 'the database host cannot be reached', ENETUNREACH: 'the database host cannot be reached',
+  ENOSPC: 'the disk is full',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  EDQUOT: 'the disk quota is exceeded',
+  ECONNREFUSED: 'the database server refused the connection',
+  ENOTFOUND: 'the database host is unknown',
+  ETIMEDOUT: 'the database server did not answer',
+  ECONNRESET: 'the connection to the database server was cut',
+  EPIPE: 'the connection to the database server was cut',
+  EHOSTUNREACH: 'the database host cannot be reached',
+  ENETUNREACH: 'the database host cannot be reached',
   // PostgreSQL's own: the server shutting down or starting up (class 57P), a connection it failed (class 08), a full disk (53100).
-  '57P01': 'the database server is shutting down', '57P02': 'the database server crashed', '57P03': 'the database server is not accepting connections',
-  '53100': 'the database server\'s disk is full',
+  '57P01': 'the database server is shutting down',
+  '57P02': 'the database server crashed',
+  '57P03': 'the database server is not accepting connections',
+  '53100': "the database server's disk is full",
 };
 
 /** What node-postgres says, without a code, when its connection to the server is gone or never came. */
@@ -28,9 +37,17 @@ const LOST_CONNECTION = /Connection terminated|not queryable|timeout exceeded wh
 function storageReason(error: unknown): string {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const message = String((error as Error | null)?.message ?? error);
-  const why = FILE_REASONS[code] ?? (code.startsWith('08') ? 'the connection to the database server failed' : undefined) ?? SQLITE_REASONS.find(([pattern]) => pattern.test(code))?.[1]
-    ?? (/disk is full|database or disk is full/i.test(message) ? 'the disk is full' : /readonly|read-only/i.test(message) ? 'the database is read-only'
-      : LOST_CONNECTION.test(message) ? 'the connection to the database server was lost' : message);
+  const why =
+    FILE_REASONS[code] ??
+    (code.startsWith('08') ? 'the connection to the database server failed' : undefined) ??
+    SQLITE_REASONS.find(([pattern]) => pattern.test(code))?.[1] ??
+    (/disk is full|database or disk is full/i.test(message)
+      ? 'the disk is full'
+      : /readonly|read-only/i.test(message)
+        ? 'the database is read-only'
+        : LOST_CONNECTION.test(message)
+          ? 'the connection to the database server was lost'
+          : message);
   return `${why}${code ? ` (${code})` : ''}`;
 }
 
@@ -47,7 +64,11 @@ export function storeUnavailable(error: unknown): string | null {
   if (error instanceof LedgerWriteError) return error.message;
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const message = String((error as Error | null)?.message ?? error);
-  const known = code in FILE_REASONS || code.startsWith('08') || SQLITE_REASONS.some(([pattern]) => pattern.test(code))
-    || LOST_CONNECTION.test(message) || /disk is full|database or disk is full/i.test(message);
+  const known =
+    code in FILE_REASONS ||
+    code.startsWith('08') ||
+    SQLITE_REASONS.some(([pattern]) => pattern.test(code)) ||
+    LOST_CONNECTION.test(message) ||
+    /disk is full|database or disk is full/i.test(message);
   return known ? `cannot use the store: ${storageReason(error)}` : null;
 }

@@ -7,7 +7,10 @@ export class GroupCommit<Item, Result> {
   private readonly waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
   private writing = false;
 
-  constructor(private readonly write: (items: Item[]) => Promise<Result[]>, private readonly maxBatch = 64) {}
+  constructor(
+    private readonly write: (items: Item[]) => Promise<Result[]>,
+    private readonly maxBatch = 64,
+  ) {}
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {

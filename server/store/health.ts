@@ -24,13 +24,27 @@ export async function checkStore(store: Store): Promise<StoreHealth> {
   try {
     await Promise.race([
       sql`select 1`.execute(store.db.kysely),
-      new Promise((_resolve, reject) => { timer = setTimeout(() => reject(new Error(`the store did not answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS); }),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the store did not answer within ${PROBE_TIMEOUT_MS / 1000} s`)),
+          PROBE_TIMEOUT_MS,
+        );
+      }),
     ]);
   } catch (error) {
-    return { up: false, problem: storeUnavailable(error) ?? `cannot use the store: ${(error as Error).message}`, unsettled };
+    return {
+      up: false,
+      problem: storeUnavailable(error) ?? `cannot use the store: ${(error as Error).message}`,
+      unsettled,
+    };
   } finally {
     clearTimeout(timer);
   }
-  if (unsettled > 0) return { up: false, problem: `the store refused ${unsettled} settlement(s); they are retried until it takes them`, unsettled };
+  if (unsettled > 0)
+    return {
+      up: false,
+      problem: `the store refused ${unsettled} settlement(s); they are retried until it takes them`,
+      unsettled,
+    };
   return { up: true, unsettled };
 }

@@ -3,10 +3,33 @@ import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.
 import { STORE_KINDS } from '../testing/postgres.ts';
 import type { StoreKind } from './open.ts';
 
-interface Entry { pageKey: string; operation: string; subject: string; params: Record<string, unknown>; boughtAt: string; credits: string; purchaseId: string }
-interface Subject { operation: string; subject: string; pages: number; lastBoughtAt: string }
-interface History { subjects: Subject[] | null; entries: Entry[]; next: string | null }
-interface Bought { callId: string; credits: string; body: unknown; operation: string; subject: string }
+interface Entry {
+  pageKey: string;
+  operation: string;
+  subject: string;
+  params: Record<string, unknown>;
+  boughtAt: string;
+  credits: string;
+  purchaseId: string;
+}
+interface Subject {
+  operation: string;
+  subject: string;
+  pages: number;
+  lastBoughtAt: string;
+}
+interface History {
+  subjects: Subject[] | null;
+  entries: Entry[];
+  next: string | null;
+}
+interface Bought {
+  callId: string;
+  credits: string;
+  body: unknown;
+  operation: string;
+  subject: string;
+}
 
 const TIMELINES = 60;
 const SEARCHES = ['history alpha', 'history beta', 'history gamma'];
@@ -22,11 +45,27 @@ function parseCsv(text: string): string[][] {
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') { cell += '"'; index += 1; } else if (char === '"') quoted = false; else cell += char;
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') { row.push(cell); cell = ''; } else if (char === '\r' && text[index + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; index += 1; } else cell += char;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index += 1;
+    } else cell += char;
   }
-  if (cell !== '' || row.length > 0) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -40,23 +79,40 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
     const keep = async (response: Response, operation: string, subject: string) => {
       expect(response.status).toBe(200);
       const callId = response.headers.get('x-creditscope-call-id')!;
-      bought.set(callId, { callId, credits: response.headers.get('x-creditscope-credits')!, body: await response.json(), operation, subject });
+      bought.set(callId, {
+        callId,
+        credits: response.headers.get('x-creditscope-credits')!,
+        body: await response.json(),
+        operation,
+        subject,
+      });
       return bought.get(callId)!;
     };
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < TIMELINES) {
-        const handle = `grace__hist${next++}`;
-        await keep(await harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`), 'timeline', handle);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < TIMELINES) {
+          const handle = `grace__hist${next++}`;
+          await keep(await harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`), 'timeline', handle);
+        }
+      }),
+    );
     const first = bought.values().next().value!;
     const cursor = (first.body as { data: { next_cursor: string } }).data.next_cursor;
-    await keep(await harness.api(`/api/v1/social/microblog/posts?screen_name=${first.subject}&cursor=${encodeURIComponent(cursor)}`), 'timeline', first.subject);
-    for (const q of SEARCHES) await keep(await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q }) }), 'search', q);
+    await keep(
+      await harness.api(
+        `/api/v1/social/microblog/posts?screen_name=${first.subject}&cursor=${encodeURIComponent(cursor)}`,
+      ),
+      'timeline',
+      first.subject,
+    );
+    for (const q of SEARCHES)
+      await keep(await harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q }) }), 'search', q);
     expect(bought.size).toBe(TIMELINES + 1 + SEARCHES.length);
   }, 120_000);
-  afterAll(async () => { await harness?.close(); });
+  afterAll(async () => {
+    await harness?.close();
+  });
 
   const get = async (pathname: string) => {
     const response = await harness.api(pathname);
@@ -71,9 +127,19 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
     expect(firstPage.next).toEqual(expect.any(String));
     const subjects = firstPage.subjects!;
     expect(subjects).toHaveLength(TIMELINES + SEARCHES.length);
-    const twoPages = [...bought.values()].find((entry, _index, all) => all.filter((other) => other.subject === entry.subject).length === 2)!;
-    expect(subjects.find((subject) => subject.subject === twoPages.subject)).toMatchObject({ operation: 'timeline', pages: 2 });
-    expect(subjects.filter((subject) => subject.operation === 'search').map((subject) => subject.subject).sort()).toEqual([...SEARCHES].sort());
+    const twoPages = [...bought.values()].find(
+      (entry, _index, all) => all.filter((other) => other.subject === entry.subject).length === 2,
+    )!;
+    expect(subjects.find((subject) => subject.subject === twoPages.subject)).toMatchObject({
+      operation: 'timeline',
+      pages: 2,
+    });
+    expect(
+      subjects
+        .filter((subject) => subject.operation === 'search')
+        .map((subject) => subject.subject)
+        .sort(),
+    ).toEqual([...SEARCHES].sort());
 
     const entries = [...firstPage.entries];
     let next = firstPage.next;
@@ -89,7 +155,12 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
     expect(new Set(entries.map((entry) => entry.pageKey)).size).toBe(bought.size);
     expect(entries.map((entry) => entry.purchaseId).sort()).toEqual([...bought.keys()].sort());
     expect(entries.every((entry, index) => index === 0 || entries[index - 1]!.boughtAt >= entry.boughtAt)).toBe(true);
-    for (const entry of entries) expect(entry).toMatchObject({ operation: bought.get(entry.purchaseId)!.operation, subject: bought.get(entry.purchaseId)!.subject, credits: bought.get(entry.purchaseId)!.credits });
+    for (const entry of entries)
+      expect(entry).toMatchObject({
+        operation: bought.get(entry.purchaseId)!.operation,
+        subject: bought.get(entry.purchaseId)!.subject,
+        credits: bought.get(entry.purchaseId)!.credits,
+      });
   });
 
   it('filters by operation and subject', async () => {
@@ -104,13 +175,22 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
   it('exports archive.ndjson: one line per archived page, with the very answer that was bought', async () => {
     const response = await get('/api/_history/archive.ndjson');
     expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="creditscope-archive-all_now\.ndjson"/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /attachment; filename="creditscope-archive-all_now\.ndjson"/,
+    );
     const lines = (await response.text()).split('\n');
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(bought.size);
     const seen = new Set<string>();
     for (const line of lines) {
-      const page = JSON.parse(line) as { operation: string; params: Record<string, unknown>; boughtAt: string; credits: string; purchaseId: string; answer: unknown };
+      const page = JSON.parse(line) as {
+        operation: string;
+        params: Record<string, unknown>;
+        boughtAt: string;
+        credits: string;
+        purchaseId: string;
+        answer: unknown;
+      };
       const original = bought.get(page.purchaseId)!;
       expect(original, page.purchaseId).toBeDefined();
       expect(page.answer).toEqual(original.body);
@@ -119,28 +199,52 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
     }
     expect(seen.size).toBe(bought.size);
     // Today only, the same; tomorrow on, nothing.
-    expect((await (await get(`/api/_history/archive.ndjson?from=${day(0)}&to=${day(0)}`)).text()).trim().split('\n')).toHaveLength(bought.size);
+    expect(
+      (await (await get(`/api/_history/archive.ndjson?from=${day(0)}&to=${day(0)}`)).text()).trim().split('\n'),
+    ).toHaveLength(bought.size);
     expect(await (await get(`/api/_history/archive.ndjson?from=${day(1)}`)).text()).toBe('');
   });
 
   it('exports ledger.csv for a period: one line per call with its exact credits, none outside the period', async () => {
     const response = await get(`/api/_history/ledger.csv?from=${day(0)}&to=${day(0)}`);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="creditscope-ledger-${day(0)}_${day(0)}.csv"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="creditscope-ledger-${day(0)}_${day(0)}.csv"`,
+    );
     const [header, ...rows] = parseCsv(await response.text());
-    expect(header).toEqual(['id', 'session', 'at', 'operation', 'status', 'ok', 'credits', 'durationMs', 'errorKind', 'params']);
+    expect(header).toEqual([
+      'id',
+      'session',
+      'at',
+      'operation',
+      'status',
+      'ok',
+      'credits',
+      'durationMs',
+      'errorKind',
+      'params',
+    ]);
     expect(rows).toHaveLength(bought.size);
     expect(rows.map((row) => row[0]).sort()).toEqual([...bought.keys()].sort());
     for (const row of rows) {
       const original = bought.get(row[0]!)!;
       expect([row[3], row[4], row[5], row[6]]).toEqual([original.operation, '200', 'true', original.credits]);
-      expect(JSON.parse(row[9]!)).toEqual(original.operation === 'search' ? { q: original.subject, num: 10, page: '1' } : expect.objectContaining({ screen_name: original.subject }));
+      expect(JSON.parse(row[9]!)).toEqual(
+        original.operation === 'search'
+          ? { q: original.subject, num: 10, page: '1' }
+          : expect.objectContaining({ screen_name: original.subject }),
+      );
     }
     // Yesterday alone, and from tomorrow: the header and nothing else.
-    expect(parseCsv(await (await get(`/api/_history/ledger.csv?from=${day(-1)}&to=${day(-1)}`)).text())).toEqual([header]);
+    expect(parseCsv(await (await get(`/api/_history/ledger.csv?from=${day(-1)}&to=${day(-1)}`)).text())).toEqual([
+      header,
+    ]);
     expect(parseCsv(await (await get(`/api/_history/ledger.csv?from=${day(1)}`)).text())).toEqual([header]);
     // ledger.json says the same.
-    const json = (await (await get(`/api/_history/ledger.json?to=${day(0)}`)).json()) as { id: string; credits: string }[];
+    const json = (await (await get(`/api/_history/ledger.json?to=${day(0)}`)).json()) as {
+      id: string;
+      credits: string;
+    }[];
     expect(json.map((row) => [row.id, row.credits]).sort()).toEqual(rows.map((row) => [row[0], row[6]]).sort());
   });
 

@@ -6,7 +6,9 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 import { openScratch, paidCall, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const step of cleanup.splice(0).reverse()) await step(); });
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
 
 async function opened(scratch: ScratchStore): Promise<Store> {
   const store = await openScratch(scratch, { listPrices: null });
@@ -21,9 +23,16 @@ async function scratch(kind: 'sqlite' | 'postgres') {
 }
 
 const params = (index: number) => ({ screen_name: `ada${index}` });
-const journal = (store: Store, index: number, archivedSeen: string | null = null) => store.ledger.journal({
-  operation: 'timeline', params: params(index), pageKey: `timeline:ada${index}`, reserve: '0.1', leaseMs: 60_000, check: () => null, archivedSeen,
-});
+const journal = (store: Store, index: number, archivedSeen: string | null = null) =>
+  store.ledger.journal({
+    operation: 'timeline',
+    params: params(index),
+    pageKey: `timeline:ada${index}`,
+    reserve: '0.1',
+    leaseMs: 60_000,
+    check: () => null,
+    archivedSeen,
+  });
 
 // The paid call's statements are SQL text run without the query builder: what one process writes, another reads as before.
 describe.each(STORE_KINDS)('the paid-call path between two processes (%s store)', (kind) => {
@@ -38,10 +47,16 @@ describe.each(STORE_KINDS)('the paid-call path between two processes (%s store)'
     // The other process sees the page being bought and waits for it rather than buying it twice.
     expect(await journal(reader, 1)).toEqual({ kind: 'in-flight', id: first.id });
 
-    const archive = (index: number) => ({ body: `{"data":{"user":{"rest_id":"${index}"}}}`, subject: `ada${index}`, accounts: [{ restId: `${index}`, handle: `ada${index}` }] });
+    const archive = (index: number) => ({
+      body: `{"data":{"user":{"rest_id":"${index}"}}}`,
+      subject: `ada${index}`,
+      accounts: [{ restId: `${index}`, handle: `ada${index}` }],
+    });
     // Settled in one batch: the latest price is the last one settled, the highest the highest of the batch.
     await Promise.all([
-      writer.ledger.settle(first.id, { ...paidCall('0.3'), params: params(1) }, archive(1), [{ 'content-type': 'application/json' }]),
+      writer.ledger.settle(first.id, { ...paidCall('0.3'), params: params(1) }, archive(1), [
+        { 'content-type': 'application/json' },
+      ]),
       writer.ledger.settle(second.id, { ...paidCall('0.2'), params: params(2) }, archive(2)),
     ]);
     expect(await reader.archive.isPending(first.id)).toBe(false);
@@ -49,7 +64,11 @@ describe.each(STORE_KINDS)('the paid-call path between two processes (%s store)'
     expect((await reader.archive.servable('timeline:ada2', 'timeline', params(2)))?.body).toBe(archive(2).body);
     expect(await reader.archive.handleOf('1')).toBe('ada1');
     expect(await reader.ledger.prices()).toMatchObject({ timeline: { last: '0.2', highest: '0.3' } });
-    expect(await reader.ledger.summary()).toMatchObject({ calls: 2, total: '0.5', byOperation: { timeline: { calls: 2, total: '0.5' } } });
+    expect(await reader.ledger.summary()).toMatchObject({
+      calls: 2,
+      total: '0.5',
+      byOperation: { timeline: { calls: 2, total: '0.5' } },
+    });
     expect(await reader.ledger.responseHeadersOf(first.id)).toEqual([{ 'content-type': 'application/json' }]);
     expect((await reader.ledger.findRow(second.id))?.credits).toBe('0.2');
     // Archived since the caller looked: not bought again.
@@ -68,7 +87,11 @@ describe('SQLite checkpoints', () => {
     for (let index = 0; index < 30; index++) {
       const entry = await journal(store, index);
       if (entry.kind !== 'journalled') throw new Error('not journalled');
-      await store.ledger.settle(entry.id, { ...paidCall('0.1'), params: params(index) }, { body, subject: `ada${index}`, accounts: [] });
+      await store.ledger.settle(
+        entry.id,
+        { ...paidCall('0.1'), params: params(index) },
+        { body, subject: `ada${index}`, accounts: [] },
+      );
     }
     await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 5_000_000);
   });

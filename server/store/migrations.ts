@@ -5,10 +5,19 @@ import { archivePostsMigration } from './archive-posts-migration.ts';
 const migrations: Record<string, Migration> = {
   '2026-11-23-001-store': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('sessions').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('started_at', 'text', (c) => c.notNull()).execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .execute();
       await db.schema.createIndex('sessions_started_at').on('sessions').column('started_at').execute();
-      await db.schema.createTable('settings').addColumn('key', 'text', (c) => c.primaryKey()).addColumn('value', 'text').execute();
-      await db.schema.createTable('purchases')
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text')
+        .execute();
+      await db.schema
+        .createTable('purchases')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('seq', 'bigint', (c) => c.notNull().unique())
         .addColumn('at', 'text', (c) => c.notNull())
@@ -31,7 +40,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('purchases_state').on('purchases').column('state').execute();
       await db.schema.createIndex('purchases_session_seq').on('purchases').columns(['session_id', 'seq']).execute();
       await db.schema.createIndex('purchases_page_key').on('purchases').columns(['page_key', 'state']).execute();
-      await db.schema.createTable('totals')
+      await db.schema
+        .createTable('totals')
         .addColumn('scope', 'text', (c) => c.primaryKey())
         .addColumn('calls', 'integer', (c) => c.notNull())
         .addColumn('failed_free', 'integer', (c) => c.notNull())
@@ -41,10 +51,15 @@ const migrations: Record<string, Migration> = {
         .addColumn('search_calls', 'integer', (c) => c.notNull())
         .addColumn('search_nano', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createTable('prices').addColumn('operation', 'text', (c) => c.primaryKey())
-        .addColumn('last', 'text', (c) => c.notNull()).addColumn('highest', 'text', (c) => c.notNull())
-        .addColumn('highest_nano', 'bigint', (c) => c.notNull()).execute();
-      await db.schema.createTable('archive')
+      await db.schema
+        .createTable('prices')
+        .addColumn('operation', 'text', (c) => c.primaryKey())
+        .addColumn('last', 'text', (c) => c.notNull())
+        .addColumn('highest', 'text', (c) => c.notNull())
+        .addColumn('highest_nano', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('archive')
         .addColumn('page_key', 'text', (c) => c.primaryKey())
         .addColumn('operation', 'text', (c) => c.notNull())
         .addColumn('params', 'text', (c) => c.notNull())
@@ -56,7 +71,11 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('archive_bought_at').on('archive').column('bought_at').execute();
       await db.schema.createIndex('archive_subject').on('archive').columns(['operation', 'subject']).execute();
-      await db.schema.createTable('accounts').addColumn('rest_id', 'text', (c) => c.primaryKey()).addColumn('handle', 'text', (c) => c.notNull()).execute();
+      await db.schema
+        .createTable('accounts')
+        .addColumn('rest_id', 'text', (c) => c.primaryKey())
+        .addColumn('handle', 'text', (c) => c.notNull())
+        .execute();
     },
   },
   // The request inspector reads a call's rate-limit and content-type headers from its row, whichever process made it.
@@ -70,7 +89,8 @@ const migrations: Record<string, Migration> = {
   // Collection jobs (server/jobs): a job, its items (one handle or search each) and every page each item obtained.
   '2026-11-23-003-jobs': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('jobs')
+      await db.schema
+        .createTable('jobs')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
@@ -84,7 +104,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('lease_until', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('jobs_status').on('jobs').column('status').execute();
-      await db.schema.createTable('job_items')
+      await db.schema
+        .createTable('job_items')
         .addColumn('job_id', 'text', (c) => c.notNull())
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
@@ -101,7 +122,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('pending_since', 'text')
         .addPrimaryKeyConstraint('job_items_pk', ['job_id', 'position'])
         .execute();
-      await db.schema.createTable('job_pages')
+      await db.schema
+        .createTable('job_pages')
         .addColumn('job_id', 'text', (c) => c.notNull())
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('page_index', 'integer', (c) => c.notNull())

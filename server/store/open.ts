@@ -74,7 +74,13 @@ function whenFree<T>(statement: () => T): T {
     try {
       return statement();
     } catch (error) {
-      if (attempt >= 100 || !/SQLITE_BUSY|database is locked/i.test(String((error as Error).message) + String((error as { code?: string }).code))) throw error;
+      if (
+        attempt >= 100 ||
+        !/SQLITE_BUSY|database is locked/i.test(
+          String((error as Error).message) + String((error as { code?: string }).code),
+        )
+      )
+        throw error;
       Atomics.wait(pause, 0, 0, 100);
     }
   }
@@ -118,20 +124,30 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   database.pragma(`journal_size_limit = ${limits.truncateFrom}`);
   if (!secondary && fs.existsSync(`${file}-wal`) && fs.statSync(`${file}-wal`).size > 0) foldWal(database);
   const reserve = { file: diskReserve.file(dataDir), bytes: limits.truncateFrom };
-  const checkpointer = secondary ? null : startCheckpointer(file, threadLock, reserve, () => database.pragma('wal_autocheckpoint = 1000'));
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
-  const write: Db['write'] = (work) => threadLock.hold(() => kysely.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => undefined);
-      throw error;
-    }
-  }));
-  const close = async () => { await checkpointer?.stop(); await kysely.destroy(); };
+  const checkpointer = secondary
+    ? null
+    : startCheckpointer(file, threadLock, reserve, () => database.pragma('wal_autocheckpoint = 1000'));
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) as never }),
+  });
+  const write: Db['write'] = (work) =>
+    threadLock.hold(() =>
+      kysely.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection);
+        try {
+          const result = await work(connection);
+          await sql`commit`.execute(connection);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(connection).catch(() => undefined);
+          throw error;
+        }
+      }),
+    );
+  const close = async () => {
+    await checkpointer?.stop();
+    await kysely.destroy();
+  };
   return { kind: 'sqlite', label: file, kysely, write, transact: write, close, threadLock };
 }
 
@@ -142,20 +158,26 @@ function openPostgres(url: string, connections = 10): Db {
   // transaction is listened to here, for its whole life. Its query fails with the error, the pool drops
   // the broken client, and the next query connects afresh: the store comes back when the database does.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => { client.on('error', () => undefined); });
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
-    kind: 'postgres', label: redactUrl(url), kysely,
-    write: (work) => kysely.transaction().execute(async (trx: Transaction<Database>) => {
-      await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
-      return work(trx);
-    }),
+    kind: 'postgres',
+    label: redactUrl(url),
+    kysely,
+    write: (work) =>
+      kysely.transaction().execute(async (trx: Transaction<Database>) => {
+        await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
+        return work(trx);
+      }),
     // Shared: settlements run side by side, but never between the statements of a budget check (which
     // holds the lock exclusively), or a call settling mid-check would be counted neither spent nor reserved.
-    transact: (work) => kysely.transaction().execute(async (trx: Transaction<Database>) => {
-      await sql`select pg_advisory_xact_lock_shared(${BUDGET_LOCK})`.execute(trx);
-      return work(trx);
-    }),
+    transact: (work) =>
+      kysely.transaction().execute(async (trx: Transaction<Database>) => {
+        await sql`select pg_advisory_xact_lock_shared(${BUDGET_LOCK})`.execute(trx);
+        return work(trx);
+      }),
     close: () => kysely.destroy(),
   };
 }
@@ -164,9 +186,13 @@ function openPostgres(url: string, connections = 10): Db {
  * One more connection to a store openDb has opened and migrated, for a worker thread of the same process:
  * on SQLite it takes the first connection's thread lock (`lock`, its buffer) as thread `holder` (not 1).
  */
-export function openSecondary(options: { dataDir: string; databaseUrl: string | null }, lock: SharedArrayBuffer | null, holder: number): Db {
+export function openSecondary(
+  options: { dataDir: string; databaseUrl: string | null },
+  lock: SharedArrayBuffer | null,
+  holder: number,
+): Db {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, 2);
-  if (!lock) throw new Error('a second SQLite connection in this process needs the first one\'s thread lock');
+  if (!lock) throw new Error("a second SQLite connection in this process needs the first one's thread lock");
   return openSqlite(options.dataDir, { lock, holder });
 }
 
@@ -177,14 +203,20 @@ export async function openDb(options: { dataDir: string; databaseUrl: string | n
     let { error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest();
     // SQLite migrations take no lock (Kysely runs them outside a transaction there): a second process starting
     // on a new file, or one a newer version migrates, at the same moment loses the race on a table or a column. Once the winner is done there is nothing left to do.
-    const lostRace = (problem: unknown) => db.kind === 'sqlite' && /already exists|duplicate column name|SQLITE_BUSY|database is locked/i.test(String((problem as Error)?.message ?? problem));
+    const lostRace = (problem: unknown) =>
+      db.kind === 'sqlite' &&
+      /already exists|duplicate column name|SQLITE_BUSY|database is locked/i.test(
+        String((problem as Error)?.message ?? problem),
+      );
     for (let retry = 0; error && lostRace(error) && retry < 50; retry += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       ({ error, results } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateToLatest());
     }
     if (error) {
       const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-      throw new Error(`cannot bring the store at ${db.label} up to date${failed ? ` (migration ${failed})` : ''}: ${(error as Error).message}`);
+      throw new Error(
+        `cannot bring the store at ${db.label} up to date${failed ? ` (migration ${failed})` : ''}: ${(error as Error).message}`,
+      );
     }
   } catch (error) {
     await db.close().catch(() => undefined);

@@ -30,13 +30,23 @@ afterAll(async () => {
 });
 
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined); });
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
 
 async function serverOnOwnDatabase(): Promise<{ proxy: ProxyProcess; databaseUrl: string }> {
   const database = await createTestDatabase(cluster.url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-outage-'));
-  cleanups.push(async () => { await database.drop(); fs.rmSync(dataDir, { recursive: true, force: true }); });
-  const proxy = await startProxyProcess({ dataDir, databaseUrl: database.url }, standin.url, {}, { host: 'production' });
+  cleanups.push(async () => {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const proxy = await startProxyProcess(
+    { dataDir, databaseUrl: database.url },
+    standin.url,
+    {},
+    { host: 'production' },
+  );
   cleanups.push(() => proxy.stop());
   return { proxy, databaseUrl: database.url };
 }
@@ -45,15 +55,25 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
   await client.connect();
-  try { return (await client.query<T>(text)).rows; } finally { await client.end().catch(() => undefined); }
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, withinMs = 30_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  withinMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await probe();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs / 1000} s (last: ${JSON.stringify(value)?.slice(0, 300)})`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${withinMs / 1000} s (last: ${JSON.stringify(value)?.slice(0, 300)})`);
     await sleep(50);
   }
 }
@@ -61,10 +81,17 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, wh
 /** /healthz, or status 0 when the process no longer answers at all. */
 const health = async (proxy: ProxyProcess) => {
   const response = await proxy.client.get('/healthz').catch(() => null);
-  return { status: response?.status ?? 0, body: response?.json<{ ok: boolean; store: string; unsettled: number; problem?: string }>() };
+  return {
+    status: response?.status ?? 0,
+    body: response?.json<{ ok: boolean; store: string; unsettled: number; problem?: string }>(),
+  };
 };
 const upstreamLog = async (match: string) =>
-  ((await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as { query: Record<string, string> }[]).map((call) => call.query.screen_name!);
+  (
+    (await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as {
+      query: Record<string, string>;
+    }[]
+  ).map((call) => call.query.screen_name!);
 const header = (response: ClientResponse, name: string) => response.headers[name] as string | undefined;
 
 describe('the PostgreSQL server stopping and starting again', () => {
@@ -86,30 +113,51 @@ describe('the PostgreSQL server stopping and starting again', () => {
     const clients = [0, 1, 2, 3].map(async (client) => {
       for (let index = 0; buying && index < 2_000; index += 1) {
         const page = `ada__load${client}x${index}`;
-        const response = await proxy.client.get(timeline(page)).catch((error: Error) => { lost.push(`${page}: ${error.message}`); return null; });
+        const response = await proxy.client.get(timeline(page)).catch((error: Error) => {
+          lost.push(`${page}: ${error.message}`);
+          return null;
+        });
         if (!response) return;
         answers.push({ page, response });
         await sleep(20);
       }
     });
-    await until(() => query<{ waiting: string }>(databaseUrl, "select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted"),
-      (rows) => Number(rows[0]!.waiting) > 0, 'a journal entry waiting for the budget lock');
+    await until(
+      () =>
+        query<{ waiting: string }>(
+          databaseUrl,
+          "select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted",
+        ),
+      (rows) => Number(rows[0]!.waiting) > 0,
+      'a journal entry waiting for the budget lock',
+    );
 
     await cluster.pause();
-    const down = await until(() => health(proxy), (seen) => seen.status === 503 || proxy.child.exitCode !== null, '/healthz saying the store is down');
+    const down = await until(
+      () => health(proxy),
+      (seen) => seen.status === 503 || proxy.child.exitCode !== null,
+      '/healthz saying the store is down',
+    );
     expect(proxy.child.exitCode, `the server died: ${proxy.output()}`).toBeNull();
     expect(down.body).toMatchObject({ ok: false, store: 'down' });
     // Away for a while, with the four clients still asking.
     await sleep(1_500);
     const whileDown = await proxy.client.get(timeline('ada__whiledown'));
     expect(whileDown.status, whileDown.text).toBe(507);
-    expect(whileDown.json<{ error: { message: string; charged: string } }>().error).toMatchObject({ charged: 'no', message: expect.stringMatching(/^Not sent, nothing charged/) });
+    expect(whileDown.json<{ error: { message: string; charged: string } }>().error).toMatchObject({
+      charged: 'no',
+      message: expect.stringMatching(/^Not sent, nothing charged/),
+    });
     expect(header(whileDown, 'x-creditscope-charged')).toBe('no');
     expect(proxy.child.exitCode, proxy.output()).toBeNull();
 
     await cluster.resume();
     const resumed = Date.now();
-    await until(() => health(proxy), (seen) => seen.status === 200, '/healthz saying the store is back');
+    await until(
+      () => health(proxy),
+      (seen) => seen.status === 200,
+      '/healthz saying the store is back',
+    );
     const recoveryMs = Date.now() - resumed;
     buying = false;
     await Promise.all(clients);
@@ -123,13 +171,19 @@ describe('the PostgreSQL server stopping and starting again', () => {
     // Every answer was a page or a refusal that nothing was sent; no refused page reached the upstream.
     const refused = answers.filter(({ response }) => response.status !== 200);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.filter(({ response }) => response.status !== 507 || header(response, 'x-creditscope-charged') !== 'no').map(({ response }) => `${response.status} ${response.text}`)).toEqual([]);
+    expect(
+      refused
+        .filter(({ response }) => response.status !== 507 || header(response, 'x-creditscope-charged') !== 'no')
+        .map(({ response }) => `${response.status} ${response.text}`),
+    ).toEqual([]);
     const sent = await upstreamLog('ada__');
     const refusedPages = new Set([...refused.map(({ page }) => page), 'ada__whiledown']);
     expect(sent.filter((page) => refusedPages.has(page))).toEqual([]);
     // Every call the upstream saw is a settled row: none missing, none left pending.
     const rows = await query<{ params: string; state: string }>(databaseUrl, 'select params, state from purchases');
-    const booked = new Map(rows.map((row) => [(JSON.parse(row.params) as { screen_name: string }).screen_name, row.state]));
+    const booked = new Map(
+      rows.map((row) => [(JSON.parse(row.params) as { screen_name: string }).screen_name, row.state]),
+    );
     expect(sent.filter((page) => booked.get(page) !== 'settled')).toEqual([]);
     expect(rows.filter((row) => row.state !== 'settled')).toEqual([]);
   }, 90_000);
@@ -137,10 +191,17 @@ describe('the PostgreSQL server stopping and starting again', () => {
   it('an answer that arrives while it is away is delivered, and its row and archived page are written once it is back', async () => {
     const { proxy, databaseUrl } = await serverOnOwnDatabase();
     expect((await proxy.client.get(timeline('ada__warmlate'))).status).toBe(200);
-    await fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify({ match: 'ada__late', latencyMs: 2_500, times: 1 }) });
+    await fetch(`${standin.url}/_control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ match: 'ada__late', latencyMs: 2_500, times: 1 }),
+    });
     const pending = proxy.client.get(timeline('ada__late'));
     // Journalled and sent: the upstream has the call; now the store goes away before it answers.
-    await until(() => upstreamLog('ada__late'), (seen) => seen.length === 1, 'the call reaching the upstream');
+    await until(
+      () => upstreamLog('ada__late'),
+      (seen) => seen.length === 1,
+      'the call reaching the upstream',
+    );
     await cluster.pause();
     const answer = await pending;
     expect(answer.status, answer.text).toBe(200);
@@ -151,8 +212,15 @@ describe('the PostgreSQL server stopping and starting again', () => {
     expect((await health(proxy)).body).toMatchObject({ ok: false, store: 'down', unsettled: 1 });
 
     await cluster.resume();
-    await until(() => health(proxy), (seen) => seen.status === 200, 'the kept settlement written and /healthz up');
-    const [row] = await query<{ id: string; state: string; credits: string; charged: string }>(databaseUrl, `select id, state, credits, charged from purchases where page_key like '%ada\\_\\_late%'`);
+    await until(
+      () => health(proxy),
+      (seen) => seen.status === 200,
+      'the kept settlement written and /healthz up',
+    );
+    const [row] = await query<{ id: string; state: string; credits: string; charged: string }>(
+      databaseUrl,
+      `select id, state, credits, charged from purchases where page_key like '%ada\\_\\_late%'`,
+    );
     expect(row).toEqual({ id: callId, state: 'settled', credits: '0.1', charged: 'yes' });
     const again = await proxy.client.get(timeline('ada__late'));
     expect(header(again, 'x-creditscope-source')).toBe('archive');

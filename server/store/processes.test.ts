@@ -13,18 +13,29 @@ const timeline = (handle: string) => `/api/v1/social/microblog/posts?screen_name
 
 /** Two server processes on one store, in front of one stand-in: the stand-in's log is what was spent. */
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup(); });
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
 
 async function twoProcesses(kind: StoreKind, env: Record<string, string> = {}) {
   const store: ScratchStore = await scratchStore(kind);
   cleanups.push(() => store.remove());
   const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
   cleanups.push(() => standin.close());
-  const [a, b] = await Promise.all([startProxyProcess(store, standin.url, env), startProxyProcess(store, standin.url, env)]);
-  cleanups.push(() => a.stop(), () => b.stop());
+  const [a, b] = await Promise.all([
+    startProxyProcess(store, standin.url, env),
+    startProxyProcess(store, standin.url, env),
+  ]);
+  cleanups.push(
+    () => a.stop(),
+    () => b.stop(),
+  );
   const upstreamLog = async (match: string) =>
-    (await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as { query: Record<string, string> }[];
-  const fault = (rule: object) => fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify(rule) });
+    (await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as {
+      query: Record<string, string>;
+    }[];
+  const fault = (rule: object) =>
+    fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify(rule) });
   return { store, standin, a, b, upstreamLog, fault };
 }
 
@@ -33,7 +44,9 @@ async function allRows(proxy: ProxyProcess): Promise<RowBody[]> {
   const pages: RowBody[][] = [];
   let cursor: number | null = null;
   for (let page = 0; page < 100; page += 1) {
-    const response = await proxy.client.get(`/api/_session/calls?limit=500${cursor === null ? '' : `&before=${cursor}`}`);
+    const response = await proxy.client.get(
+      `/api/_session/calls?limit=500${cursor === null ? '' : `&before=${cursor}`}`,
+    );
     expect(response.status).toBe(200);
     const body = response.json<{ rows: RowBody[]; nextCursor: number | null }>();
     pages.unshift(body.rows);
@@ -53,8 +66,14 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     cleanups.push(() => standin.close());
     const started = await Promise.allSettled([1, 2, 3].map(() => startProxyProcess(store, standin.url)));
     for (const result of started) if (result.status === 'fulfilled') cleanups.push(() => result.value.stop());
-    expect(started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
-    const states = await Promise.all(started.map((result) => (result as PromiseFulfilledResult<ProxyProcess>).value.state()));
+    expect(
+      started
+        .filter((result) => result.status === 'rejected')
+        .map((result) => String((result as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    const states = await Promise.all(
+      started.map((result) => (result as PromiseFulfilledResult<ProxyProcess>).value.state()),
+    );
     expect(new Set(states.map((state) => state.session.id)).size).toBe(1);
   }, 60_000);
 
@@ -65,15 +84,23 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     expect(warm.map((answer) => answer.status)).toEqual([200, 200]);
     const fire = (proxy: ProxyProcess, tag: string) =>
       Array.from({ length: 40 }, (_, index) => proxy.client.get(timeline(`ada__cap${tag}${index}`)));
-    const answers = [...warm, ...await Promise.all([...fire(a, 'a'), ...fire(b, 'b')])];
+    const answers = [...warm, ...(await Promise.all([...fire(a, 'a'), ...fire(b, 'b')]))];
 
     // Every answer is a page or the budget's refusal: nothing failed, nothing half-charged.
-    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 402).map((answer) => answer.text)).toEqual([]);
-    expect(answers.filter((answer) => answer.status === 402).every((answer) => answer.json<{ error: { kind: string } }>().error.kind === 'budget')).toBe(true);
+    expect(
+      answers.filter((answer) => answer.status !== 200 && answer.status !== 402).map((answer) => answer.text),
+    ).toEqual([]);
+    expect(
+      answers
+        .filter((answer) => answer.status === 402)
+        .every((answer) => answer.json<{ error: { kind: string } }>().error.kind === 'budget'),
+    ).toBe(true);
     const sent = await upstreamLog('ada__cap');
     const spent = new Big(PRICE).times(sent.length);
     // The one guarantee a reservation can give: over the limit by less than one call's price, never under it by one.
-    expect(spent.lte(new Big('1.05').plus(PRICE)), `spent ${spent.toString()} for ${sent.length} upstream calls`).toBe(true);
+    expect(spent.lte(new Big('1.05').plus(PRICE)), `spent ${spent.toString()} for ${sent.length} upstream calls`).toBe(
+      true,
+    );
     expect(spent.gte('1.05'), `spent ${spent.toString()}: refused before the limit was reached`).toBe(true);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(sent.length);
 
@@ -88,9 +115,13 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     expect(await allRows(b)).toEqual(rows);
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     expect(rows).toHaveLength(sent.length);
-    expect(rows.map((row) => String(row.params.screen_name)).sort()).toEqual(sent.map((call) => call.query.screen_name).sort());
+    expect(rows.map((row) => String(row.params.screen_name)).sort()).toEqual(
+      sent.map((call) => call.query.screen_name).sort(),
+    );
     expect(rows.every((row) => row.credits === PRICE && row.charged === 'yes' && row.ok)).toBe(true);
-    const answeredIds = answers.filter((answer) => answer.status === 200).map((answer) => header(answer, 'x-creditscope-call-id'));
+    const answeredIds = answers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => header(answer, 'x-creditscope-call-id'));
     expect(answeredIds.sort()).toEqual(rows.map((row) => row.id).sort());
   }, 60_000);
 
@@ -100,10 +131,13 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     await fault({ match: 'ada__slowscout', latencyMs: 1_500, times: 1 });
     const slow = b.client.get(timeline('ada__slowscout'));
     const deadline = Date.now() + 5_000;
-    while ((await upstreamLog('ada__slowscout')).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while ((await upstreamLog('ada__slowscout')).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const first = await a.client.get(timeline('ada__scouta'));
     expect(first.status).toBe(200);
-    const rest = await Promise.all(Array.from({ length: 15 }, (_, index) => a.client.get(timeline(`ada__scout${index}`))));
+    const rest = await Promise.all(
+      Array.from({ length: 15 }, (_, index) => a.client.get(timeline(`ada__scout${index}`))),
+    );
     expect((await slow).status).toBe(200);
     expect(rest.filter((answer) => answer.status !== 200 && answer.status !== 402)).toEqual([]);
     const sent = (await upstreamLog('ada__s')).length;
@@ -116,15 +150,20 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     const { a, b, upstreamLog, fault } = await twoProcesses(kind, { CREDIT_LIMIT: '0.5' });
     // Searches (0.2) answer slowly, so the first search of each process is still in flight when timelines (0.1) learn their price.
     await fault({ match: 'mixslow', latencyMs: 600 });
-    const search = (proxy: ProxyProcess, index: number) => proxy.client.post('/api/v1/search', { q: `mixslow ${index}` });
+    const search = (proxy: ProxyProcess, index: number) =>
+      proxy.client.post('/api/v1/search', { q: `mixslow ${index}` });
     const fire = (proxy: ProxyProcess, tag: string) => [
       ...Array.from({ length: 4 }, (_, index) => search(proxy, index + (tag === 'a' ? 0 : 10))),
       ...Array.from({ length: 8 }, (_, index) => proxy.client.get(timeline(`ada__mix${tag}${index}`))),
     ];
     const answers = await Promise.all([...fire(a, 'a'), ...fire(b, 'b')]);
 
-    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 402).map((answer) => answer.text)).toEqual([]);
-    const spent = new Big(SEARCH_PRICE).times((await upstreamLog('mixslow')).length).plus(new Big(PRICE).times((await upstreamLog('ada__mix')).length));
+    expect(
+      answers.filter((answer) => answer.status !== 200 && answer.status !== 402).map((answer) => answer.text),
+    ).toEqual([]);
+    const spent = new Big(SEARCH_PRICE)
+      .times((await upstreamLog('mixslow')).length)
+      .plus(new Big(PRICE).times((await upstreamLog('ada__mix')).length));
     // The limit plus the dearest call: a call whose price nobody knew yet went alone, so it could not stack on others.
     expect(spent.lte(new Big('0.5').plus(SEARCH_PRICE)), `spent ${spent.toString()}`).toBe(true);
     expect(spent.gte('0.5'), `spent ${spent.toString()}: refused before the limit was reached`).toBe(true);
@@ -135,7 +174,10 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     const { a, b, upstreamLog } = await twoProcesses(kind);
     const alice = httpClient(a.origin);
     const bob = httpClient(b.origin);
-    cleanups.push(async () => { alice.close(); bob.close(); });
+    cleanups.push(async () => {
+      alice.close();
+      bob.close();
+    });
 
     const bought = await alice.get(timeline('ada__once'));
     expect(bought.status).toBe(200);
@@ -152,11 +194,14 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     expect((await b.state()).session).toMatchObject({ calls: 1, total: PRICE });
   }, 60_000);
 
-  it('sell one page once when both processes are asked at the same moment: one waits for the other\'s purchase', async () => {
+  it("sell one page once when both processes are asked at the same moment: one waits for the other's purchase", async () => {
     const { a, b, upstreamLog, fault } = await twoProcesses(kind);
     const alice = httpClient(a.origin);
     const bob = httpClient(b.origin);
-    cleanups.push(async () => { alice.close(); bob.close(); });
+    cleanups.push(async () => {
+      alice.close();
+      bob.close();
+    });
 
     // A slow upstream answer keeps the first purchase pending while the other process asks.
     await fault({ match: 'ada__same', latencyMs: 400, times: 1 });
@@ -173,7 +218,8 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     const answers = await Promise.all(pages.flatMap((page) => [alice.get(timeline(page)), bob.get(timeline(page))]));
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
     const perPage = new Map<string, number>();
-    for (const call of await upstreamLog('ada__race')) perPage.set(call.query.screen_name!, (perPage.get(call.query.screen_name!) ?? 0) + 1);
+    for (const call of await upstreamLog('ada__race'))
+      perPage.set(call.query.screen_name!, (perPage.get(call.query.screen_name!) ?? 0) + 1);
     expect([...perPage.entries()].filter(([, count]) => count !== 1)).toEqual([]);
     expect(perPage.size).toBe(pages.length);
     expect((await a.state()).session).toMatchObject({ calls: 41, total: new Big(PRICE).times(41).toString() });

@@ -4,10 +4,17 @@ import type { PurchaseTable } from './schema.ts';
 
 export function toCallRow(row: Selectable<PurchaseTable>): CallRow {
   return {
-    id: row.id, session: row.session_id, at: row.at, operation: row.operation as Operation,
+    id: row.id,
+    session: row.session_id,
+    at: row.at,
+    operation: row.operation as Operation,
     params: JSON.parse(row.params) as Record<string, unknown>,
-    status: row.status, credits: row.credits, durationMs: row.duration_ms, ok: row.ok === 1,
-    charged: row.charged as Charged, attempts: JSON.parse(row.attempts) as CallRow['attempts'],
+    status: row.status,
+    credits: row.credits,
+    durationMs: row.duration_ms,
+    ok: row.ok === 1,
+    charged: row.charged as Charged,
+    attempts: JSON.parse(row.attempts) as CallRow['attempts'],
     ...(row.error_kind ? { errorKind: row.error_kind } : {}),
   };
 }

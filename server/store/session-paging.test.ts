@@ -5,8 +5,16 @@ import type { StoreKind } from './open.ts';
 
 const CALLS = 250;
 type Row = RowBody & { at: string };
-interface Page { rows: Row[]; nextCursor: number | null; session: string }
-interface State { session: { id: string; calls: number; total: string }; rows: RowBody[]; olderRowsCursor: number | null }
+interface Page {
+  rows: Row[];
+  nextCursor: number | null;
+  session: string;
+}
+interface State {
+  session: { id: string; calls: number; total: string };
+  rows: RowBody[];
+  olderRowsCursor: number | null;
+}
 
 describe.each(STORE_KINDS)('the paged session (%s store)', (kind: StoreKind) => {
   let harness: ProxyHarness;
@@ -20,20 +28,24 @@ describe.each(STORE_KINDS)('the paged session (%s store)', (kind: StoreKind) => 
     harness = await startProxyAgainstStandin({}, { store: kind });
     let next = 0;
     const statuses: number[] = [];
-    await Promise.all(Array.from({ length: 10 }, async () => {
-      while (next < CALLS) {
-        const response = await harness.api(`/api/v1/social/microblog/posts?screen_name=${names[next++]}`);
-        await response.arrayBuffer();
-        statuses.push(response.status);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < CALLS) {
+          const response = await harness.api(`/api/v1/social/microblog/posts?screen_name=${names[next++]}`);
+          await response.arrayBuffer();
+          statuses.push(response.status);
+        }
+      }),
+    );
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(await harness.upstreamLog('ada__pg')).toHaveLength(CALLS);
     const whole = (await (await harness.api('/api/_session/calls?limit=500')).json()) as Page;
     ledger = whole.rows;
     expect(whole.nextCursor).toBeNull();
   }, 120_000);
-  afterAll(async () => { await harness?.close(); });
+  afterAll(async () => {
+    await harness?.close();
+  });
 
   const calls = async (query: string) => {
     const response = await harness.api(`/api/_session/calls${query}`);

@@ -9,7 +9,10 @@ export interface SettleRetryOptions {
   log?: (message: string) => void;
 }
 
-interface Kept<S> { settlement: S; since: number }
+interface Kept<S> {
+  settlement: S;
+  since: number;
+}
 
 /**
  * Settlements the store could not take when their call was answered (a full disk, the database server
@@ -29,7 +32,10 @@ export class SettleRetry<S> {
   private round: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private readonly write: (settlement: S) => Promise<unknown>, options: SettleRetryOptions = {}) {
+  constructor(
+    private readonly write: (settlement: S) => Promise<unknown>,
+    options: SettleRetryOptions = {},
+  ) {
     this.firstDelayMs = options.firstDelayMs ?? 200;
     this.maxDelayMs = options.maxDelayMs ?? 2_000;
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 60 * 60_000;
@@ -38,11 +44,16 @@ export class SettleRetry<S> {
   }
 
   /** Settlements kept and not yet written. */
-  get size(): number { return this.kept.size; }
+  get size(): number {
+    return this.kept.size;
+  }
 
   /** Keeps a settlement the store refused (`why`), to be written as soon as it can be. */
   keep(settlement: S, why: string) {
-    if (this.kept.size === 0) this.log(`the store cannot take settlements just now (${why}): the answers are delivered, their rows written as soon as it can`);
+    if (this.kept.size === 0)
+      this.log(
+        `the store cannot take settlements just now (${why}): the answers are delivered, their rows written as soon as it can`,
+      );
     this.kept.add({ settlement, since: Date.now() });
     this.schedule();
   }
@@ -62,7 +73,10 @@ export class SettleRetry<S> {
     this.timer = null;
     await this.round;
     if (this.kept.size > 0) await this.tryAll();
-    if (this.kept.size > 0) this.log(`${this.kept.size} answered call(s) could not be written to the store before stopping: their rows stay pending, "outcome unknown" at the next start`);
+    if (this.kept.size > 0)
+      this.log(
+        `${this.kept.size} answered call(s) could not be written to the store before stopping: their rows stay pending, "outcome unknown" at the next start`,
+      );
     return this.kept.size;
   }
 
@@ -70,7 +84,10 @@ export class SettleRetry<S> {
     if (this.closed || this.timer || this.round || this.kept.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.round = this.tryAll().finally(() => { this.round = null; this.schedule(); });
+      this.round = this.tryAll().finally(() => {
+        this.round = null;
+        this.schedule();
+      });
     }, delayMs);
     // Never what keeps a process alive: a stopping process gets its one more try from flush().
     this.timer.unref();
@@ -79,13 +96,26 @@ export class SettleRetry<S> {
   /** All at once: the ledger's group commit writes them as one batch. */
   private async tryAll() {
     let written = 0;
-    await Promise.all([...this.kept].map((entry) => this.write(entry.settlement).then(() => { this.kept.delete(entry); written += 1; }, () => undefined)));
-    if (written > 0 && this.kept.size === 0) this.log('the store took the settlements it had refused: every answered call is written');
+    await Promise.all(
+      [...this.kept].map((entry) =>
+        this.write(entry.settlement).then(
+          () => {
+            this.kept.delete(entry);
+            written += 1;
+          },
+          () => undefined,
+        ),
+      ),
+    );
+    if (written > 0 && this.kept.size === 0)
+      this.log('the store took the settlements it had refused: every answered call is written');
     const now = Date.now();
     for (const entry of this.kept) {
       if (now - entry.since < this.giveUpAfterMs) continue;
       this.kept.delete(entry);
-      this.log(`gave up writing a settlement after ${Math.round(this.giveUpAfterMs / 60_000)} min: its row stays pending, "outcome unknown" at the next start`);
+      this.log(
+        `gave up writing a settlement after ${Math.round(this.giveUpAfterMs / 60_000)} min: its row stays pending, "outcome unknown" at the next start`,
+      );
     }
     // The store took some: it is back, so the rest are tried again soon. None: wait longer each round.
     this.delayMs = written > 0 ? this.firstDelayMs : Math.min(this.delayMs * 2, this.maxDelayMs);

@@ -21,7 +21,9 @@ function numberedPlaceholders(text: string): string {
  */
 export async function query<Row>(db: Kysely<Database>, text: string, params: readonly unknown[] = []) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const result = await db.executeQuery<Row>(CompiledQuery.raw(postgres ? numberedPlaceholders(text) : text, [...params]));
+  const result = await db.executeQuery<Row>(
+    CompiledQuery.raw(postgres ? numberedPlaceholders(text) : text, [...params]),
+  );
   return { rows: result.rows, changed: Number(result.numAffectedRows ?? 0) };
 }
 

@@ -13,16 +13,31 @@ import type { Period } from './totals.ts';
 /** Start-up failures a person can act on, said in one line (no stack). */
 export class StartupError extends Error {}
 
-export interface Store { db: Db; ledger: LedgerStore; archive: ArchiveStore; importedRows: number; close(): Promise<void> }
+export interface Store {
+  db: Db;
+  ledger: LedgerStore;
+  archive: ArchiveStore;
+  importedRows: number;
+  close(): Promise<void>;
+}
 
-export interface StoreOptions { dataDir: string; databaseUrl: string | null; creditLimitPeriod: Period; archiveFreshForMs: number }
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  creditLimitPeriod: Period;
+  archiveFreshForMs: number;
+}
 
 /** Room for a few rows, checked for real: a full disk or a read-only folder is found now, not at the first purchase. */
 function probeDataDir(dataDir: string) {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.accessSync(dataDir, fs.constants.W_OK);
   const probe = path.join(dataDir, '.creditscope-write-probe');
-  try { fs.writeFileSync(probe, Buffer.alloc(4096)); } finally { fs.rmSync(probe, { force: true }); }
+  try {
+    fs.writeFileSync(probe, Buffer.alloc(4096));
+  } finally {
+    fs.rmSync(probe, { force: true });
+  }
 }
 
 /**
@@ -40,18 +55,24 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
     db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   } catch (error) {
     const where = options.databaseUrl ? 'database (DATABASE_URL)' : options.dataDir;
-    const fix = options.databaseUrl ? 'Check DATABASE_URL and that the PostgreSQL server is running.' : 'Set CREDITSCOPE_DATA_DIR to a folder this user can write.';
+    const fix = options.databaseUrl
+      ? 'Check DATABASE_URL and that the PostgreSQL server is running.'
+      : 'Set CREDITSCOPE_DATA_DIR to a folder this user can write.';
     throw new StartupError(`${describeStorageError(error, where)}. ${fix}`);
   }
   try {
     const ledger = new LedgerStore(db, options.creditLimitPeriod);
     const known = await ledger.prices();
-    const highest = (operation: Operation) => known[operation]?.highest ?? (listPrices ? new Big(listPrices[operation]).toString() : '0');
+    const highest = (operation: Operation) =>
+      known[operation]?.highest ?? (listPrices ? new Big(listPrices[operation]).toString() : '0');
     const importedRows = await importLegacyLedger(db, options.dataDir, highest);
     await ledger.currentSession();
     await ledger.settleAbandoned();
     // Settlements the store refused are tried once more before it closes; a row left pending is "outcome unknown" at the next start.
-    const close = async () => { await ledger.flushUnsettled(); await db.close(); };
+    const close = async () => {
+      await ledger.flushUnsettled();
+      await db.close();
+    };
     return { db, ledger, archive: new ArchiveStore(db, options.archiveFreshForMs), importedRows, close };
   } catch (error) {
     await db.close().catch(() => undefined);

@@ -10,7 +10,9 @@ describe('the write lock between the threads of a process', () => {
     const indexer = new ThreadLock(buffer, 2);
     const order: string[] = [];
     await indexer.acquire();
-    const waiting = loop.hold(async () => { order.push('loop'); });
+    const waiting = loop.hold(async () => {
+      order.push('loop');
+    });
     await tick();
     order.push('timer ran while waiting');
     indexer.release();
@@ -18,13 +20,15 @@ describe('the write lock between the threads of a process', () => {
     expect(order).toEqual(['timer ran while waiting', 'loop']);
   });
 
-  it('frees the lock of a thread that ended holding it, and only that thread\'s', async () => {
+  it("frees the lock of a thread that ended holding it, and only that thread's", async () => {
     const buffer = ThreadLock.create();
     const loop = new ThreadLock(buffer, 1);
     const indexer = new ThreadLock(buffer, 2);
     await indexer.acquire();
     let got = false;
-    const waiting = loop.acquire().then(() => { got = true; });
+    const waiting = loop.acquire().then(() => {
+      got = true;
+    });
     loop.releaseFor(3);
     await tick();
     expect(got).toBe(false);

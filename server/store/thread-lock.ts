@@ -1,4 +1,8 @@
-type WaitAsync = (word: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+type WaitAsync = (
+  word: Int32Array,
+  index: number,
+  value: number,
+) => { async: false; value: string } | { async: true; value: Promise<string> };
 // In Node 20's V8, not yet in the ES2023 library the server is typed against.
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
@@ -15,11 +19,16 @@ export class ThreadLock {
   private readonly word: Int32Array;
 
   /** `holder`: this thread's number (non-zero), so a lock a dead thread held can be freed for it. */
-  constructor(readonly buffer: SharedArrayBuffer, private readonly holder: number) {
+  constructor(
+    readonly buffer: SharedArrayBuffer,
+    private readonly holder: number,
+  ) {
     this.word = new Int32Array(buffer);
   }
 
-  static create(): SharedArrayBuffer { return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT); }
+  static create(): SharedArrayBuffer {
+    return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  }
 
   async acquire(): Promise<void> {
     for (;;) {

@@ -26,14 +26,23 @@ const NANO = 1_000_000_000;
  * would be rounded up here (the row keeps it exactly), so a budget never under-counts. Exact up to
  * 9 million credits per scope (2^53 nano-credits).
  */
-export const toNano = (credits: string | number): number => new Big(credits).times(NANO).round(0, Big.roundUp).toNumber();
+export const toNano = (credits: string | number): number =>
+  new Big(credits).times(NANO).round(0, Big.roundUp).toNumber();
 export const fromNano = (nano: number | string): string => new Big(nano).div(NANO).toString();
 
 /** A scope's sums as the UI reads them: exact decimal strings. */
-export interface Totals { calls: number; failedFree: number; spent: string; timeline: { calls: number; spent: string }; search: { calls: number; spent: string } }
+export interface Totals {
+  calls: number;
+  failedFree: number;
+  spent: string;
+  timeline: { calls: number; spent: string };
+  search: { calls: number; spent: string };
+}
 
 const asTotals = (row: TotalsTable | undefined): Totals => ({
-  calls: Number(row?.calls ?? 0), failedFree: Number(row?.failed_free ?? 0), spent: fromNano(row?.spent_nano ?? 0),
+  calls: Number(row?.calls ?? 0),
+  failedFree: Number(row?.failed_free ?? 0),
+  spent: fromNano(row?.spent_nano ?? 0),
   timeline: { calls: Number(row?.timeline_calls ?? 0), spent: fromNano(row?.timeline_nano ?? 0) },
   search: { calls: Number(row?.search_calls ?? 0), spent: fromNano(row?.search_nano ?? 0) },
 });
@@ -42,17 +51,34 @@ export async function readTotals(db: Kysely<Database>, scope: string): Promise<T
   return asTotals((await query<TotalsTable>(db, 'select * from totals where scope = ?', [scope])).rows[0]);
 }
 
-export interface TotalsChange { operation: Operation; credits: string; /** +1 a counted call, -1 one taken back, 0 none. */ calls: number; freeCalls: number }
+export interface TotalsChange {
+  operation: Operation;
+  credits: string;
+  /** +1 a counted call, -1 one taken back, 0 none. */ calls: number;
+  freeCalls: number;
+}
 
 type Delta = Omit<TotalsTable, 'scope'>;
-const COLUMNS = ['calls', 'failed_free', 'spent_nano', 'timeline_calls', 'timeline_nano', 'search_calls', 'search_nano'] as const satisfies readonly (keyof Delta)[];
+const COLUMNS = [
+  'calls',
+  'failed_free',
+  'spent_nano',
+  'timeline_calls',
+  'timeline_nano',
+  'search_calls',
+  'search_nano',
+] as const satisfies readonly (keyof Delta)[];
 
 function deltaOf(change: TotalsChange): Delta {
   const nano = toNano(change.credits);
   return {
-    calls: change.calls, failed_free: change.freeCalls, spent_nano: nano,
-    timeline_calls: change.operation === 'timeline' ? change.calls : 0, timeline_nano: change.operation === 'timeline' ? nano : 0,
-    search_calls: change.operation === 'search' ? change.calls : 0, search_nano: change.operation === 'search' ? nano : 0,
+    calls: change.calls,
+    failed_free: change.freeCalls,
+    spent_nano: nano,
+    timeline_calls: change.operation === 'timeline' ? change.calls : 0,
+    timeline_nano: change.operation === 'timeline' ? nano : 0,
+    search_calls: change.operation === 'search' ? change.calls : 0,
+    search_nano: change.operation === 'search' ? nano : 0,
   };
 }
 
@@ -64,7 +90,10 @@ export class TotalsChanges {
     const delta = deltaOf(change);
     for (const scope of scopes) {
       const sum = this.byScope.get(scope);
-      if (!sum) { this.byScope.set(scope, { ...delta }); continue; }
+      if (!sum) {
+        this.byScope.set(scope, { ...delta });
+        continue;
+      }
       for (const key of Object.keys(delta) as (keyof Delta)[]) sum[key] += delta[key];
     }
     return this;
@@ -74,8 +103,12 @@ export class TotalsChanges {
   async apply(db: Kysely<Database>) {
     if (this.byScope.size === 0) return;
     const values = [...this.byScope].flatMap(([scope, delta]) => [scope, ...COLUMNS.map((column) => delta[column])]);
-    await query(db, `insert into totals (scope, ${COLUMNS.join(', ')}) values ${placeholders(this.byScope.size, `(?, ${placeholders(COLUMNS.length)})`)}
-      on conflict (scope) do update set ${COLUMNS.map((column) => `${column} = totals.${column} + excluded.${column}`).join(', ')}`, values);
+    await query(
+      db,
+      `insert into totals (scope, ${COLUMNS.join(', ')}) values ${placeholders(this.byScope.size, `(?, ${placeholders(COLUMNS.length)})`)}
+      on conflict (scope) do update set ${COLUMNS.map((column) => `${column} = totals.${column} + excluded.${column}`).join(', ')}`,
+      values,
+    );
   }
 }
 

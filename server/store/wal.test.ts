@@ -11,16 +11,28 @@ import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing
  * of it, so the server could not start again.
  */
 const MB = 1024 * 1024;
-const walSize = (dataDir: string) => { try { return fs.statSync(path.join(dataDir, 'creditscope.db-wal')).size; } catch { return 0; } };
+const walSize = (dataDir: string) => {
+  try {
+    return fs.statSync(path.join(dataDir, 'creditscope.db-wal')).size;
+  } catch {
+    return 0;
+  }
+};
 
 /** `count` distinct timeline pages, `atOnce` at a time, until one is refused for want of room; the WAL's largest size seen between. */
 async function buy(harness: ProxyHarness, tag: string, count: number, dataDir: string, atOnce = 16) {
   const statuses: number[] = [];
   let largestWal = 0;
   for (let start = 0; start < count; start += atOnce) {
-    const answers = await Promise.all(Array.from({ length: Math.min(atOnce, count - start) }, (_, index) =>
-      harness.api(`/api/v1/social/microblog/posts?screen_name=ada__${tag}${start + index}`)));
-    for (const answer of answers) { statuses.push(answer.status); await answer.arrayBuffer(); }
+    const answers = await Promise.all(
+      Array.from({ length: Math.min(atOnce, count - start) }, (_, index) =>
+        harness.api(`/api/v1/social/microblog/posts?screen_name=ada__${tag}${start + index}`),
+      ),
+    );
+    for (const answer of answers) {
+      statuses.push(answer.status);
+      await answer.arrayBuffer();
+    }
     largestWal = Math.max(largestWal, walSize(dataDir));
     if (statuses.includes(507)) break;
   }
@@ -28,7 +40,9 @@ async function buy(harness: ProxyHarness, tag: string, count: number, dataDir: s
 }
 
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup(); });
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
 
 describe('the SQLite write-ahead log', () => {
   it('stays within its bound under sustained paid calls', async () => {
@@ -38,7 +52,10 @@ describe('the SQLite write-ahead log', () => {
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     // The bound is 16 MB; a checkpoint may come a tick after the log passes it. Unfixed: 51-75 MB, and it stays.
     expect(largestWal).toBeLessThan(32 * MB);
-    await waitFor(async () => walSize(harness.dataDir), (size) => size <= 16 * MB);
+    await waitFor(
+      async () => walSize(harness.dataDir),
+      (size) => size <= 16 * MB,
+    );
   }, 60_000);
 
   describe('on a 4 MB volume', () => {
@@ -71,7 +88,7 @@ describe('the SQLite write-ahead log', () => {
       cleanups.push(() => second.close());
       expect((await second.state()).session).toBeDefined();
       expect(walSize(dataDir)).toBeLessThan(0.5 * MB);
-      const history = await (await second.api('/api/_history')).json() as unknown;
+      const history = (await (await second.api('/api/_history')).json()) as unknown;
       expect(JSON.stringify(history)).toContain('walsmall');
     }, 60_000);
   });

@@ -7,7 +7,9 @@ import { startProxyAgainstStandin } from './harness.ts';
  */
 const harness = await startProxyAgainstStandin(JSON.parse(process.env.HARNESS_ENV ?? '{}') as Record<string, string>);
 process.stdout.write(`${JSON.stringify({ origin: harness.origin, standin: harness.standin.url })}\n`);
-const stop = () => { void harness.close().finally(() => process.exit(0)); };
+const stop = () => {
+  void harness.close().finally(() => process.exit(0));
+};
 process.stdin.on('end', stop);
 process.stdin.on('close', stop);
 process.stdin.resume();

@@ -44,28 +44,60 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   const shared = options.shareStoreOf ?? null;
   const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-'));
   const database = !shared && options.store === 'postgres' ? await freshPostgresDatabase() : null;
-  const databaseUrl = shared ? shared.databaseUrl : database?.url ?? null;
+  const databaseUrl = shared ? shared.databaseUrl : (database?.url ?? null);
   const baseUrl = options.baseUrl ?? relay?.url ?? standin.url;
   // Tests time out in well under the 1 s an operator may set, to stay fast: applied past loadConfig's range check.
   const { UPSTREAM_TIMEOUT_MS: testTimeout, ...rest } = env;
-  const config = loadConfig({ API_BASE_URL: baseUrl, API_TOKEN: token, CREDITSCOPE_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...rest });
+  const config = loadConfig({
+    API_BASE_URL: baseUrl,
+    API_TOKEN: token,
+    CREDITSCOPE_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...rest,
+  });
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
   const host = options.host ?? (process.env.CREDITSCOPE_TEST_HOST === 'production' ? 'production' : 'node');
-  const server = host === 'production' ? await productionHost(config, handler, options.requestTimeouts) : createServer((request, response) => {
-    void handler.handle(request, response).then((handled) => {
-      if (!handled) response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>');
-    });
-  });
+  const server =
+    host === 'production'
+      ? await productionHost(config, handler, options.requestTimeouts)
+      : createServer((request, response) => {
+          void handler.handle(request, response).then((handled) => {
+            if (!handled)
+              response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>');
+          });
+        });
   if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const api = (pathname: string, init: RequestInit = {}) =>
-    fetch(`${origin}${pathname}`, { ...init, headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
+    fetch(`${origin}${pathname}`, {
+      ...init,
+      headers: {
+        'x-creditscope-client': '1',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
   return {
-    origin, standin, relay, dataDir, databaseUrl, config, api,
+    origin,
+    standin,
+    relay,
+    dataDir,
+    databaseUrl,
+    config,
+    api,
     upstreamLog: async (match?: string) =>
-      (await (await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)).json()) as { at: string; path: string; query: Record<string, string>; body: unknown; authorization: string | null; cookie: string | null }[],
+      (await (
+        await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)
+      ).json()) as {
+        at: string;
+        path: string;
+        query: Record<string, string>;
+        body: unknown;
+        authorization: string | null;
+        cookie: string | null;
+      }[],
     fault: (rule: object) => fetch(`${standin.url}/_control/faults`, { method: 'POST', body: JSON.stringify(rule) }),
     /** The ledger as the UI reads it. */
     state: async <T = SessionStateBody>() => (await (await api('/api/_session')).json()) as T,
@@ -84,7 +116,11 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
 }
 
 /** The production server (server/http/production.ts) over a one-file build, listening on a free loopback port. */
-async function productionHost(config: AppConfig, handler: ApiHandler, requestTimeouts?: HarnessOptions['requestTimeouts']): Promise<Server> {
+async function productionHost(
+  config: AppConfig,
+  handler: ApiHandler,
+  requestTimeouts?: HarnessOptions['requestTimeouts'],
+): Promise<Server> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   const production = await createProductionServer({ dist, config, handler, quiet: true, requestTimeouts });
@@ -95,10 +131,26 @@ async function productionHost(config: AppConfig, handler: ApiHandler, requestTim
 
 export type ProxyHarness = Awaited<ReturnType<typeof startProxyAgainstStandin>>;
 
-export interface RowBody { id: string; ok: boolean; status: number; credits: string; charged: string; attempts: { status: number; credits: string; charged: string }[]; params: Record<string, unknown> }
+export interface RowBody {
+  id: string;
+  ok: boolean;
+  status: number;
+  credits: string;
+  charged: string;
+  attempts: { status: number; credits: string; charged: string }[];
+  params: Record<string, unknown>;
+}
 export interface SessionStateBody {
   session: { id: string; total: string; calls: number; failedFree: number };
-  budget: { operatorLimit: string | null; personalLimit: string | null; limit: string | null; spentSinceStart: string; remaining: string | null; reached: boolean; reachedBy: string | null };
+  budget: {
+    operatorLimit: string | null;
+    personalLimit: string | null;
+    limit: string | null;
+    spentSinceStart: string;
+    remaining: string | null;
+    reached: boolean;
+    reachedBy: string | null;
+  };
   prices: { timeline: string | null; search: string | null };
   rows: RowBody[];
   pastSessions: { id: string; total: string; calls: number }[];
@@ -110,7 +162,10 @@ export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => bo
   for (;;) {
     const value = await probe();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms (last value ${JSON.stringify(value)?.slice(0, 300)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `waitFor: condition not met within ${timeoutMs} ms (last value ${JSON.stringify(value)?.slice(0, 300)})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

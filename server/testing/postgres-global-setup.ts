@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
     return;
   }
   const cluster = await startThrowawayPostgres().catch((error: Error) => {
-    throw new Error(`Store tests need PostgreSQL and it could not be started (set TEST_DATABASE_URL to use an existing server). ${error.message}`);
+    throw new Error(
+      `Store tests need PostgreSQL and it could not be started (set TEST_DATABASE_URL to use an existing server). ${error.message}`,
+    );
   });
   project.provide('databaseUrl', cluster.url);
   return () => cluster.stop();

@@ -16,27 +16,41 @@ const run = promisify(execFile);
 /** Debian installs each major version side by side; the newest is the one a fresh install would bring. */
 function findBin(): string {
   const versions = fs.existsSync(PG_ROOT) ? fs.readdirSync(PG_ROOT).filter((v) => /^\d+$/.test(v)) : [];
-  const bin = versions.sort((a, b) => Number(b) - Number(a)).map((v) => path.join(PG_ROOT, v, 'bin'))
+  const bin = versions
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => path.join(PG_ROOT, v, 'bin'))
     .find((dir) => fs.existsSync(path.join(dir, 'initdb')));
-  if (!bin) throw new Error(`PostgreSQL not found under ${PG_ROOT}/*/bin: run \`node scripts/ensure-postgres.mjs\` (installs Debian's postgresql) or set TEST_DATABASE_URL`);
+  if (!bin)
+    throw new Error(
+      `PostgreSQL not found under ${PG_ROOT}/*/bin: run \`node scripts/ensure-postgres.mjs\` (installs Debian's postgresql) or set TEST_DATABASE_URL`,
+    );
   return bin;
 }
 
 /** PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user Debian's package creates. */
 function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   const [, , uid, gid] = line?.split(':') ?? [];
-  if (uid === undefined || gid === undefined) throw new Error('PostgreSQL cannot run as root and there is no `postgres` user: install Debian\'s postgresql package, which creates it');
+  if (uid === undefined || gid === undefined)
+    throw new Error(
+      "PostgreSQL cannot run as root and there is no `postgres` user: install Debian's postgresql package, which creates it",
+    );
   return { uid: Number(uid), gid: Number(gid) };
 }
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    const probe = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
   });
 }
 
@@ -66,7 +80,10 @@ function exited(child: ChildProcess, withinMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), withinMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(true); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
   });
 }
 
@@ -96,7 +113,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   try {
     if (user) fs.chownSync(dir, user.uid, user.gid);
     // --locale=C: byte-wise text ordering, the same as SQLite's default, so both stores sort alike.
-    await run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'], as);
+    await run(
+      path.join(bin, 'initdb'),
+      ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'],
+      as,
+    );
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     const { stderr, message } = error as { stderr?: string; message: string };
@@ -108,7 +129,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   let server: ChildProcess;
   const launch = () => {
     const logFd = fs.openSync(log, 'a');
-    server = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir], { ...as, stdio: ['ignore', logFd, logFd] });
+    server = spawn(
+      path.join(bin, 'postgres'),
+      ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir],
+      { ...as, stdio: ['ignore', logFd, logFd] },
+    );
     fs.closeSync(logFd);
     server.on('error', (error) => fs.appendFileSync(log, `spawn failed: ${error.message}\n`));
   };
@@ -141,7 +166,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       if (gone || Date.now() > deadline) {
         const lastLines = tail(log);
         await stop();
-        throw failure(gone ? `the server on port ${port} exited before accepting connections` : `the server on port ${port} did not accept connections within ${READY_WITHIN_MS / 1000} s`, lastLines);
+        throw failure(
+          gone
+            ? `the server on port ${port} exited before accepting connections`
+            : `the server on port ${port} did not accept connections within ${READY_WITHIN_MS / 1000} s`,
+          lastLines,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -149,7 +179,15 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   launch();
   await ready();
-  return { url, stop, pause: shutDown, resume: async () => { launch(); await ready(); } };
+  return {
+    url,
+    stop,
+    pause: shutDown,
+    resume: async () => {
+      launch();
+      await ready();
+    },
+  };
 }
 
 /** A database of its own for one test file, so files running in parallel never see each other's rows. */

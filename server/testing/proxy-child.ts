@@ -31,7 +31,9 @@ if (process.env.PROXY_CHILD_HOST === 'production') {
       if (!handled) response.writeHead(404).end();
     });
   });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`));
+  server.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`),
+  );
 }
 let stopping = false;
 const stop = () => {

@@ -29,27 +29,44 @@ function statusesIn(text: string): number[] {
 export async function rawConnection(origin: string): Promise<RawConnection> {
   const { hostname, port } = new URL(origin);
   const socket = net.connect(Number(port), hostname);
-  await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
   let text = '';
   let closed = false;
   const changed = new Set<() => void>();
-  socket.on('data', (chunk: Buffer) => { text += chunk.toString('latin1'); for (const notify of changed) notify(); });
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('latin1');
+    for (const notify of changed) notify();
+  });
   // A server that cuts a connection still uploading a body answers with a reset: that is a close, not a test failure.
   socket.on('error', () => undefined);
-  socket.on('close', () => { closed = true; for (const notify of changed) notify(); });
+  socket.on('close', () => {
+    closed = true;
+    for (const notify of changed) notify();
+  });
 
   function until(done: () => boolean, timeoutMs: number): Promise<void> {
     if (done()) return Promise.resolve();
     return new Promise((resolve) => {
-      const finish = () => { clearTimeout(timer); changed.delete(check); resolve(); };
-      const check = () => { if (done()) finish(); };
+      const finish = () => {
+        clearTimeout(timer);
+        changed.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (done()) finish();
+      };
       const timer = setTimeout(finish, timeoutMs);
       changed.add(check);
     });
   }
 
   return {
-    send: (bytes) => { socket.write(bytes); },
+    send: (bytes) => {
+      socket.write(bytes);
+    },
     answers: async (count, timeoutMs) => {
       await until(() => closed || (statusesIn(text).length >= count && lastAnswerComplete(text)), timeoutMs);
       return { statuses: statusesIn(text), text, closed };
@@ -58,7 +75,9 @@ export async function rawConnection(origin: string): Promise<RawConnection> {
       await until(() => closed, timeoutMs);
       return closed;
     },
-    destroy: () => { socket.destroy(); },
+    destroy: () => {
+      socket.destroy();
+    },
   };
 }
 
@@ -76,7 +95,11 @@ function lastAnswerComplete(text: string): boolean {
 }
 
 /** One request on a connection of its own (closed after the answer): the answer's status, or null when none came in time. */
-export async function rawRequest(origin: string, request: string | Buffer, timeoutMs = 10_000): Promise<{ status: number | null; text: string }> {
+export async function rawRequest(
+  origin: string,
+  request: string | Buffer,
+  timeoutMs = 10_000,
+): Promise<{ status: number | null; text: string }> {
   const connection = await rawConnection(origin);
   try {
     connection.send(request);

@@ -44,25 +44,44 @@ export async function startRelay(target: string) {
     const raw = await readBody(request);
     const rule = take(`${decodeURIComponent(request.url ?? '')} ${raw}`);
     const answer = await fetch(`${target}${request.url}`, {
-      method: request.method, body: raw || undefined,
-      headers: { authorization: request.headers.authorization ?? '', 'content-type': request.headers['content-type'] ?? 'application/json' },
+      method: request.method,
+      body: raw || undefined,
+      headers: {
+        authorization: request.headers.authorization ?? '',
+        'content-type': request.headers['content-type'] ?? 'application/json',
+      },
     });
     let text = await answer.text();
-    if (rule?.action === 'cut') { request.socket.destroy(); return; }
+    if (rule?.action === 'cut') {
+      request.socket.destroy();
+      return;
+    }
     if (rule?.action === 'cut-body') {
-      response.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      response.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+      });
       response.write(text.slice(0, Math.floor(text.length / 2)), () => response.socket?.destroy());
       return;
     }
     if (rule?.action === 'credits' && answer.status >= 500) text = withCredits(text);
     const retryAfter = answer.headers.get('retry-after');
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) });
+    response.writeHead(answer.status, {
+      'content-type': answer.headers.get('content-type') ?? 'application/json',
+      ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+    });
     response.end(text);
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    rule: (rule: RelayRule) => { rules.push({ ...rule }); },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    rule: (rule: RelayRule) => {
+      rules.push({ ...rule });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -12,12 +12,18 @@ export function mountSmallVolume(size: string, purpose: string): { path: string;
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mountPoint], { stdio: 'pipe' });
   } catch (error) {
-    throw new Error(`Cannot mount a small tmpfs for ${purpose} (run as root): ${(error as Error).message}`, { cause: error });
+    throw new Error(`Cannot mount a small tmpfs for ${purpose} (run as root): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return {
     path: mountPoint,
     unmount: () => {
-      try { execFileSync('umount', ['-l', mountPoint]); } catch { /* not mounted */ }
+      try {
+        execFileSync('umount', ['-l', mountPoint]);
+      } catch {
+        /* not mounted */
+      }
       fs.rmSync(mountPoint, { recursive: true, force: true });
     },
   };

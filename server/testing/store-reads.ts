@@ -15,13 +15,20 @@ import { freshPostgresDatabase } from './harness.ts';
  */
 
 /** A store a test owns: a data directory (SQLite's, and where a legacy ledger.jsonl is looked for) and, for PostgreSQL, a database of its own. */
-export interface ScratchStore { kind: StoreKind; dataDir: string; databaseUrl: string | null; remove(): Promise<void> }
+export interface ScratchStore {
+  kind: StoreKind;
+  dataDir: string;
+  databaseUrl: string | null;
+  remove(): Promise<void>;
+}
 
 export async function scratchStore(kind: StoreKind): Promise<ScratchStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-store-test-'));
   const database = kind === 'postgres' ? await freshPostgresDatabase() : null;
   return {
-    kind, dataDir, databaseUrl: database?.url ?? null,
+    kind,
+    dataDir,
+    databaseUrl: database?.url ?? null,
     remove: async () => {
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -30,10 +37,23 @@ export async function scratchStore(kind: StoreKind): Promise<ScratchStore> {
 }
 
 /** The store opened the way a server opens it (legacy import, abandoned calls settled), with the stand-in's list prices. */
-export function openScratch(store: { dataDir: string; databaseUrl: string | null }, options: { period?: Period; archiveFreshForMs?: number; listPrices?: Record<'timeline' | 'search', number> | null } = {}): Promise<Store> {
-  return openStore({
-    dataDir: store.dataDir, databaseUrl: store.databaseUrl, creditLimitPeriod: options.period ?? 'total', archiveFreshForMs: options.archiveFreshForMs ?? 86_400_000,
-  }, options.listPrices === undefined ? { timeline: 0.1, search: 0.2 } : options.listPrices);
+export function openScratch(
+  store: { dataDir: string; databaseUrl: string | null },
+  options: {
+    period?: Period;
+    archiveFreshForMs?: number;
+    listPrices?: Record<'timeline' | 'search', number> | null;
+  } = {},
+): Promise<Store> {
+  return openStore(
+    {
+      dataDir: store.dataDir,
+      databaseUrl: store.databaseUrl,
+      creditLimitPeriod: options.period ?? 'total',
+      archiveFreshForMs: options.archiveFreshForMs ?? 86_400_000,
+    },
+    options.listPrices === undefined ? { timeline: 0.1, search: 0.2 } : options.listPrices,
+  );
 }
 
 /** The database alone, with nothing settled or imported on opening: what was left behind, as it was left. */
@@ -44,19 +64,35 @@ export function openRaw(store: { dataDir: string; databaseUrl: string | null }):
 /** One purchase booked straight into the store, as the proxy books it: journalled, then settled. */
 export async function book(ledger: LedgerStore, call: NewCall): Promise<CallRow> {
   const pageKey = `test:${Math.random().toString(36).slice(2)}`;
-  const journal = await ledger.journal({ operation: call.operation, params: call.params, pageKey, reserve: '0', leaseMs: 60_000, check: () => null });
+  const journal = await ledger.journal({
+    operation: call.operation,
+    params: call.params,
+    pageKey,
+    reserve: '0',
+    leaseMs: 60_000,
+    check: () => null,
+  });
   if (journal.kind !== 'journalled') throw new Error(`not journalled: ${JSON.stringify(journal)}`);
   return ledger.settle(journal.id, call, null);
 }
 
 /** A paid call's settlement as the upstream would have it: charged if it cost or succeeded. */
-export function paidCall(credits: number | string, options: { ok?: boolean; operation?: 'timeline' | 'search'; charged?: 'yes' | 'no' | 'unknown' } = {}): NewCall {
+export function paidCall(
+  credits: number | string,
+  options: { ok?: boolean; operation?: 'timeline' | 'search'; charged?: 'yes' | 'no' | 'unknown' } = {},
+): NewCall {
   const ok = options.ok ?? true;
   const charged = options.charged ?? (ok || Number(credits) > 0 ? 'yes' : 'no');
   const status = ok ? 200 : 500;
   const operation = options.operation ?? 'timeline';
   return {
-    operation, params: operation === 'timeline' ? { screen_name: 'ada' } : { q: 'x', num: 10, page: '1' }, status, credits, durationMs: 5, ok, charged,
+    operation,
+    params: operation === 'timeline' ? { screen_name: 'ada' } : { q: 'x', num: 10, page: '1' },
+    status,
+    credits,
+    durationMs: 5,
+    ok,
+    charged,
     attempts: [{ at: new Date().toISOString(), status, durationMs: 5, credits: String(credits), charged }],
   };
 }
@@ -68,9 +104,14 @@ export async function allRows<T = CallRow>(api: Api, session?: string): Promise<
   const pages: T[][] = [];
   let before: number | null | undefined;
   do {
-    const query = new URLSearchParams({ limit: '500', ...(before ? { before: String(before) } : {}), ...(session ? { session } : {}) });
+    const query = new URLSearchParams({
+      limit: '500',
+      ...(before ? { before: String(before) } : {}),
+      ...(session ? { session } : {}),
+    });
     const response = await api(`/api/_session/calls?${query}`);
-    if (response.status !== 200) throw new Error(`/api/_session/calls answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`/api/_session/calls answered ${response.status}: ${await response.text()}`);
     const page = (await response.json()) as { rows: T[]; nextCursor: number | null };
     pages.unshift(page.rows);
     before = page.nextCursor;

@@ -35,11 +35,17 @@ let gathering: Waiting | null = null;
 
 async function answer(waiting: Waiting) {
   const keys = [...waiting.keys()];
-  const batches = Array.from({ length: Math.ceil(keys.length / MAX_KEYS) }, (_, index) => keys.slice(index * MAX_KEYS, (index + 1) * MAX_KEYS));
-  await Promise.all(batches.map(async (batch) => {
-    const found = await lookUp(batch);
-    batch.forEach((key, index) => { for (const resolve of waiting.get(key)!) resolve(found[index] ?? null); });
-  }));
+  const batches = Array.from({ length: Math.ceil(keys.length / MAX_KEYS) }, (_, index) =>
+    keys.slice(index * MAX_KEYS, (index + 1) * MAX_KEYS),
+  );
+  await Promise.all(
+    batches.map(async (batch) => {
+      const found = await lookUp(batch);
+      batch.forEach((key, index) => {
+        for (const resolve of waiting.get(key)!) resolve(found[index] ?? null);
+      });
+    }),
+  );
 }
 
 /**
@@ -50,8 +56,11 @@ async function answer(waiting: Waiting) {
 function load(key: string): Promise<number | null> {
   return new Promise((resolve) => {
     if (!gathering) {
-      const opened: Waiting = gathering = new Map();
-      setTimeout(() => { gathering = null; void answer(opened); }, BATCH_WINDOW_MS);
+      const opened: Waiting = (gathering = new Map());
+      setTimeout(() => {
+        gathering = null;
+        void answer(opened);
+      }, BATCH_WINDOW_MS);
     }
     gathering.set(key, [...(gathering.get(key) ?? []), resolve]);
   });

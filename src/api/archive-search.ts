@@ -11,25 +11,63 @@ export { FIND_KINDS, type FindKind, type FindParams } from './find-params';
 
 const run = v.object({ text: v.string(), hit: v.boolean() });
 const hit = v.object({
-  kind: v.picklist(FIND_KINDS), postId: v.nullable(v.string()), author: v.nullable(v.string()), shownAuthor: v.nullable(v.string()),
-  createdAt: v.string(), media: v.boolean(), snippet: v.array(run), item: v.unknown(),
-  from: v.object({ purchaseId: v.string(), boughtAt: v.string(), pageKey: v.string(), operation: v.string(), subject: v.string() }),
+  kind: v.picklist(FIND_KINDS),
+  postId: v.nullable(v.string()),
+  author: v.nullable(v.string()),
+  shownAuthor: v.nullable(v.string()),
+  createdAt: v.string(),
+  media: v.boolean(),
+  snippet: v.array(run),
+  item: v.unknown(),
+  from: v.object({
+    purchaseId: v.string(),
+    boughtAt: v.string(),
+    pageKey: v.string(),
+    operation: v.string(),
+    subject: v.string(),
+  }),
 });
 // indexing: pages bought but not yet searchable, which the answer is without (a find never waits for them).
-const findPage = v.object({ credits: v.literal('0'), indexing: v.optional(v.number(), 0), total: v.nullable(v.number()), next: v.nullable(v.string()), hits: v.array(hit) });
+const findPage = v.object({
+  credits: v.literal('0'),
+  indexing: v.optional(v.number(), 0),
+  total: v.nullable(v.number()),
+  next: v.nullable(v.string()),
+  hits: v.array(hit),
+});
 
 const counted = v.array(v.object({ value: v.string(), count: v.number() }));
 const statsSchema = v.object({
-  credits: v.literal('0'), handle: v.string(),
-  totals: v.object({ posts: v.number(), original: v.number(), reposts: v.number(), quotes: v.number(), replies: v.number(), withMedia: v.number(), pages: v.number(), purchases: v.number() }),
-  mediaShare: v.number(), perDay: v.array(v.object({ day: v.string(), count: v.number() })),
-  hashtags: counted, mentions: counted, domains: counted, first: v.nullable(v.string()), last: v.nullable(v.string()),
+  credits: v.literal('0'),
+  handle: v.string(),
+  totals: v.object({
+    posts: v.number(),
+    original: v.number(),
+    reposts: v.number(),
+    quotes: v.number(),
+    replies: v.number(),
+    withMedia: v.number(),
+    pages: v.number(),
+    purchases: v.number(),
+  }),
+  mediaShare: v.number(),
+  perDay: v.array(v.object({ day: v.string(), count: v.number() })),
+  hashtags: counted,
+  mentions: counted,
+  domains: counted,
+  first: v.nullable(v.string()),
+  last: v.nullable(v.string()),
 });
 
 export type SnippetRun = v.InferOutput<typeof run>;
 /** A hit with its archived item read as a bought page is read: the same Post a timeline card draws. */
 export type FindHit = Omit<v.InferOutput<typeof hit>, 'item'> & { post: Post | null; result: SearchResult | null };
-export interface FindPage { indexing: number; total: number | null; next: string | null; hits: FindHit[] }
+export interface FindPage {
+  indexing: number;
+  total: number | null;
+  next: string | null;
+  hits: FindHit[];
+}
 export type HandleStats = v.InferOutput<typeof statsSchema>;
 
 export const archiveSearchKeys = {
@@ -59,7 +97,10 @@ export async function fetchFind(params: FindParams, before: string | null, signa
   const { json } = await apiFetch(`/api/_archive/search?${findQueryString(params, before)}`, { signal });
   const parsed = v.safeParse(findPage, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected find answer');
-  return { ...parsed.output, hits: parsed.output.hits.map(({ item, ...rest }) => ({ ...rest, ...readItem(rest.kind, item) })) };
+  return {
+    ...parsed.output,
+    hits: parsed.output.hits.map(({ item, ...rest }) => ({ ...rest, ...readItem(rest.kind, item) })),
+  };
 }
 
 export async function fetchHandleStats(handle: string, signal?: AbortSignal): Promise<HandleStats> {

@@ -47,7 +47,9 @@ function tellPaidCall(call: Parameters<PaidCallListener>[0]) {
 }
 
 function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
-  const error = (body as { error?: { kind?: unknown; message?: unknown; retryAfter?: unknown; charged?: unknown } } | null)?.error;
+  const error = (
+    body as { error?: { kind?: unknown; message?: unknown; retryAfter?: unknown; charged?: unknown } } | null
+  )?.error;
   const retryAfterHeader = headers.get('retry-after');
   const retryHeader = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryHeader;
@@ -56,10 +58,19 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
     return new ApiError(error.kind, error.message, { status, retryAfter, charged });
   }
-  return new ApiError(kindForStatus(status), `HTTP ${status} from the creditscope server`, { status, retryAfter, charged });
+  return new ApiError(kindForStatus(status), `HTTP ${status} from the creditscope server`, {
+    status,
+    retryAfter,
+    charged,
+  });
 }
 
-export type ApiInit = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+export type ApiInit = {
+  method?: 'GET' | 'POST' | 'PUT';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 /** Starts a request to the proxy. Paid requests go through `purchases.ts`, which never passes a signal. */
 export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Response> {
@@ -67,7 +78,11 @@ export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Respon
     method: init.method ?? 'GET',
     signal: init.signal,
     credentials: 'omit',
-    headers: { ...init.headers, ...CLIENT_HEADER, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...init.headers,
+      ...CLIENT_HEADER,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
 }
@@ -85,19 +100,29 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
   const credits = response.headers.get('x-creditscope-credits') ?? '0';
   const boughtAt = boughtAtHeader(response);
   // An archive answer without a readable time is still free; "now" at least never claims it was bought earlier than it was.
-  const archived = response.headers.get('x-creditscope-source') === 'archive' ? boughtAt ?? Date.now() : null;
+  const archived = response.headers.get('x-creditscope-source') === 'archive' ? (boughtAt ?? Date.now()) : null;
   const text = await response.text().catch(() => '');
   let json: unknown = undefined;
-  try { json = text ? JSON.parse(text) : undefined; } catch { /* judged below */ }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* judged below */
+  }
   // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
   // An archive answer names the old purchase but spent nothing: the ledger did not change.
   if ((callId && archived === null) || response.status === 402) tellPaidCall({ callId, credits, ok: response.ok });
   if (callId && archived === null && response.ok) markBoughtHere(callId);
 
   if (!response.ok) throw errorFrom(response.status, json, response.headers);
-  if (json === undefined) throw new ApiError('invalid_response', 'The response was not valid JSON', { status: response.status, charged: callId ? 'unknown' : null });
+  if (json === undefined)
+    throw new ApiError('invalid_response', 'The response was not valid JSON', {
+      status: response.status,
+      charged: callId ? 'unknown' : null,
+    });
   if ((json as { success?: unknown }).success === false) throw errorFrom(response.status, json, response.headers);
-  return archived === null ? { json, callId, credits, ...(boughtAt === null ? {} : { boughtAt }) } : { json, callId, credits: '0', boughtAt: archived, fromArchive: true };
+  return archived === null
+    ? { json, callId, credits, ...(boughtAt === null ? {} : { boughtAt }) }
+    : { json, callId, credits: '0', boughtAt: archived, fromArchive: true };
 }
 
 /** When this answer was bought (ms, by the server's clock): an archived one, or the one a server-rendered page inlined; else null. */

@@ -3,18 +3,47 @@ import { expectedCost } from './cost';
 import type { LedgerRow, SessionState } from './session';
 
 const row = (operation: 'timeline' | 'search', credits: string, ok = true): LedgerRow => ({
-  id: credits, session: 's', at: '2024-01-01T00:00:00Z', operation, params: {}, status: ok ? 200 : 500, credits, durationMs: 1, ok,
-  charged: 'yes', attempts: [{ at: '2024-01-01T00:00:00Z', status: ok ? 200 : 500, durationMs: 1, credits, charged: 'yes' }],
+  id: credits,
+  session: 's',
+  at: '2024-01-01T00:00:00Z',
+  operation,
+  params: {},
+  status: ok ? 200 : 500,
+  credits,
+  durationMs: 1,
+  ok,
+  charged: 'yes',
+  attempts: [{ at: '2024-01-01T00:00:00Z', status: ok ? 200 : 500, durationMs: 1, credits, charged: 'yes' }],
 });
 
 const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionState => ({
-  mode: 'demo', upstream: 'stand-in', rows, pastSessions: [],
-  session: { id: 's', startedAt: '', calls: rows.length, failedFree: 0, total: '0', byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } } },
-  budget: {
-    operatorLimit: null, personalLimit: null, limit: null, spentSinceStart: '0', remaining: null, reached: false, reachedBy: null,
-    period: 'total', spentInPeriod: '0', warnAt: null, warning: false,
+  mode: 'demo',
+  upstream: 'stand-in',
+  rows,
+  pastSessions: [],
+  session: {
+    id: 's',
+    startedAt: '',
+    calls: rows.length,
+    failedFree: 0,
+    total: '0',
+    byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } },
   },
-  olderRowsCursor: null, store: 'sqlite',
+  budget: {
+    operatorLimit: null,
+    personalLimit: null,
+    limit: null,
+    spentSinceStart: '0',
+    remaining: null,
+    reached: false,
+    reachedBy: null,
+    period: 'total',
+    spentInPeriod: '0',
+    warnAt: null,
+    warning: false,
+  },
+  olderRowsCursor: null,
+  store: 'sqlite',
   prices: { timeline: null, search: null },
   ...extra,
 });
@@ -26,8 +55,12 @@ describe('expectedCost', () => {
   });
 
   it('averages the successful calls of that operation when the server reports no price', () => {
-    expect(expectedCost(state([row('timeline', '0.1'), row('timeline', '0.2'), row('timeline', '9', false), row('search', '5')]), 'timeline'))
-      .toBe('0.15');
+    expect(
+      expectedCost(
+        state([row('timeline', '0.1'), row('timeline', '0.2'), row('timeline', '9', false), row('search', '5')]),
+        'timeline',
+      ),
+    ).toBe('0.15');
   });
 
   it('prefers the price the server reports, per operation, and ignores a missing or malformed one', () => {

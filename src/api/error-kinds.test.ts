@@ -3,8 +3,17 @@ import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
 
 describe('error kinds', () => {
   it('names each status the way the proxy and the browser both read it', () => {
-    expect([401, 403, 404, 429, 402, 400, 422, 500, 503].map(kindForStatus))
-      .toEqual(['auth', 'auth', 'not_found', 'rate_limited', 'budget', 'bad_request', 'bad_request', 'upstream', 'upstream']);
+    expect([401, 403, 404, 429, 402, 400, 422, 500, 503].map(kindForStatus)).toEqual([
+      'auth',
+      'auth',
+      'not_found',
+      'rate_limited',
+      'budget',
+      'bad_request',
+      'bad_request',
+      'upstream',
+      'upstream',
+    ]);
   });
 
   it('knows its own kinds and charges, nothing else', () => {

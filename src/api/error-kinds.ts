@@ -2,7 +2,17 @@
  * The failures the proxy names and the browser tells apart, and what the proxy knows of a failed call's
  * charge: one list for both sides (server/proxy imports this file, so it stays pure: no DOM, no Node).
  */
-export const ERROR_KINDS = ['auth', 'not_found', 'rate_limited', 'budget', 'bad_request', 'upstream', 'network', 'invalid_response', 'ledger'] as const;
+export const ERROR_KINDS = [
+  'auth',
+  'not_found',
+  'rate_limited',
+  'budget',
+  'bad_request',
+  'upstream',
+  'network',
+  'invalid_response',
+  'ledger',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export function isErrorKind(value: unknown): value is ErrorKind {

@@ -9,7 +9,11 @@ export class ApiError extends Error {
   /** What the proxy knows of the charge; null when the proxy was never reached. */
   readonly charged: Charged | null;
 
-  constructor(kind: ErrorKind, message: string, options: { status?: number | null; retryAfter?: number | null; charged?: Charged | null } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { status?: number | null; retryAfter?: number | null; charged?: Charged | null } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;

@@ -12,7 +12,9 @@ export async function fetchFileExport(path: string, fallbackName: string): Promi
   if (!response.ok) {
     // Failures are JSON like every other /api answer: let the common reader turn them into an ApiError.
     await readApiResponse(Promise.resolve(response));
-    throw new ApiError('bad_request', `HTTP ${response.status} from the creditscope server`, { status: response.status });
+    throw new ApiError('bad_request', `HTTP ${response.status} from the creditscope server`, {
+      status: response.status,
+    });
   }
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   return { blob: await response.blob(), filename: named ?? fallbackName };

@@ -6,4 +6,11 @@ export const FIND_KINDS = ['post', 'repost', 'quote', 'reply', 'result'] as cons
 export type FindKind = (typeof FIND_KINDS)[number];
 
 /** What a free find asks for: every field optional, as the /find address carries it. */
-export interface FindParams { q?: string; author?: string; from?: string; to?: string; media?: boolean; kind?: FindKind }
+export interface FindParams {
+  q?: string;
+  author?: string;
+  from?: string;
+  to?: string;
+  media?: boolean;
+  kind?: FindKind;
+}

@@ -7,29 +7,47 @@ import { fetchFileExport } from './file-export';
 const operation = v.picklist(['timeline', 'search']);
 const subject = v.object({ operation, subject: v.string(), pages: v.number(), lastBoughtAt: v.string() });
 const entry = v.object({
-  pageKey: v.string(), operation, subject: v.string(), params: v.record(v.string(), v.unknown()),
-  boughtAt: v.string(), credits: v.string(), purchaseId: v.string(),
+  pageKey: v.string(),
+  operation,
+  subject: v.string(),
+  params: v.record(v.string(), v.unknown()),
+  boughtAt: v.string(),
+  credits: v.string(),
+  purchaseId: v.string(),
 });
-const historyPage = v.object({ subjects: v.nullable(v.array(subject)), entries: v.array(entry), next: v.nullable(v.string()) });
+const historyPage = v.object({
+  subjects: v.nullable(v.array(subject)),
+  entries: v.array(entry),
+  next: v.nullable(v.string()),
+});
 
 export type HistorySubject = v.InferOutput<typeof subject>;
 export type HistoryEntry = v.InferOutput<typeof entry>;
 export type HistoryPage = v.InferOutput<typeof historyPage>;
-export interface HistoryFilter { operation?: 'timeline' | 'search'; subject?: string }
+export interface HistoryFilter {
+  operation?: 'timeline' | 'search';
+  subject?: string;
+}
 
 export const historyKeys = {
   all: ['history'] as const,
-  list: (filter: HistoryFilter) => [...historyKeys.all, { operation: filter.operation ?? null, subject: filter.subject ?? null }] as const,
+  list: (filter: HistoryFilter) =>
+    [...historyKeys.all, { operation: filter.operation ?? null, subject: filter.subject ?? null }] as const,
 };
 
-export async function fetchHistory(filter: HistoryFilter, before: string | null, signal?: AbortSignal): Promise<HistoryPage> {
+export async function fetchHistory(
+  filter: HistoryFilter,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<HistoryPage> {
   const query = new URLSearchParams();
   if (filter.operation) query.set('operation', filter.operation);
   if (filter.subject) query.set('subject', filter.subject);
   if (before) query.set('before', before);
   const { json } = await apiFetch(`/api/_history${query.size ? `?${query}` : ''}`, { signal });
   const parsed = v.safeParse(historyPage, json);
-  if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected history shape');
+  if (!parsed.success)
+    throw new ApiError('invalid_response', 'The creditscope server sent an unexpected history shape');
   return parsed.output;
 }
 
@@ -50,7 +68,10 @@ export function historyQueryOptions(filter: HistoryFilter) {
 }
 
 export type PeriodExport = 'ledger.csv' | 'ledger.json' | 'archive.ndjson';
-export interface Period { from: string; to: string }
+export interface Period {
+  from: string;
+  to: string;
+}
 
 /** A period export of the ledger or the archive, streamed by the server. */
 export function fetchPeriodExport(kind: PeriodExport, period: Period): Promise<{ blob: Blob; filename: string }> {

@@ -11,12 +11,19 @@ describe('page identity', () => {
   it('keeps cursors byte for byte: they are opaque', () => {
     const cursor = 'DAABCgAB+/x=';
     expect(canonicalTimeline({ screen_name: 'ada', cursor })).toEqual({ screen_name: 'ada', cursor });
-    expect(timelineRequestPath({ screen_name: 'Ada', cursor })).toBe(`/api/v1/social/microblog/posts?screen_name=ada&cursor=${encodeURIComponent(cursor)}`);
+    expect(timelineRequestPath({ screen_name: 'Ada', cursor })).toBe(
+      `/api/v1/social/microblog/posts?screen_name=ada&cursor=${encodeURIComponent(cursor)}`,
+    );
   });
 
   it('fills search defaults in, so typed-out defaults are the same purchase', () => {
     expect(purchaseKey('search', { q: 'engines' })).toBe(purchaseKey('search', { q: ' engines ', page: '1', num: 10 }));
-    expect(canonicalSearch({ q: 'a  b', site: 'WWW.Example.org' })).toEqual({ q: 'a b', num: 10, page: '1', site: 'example.org' });
+    expect(canonicalSearch({ q: 'a  b', site: 'WWW.Example.org' })).toEqual({
+      q: 'a b',
+      num: 10,
+      page: '1',
+      site: 'example.org',
+    });
     expect(purchaseKey('search', { q: 'engines', page: 2 })).not.toBe(purchaseKey('search', { q: 'engines' }));
   });
 

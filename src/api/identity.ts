@@ -57,7 +57,10 @@ export function canonicalSearch(params: Record<string, unknown>): CanonicalSearc
   return canonical;
 }
 
-export function canonicalParams(operation: PaidOperation, params: Record<string, unknown>): Record<string, string | number> {
+export function canonicalParams(
+  operation: PaidOperation,
+  params: Record<string, unknown>,
+): Record<string, string | number> {
   return { ...(operation === 'timeline' ? canonicalTimeline(params) : canonicalSearch(params)) };
 }
 

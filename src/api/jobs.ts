@@ -3,14 +3,26 @@ import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { fetchFileExport } from './file-export';
 import { jobKeys, LIVE_MS, parseJobAnswer as parse } from './jobs-list';
-import { jobAnswer, jobDetailAnswer, quoteAnswer, type JobDetail, type JobQuote, type JobSummary } from './schemas/jobs';
+import {
+  jobAnswer,
+  jobDetailAnswer,
+  quoteAnswer,
+  type JobDetail,
+  type JobQuote,
+  type JobSummary,
+} from './schemas/jobs';
 
 export { fetchJobs, jobKeys, jobsQueryOptions } from './jobs-list';
 
 export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from './schemas/jobs';
 
 /** How deep a timeline goes: a number of pages, or until posts older than a day / the end, under a page cap. */
-export interface TimelineDepth { pages?: number; until?: string; untilEnd?: boolean; maxPages?: number }
+export interface TimelineDepth {
+  pages?: number;
+  until?: string;
+  untilEnd?: boolean;
+  maxPages?: number;
+}
 
 /** What a job collects; the server quotes it and runs it as given. */
 export interface JobSpec {
@@ -33,7 +45,10 @@ export async function quoteJob(spec: JobSpec): Promise<JobQuote> {
 
 /** Starts buying, at most `acceptedMaxCredits`; a 409 means the quote changed since it was shown. */
 export async function startJob(spec: JobSpec, acceptedMaxCredits: string): Promise<JobSummary> {
-  return parse(jobAnswer, (await apiFetch('/api/_jobs', { method: 'POST', body: { ...spec, acceptedMaxCredits } })).json).job;
+  return parse(
+    jobAnswer,
+    (await apiFetch('/api/_jobs', { method: 'POST', body: { ...spec, acceptedMaxCredits } })).json,
+  ).job;
 }
 
 export async function changeJob(id: string, action: JobAction): Promise<JobSummary> {

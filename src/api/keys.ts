@@ -16,10 +16,20 @@ export function resolveTarget(target: TimelineTarget): TimelineTarget {
 
 export const timelineKeys = {
   all: ['timeline'] as const,
-  user: (target: TimelineTarget) => [...timelineKeys.all, 'screenName' in target ? { screenName: target.screenName.toLowerCase() } : { restId: target.restId }] as const,
+  user: (target: TimelineTarget) =>
+    [
+      ...timelineKeys.all,
+      'screenName' in target ? { screenName: target.screenName.toLowerCase() } : { restId: target.restId },
+    ] as const,
 };
 
-export interface SearchParams { q: string; num?: number; page?: number; site?: string; hl?: string }
+export interface SearchParams {
+  q: string;
+  num?: number;
+  page?: number;
+  site?: string;
+  hl?: string;
+}
 
 export const searchKeys = {
   all: ['search'] as const,

@@ -6,13 +6,22 @@ import { openingPurchaseKey } from './early/server-answer';
  * page for this navigation, before any component asked for it. Its first view is "bought here", as a page
  * the view itself fetched would be; a later view of it in this document is a cache hit, as any other.
  */
-interface Opening { key: string | null; shown: boolean }
+interface Opening {
+  key: string | null;
+  shown: boolean;
+}
 
 /** On the server, per request; in the browser the document's own inlined answer says (src/api/early/server-answer.ts). */
 const OpeningPurchase = createContext<Opening | null>(null);
 let browserOpening: Opening | undefined;
 
-export function OpeningPurchaseProvider({ purchaseKey, children }: { purchaseKey: string | null; children: ReactNode }) {
+export function OpeningPurchaseProvider({
+  purchaseKey,
+  children,
+}: {
+  purchaseKey: string | null;
+  children: ReactNode;
+}) {
   const [opening] = useState<Opening>(() => ({ key: purchaseKey, shown: false }));
   return createElement(OpeningPurchase.Provider, { value: opening }, children);
 }
@@ -35,7 +44,9 @@ export function useOpenedWith(purchaseKey: string): boolean {
   const opens = !strayed && !opening.shown && opening.key === purchaseKey;
   useEffect(() => {
     if (!opens) return undefined;
-    return () => { opening.shown = true; };
+    return () => {
+      opening.shown = true;
+    };
   }, [opens, opening]);
   return opens;
 }

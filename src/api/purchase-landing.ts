@@ -6,7 +6,10 @@ import type { PaidOperation } from './identity';
  * every page, while buying (src/api/purchases.ts, its journal and request code) loads only with the pages
  * that buy, so the start and Credits pages do not carry it.
  */
-export interface Purchase { operation: PaidOperation; params: Record<string, unknown> }
+export interface Purchase {
+  operation: PaidOperation;
+  params: Record<string, unknown>;
+}
 
 type Lander = (purchase: Purchase, answer: PaidResponse) => void;
 

@@ -9,7 +9,9 @@ beforeAll(async () => {
   harness = await startHarnessProcess();
   openAt(harness.origin);
 });
-afterAll(async () => { await harness.close(); });
+afterAll(async () => {
+  await harness.close();
+});
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -38,7 +40,9 @@ describe('the purchase module, through the real proxy', () => {
   it('keeps no failed purchase: the next ask tries again, and the error says what the proxy knows of the charge', async () => {
     const handle = `ada__fails${tag()}`;
     await harness.fault({ match: handle, status: 404, times: 1 });
-    const failure = await buy({ operation: 'timeline', params: { screen_name: handle } }).catch((error: unknown) => error);
+    const failure = await buy({ operation: 'timeline', params: { screen_name: handle } }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).kind).toBe('not_found');
     expect((failure as ApiError).autoRetryable).toBe(false);
@@ -60,7 +64,7 @@ describe('the purchase module, through the real proxy', () => {
 });
 
 describe('answers from the server archive', () => {
-  it('are handed to another browser free: marked as archived, with the first purchase\'s id and time, and no paid call announced', async () => {
+  it("are handed to another browser free: marked as archived, with the first purchase's id and time, and no paid call announced", async () => {
     const handle = `ada__archive${tag()}`;
     const first = await buy({ operation: 'timeline', params: { screen_name: handle } });
     // Another browser: no memory of this document and none in its storage.

@@ -23,9 +23,10 @@ const rebuys = new Set<string>();
 function send(purchase: Purchase, fresh: boolean): Promise<Response> {
   const params = canonicalParams(purchase.operation, purchase.params);
   const headers = fresh ? { ...REFRESH_HEADER } : undefined;
-  const request = () => purchase.operation === 'timeline'
-    ? sendApiRequest(timelineRequestPath(params), { headers })
-    : sendApiRequest(SEARCH_PATH, { method: 'POST', body: params, headers });
+  const request = () =>
+    purchase.operation === 'timeline'
+      ? sendApiRequest(timelineRequestPath(params), { headers })
+      : sendApiRequest(SEARCH_PATH, { method: 'POST', body: params, headers });
   // A prerendering document buys nothing until it is shown (the proxy refuses its requests too).
   return isPrerendering() ? whenShown().then(request) : request();
 }
@@ -60,7 +61,10 @@ export function buy(purchase: Purchase): Promise<PaidResponse> {
       landPurchase(purchase, answer);
       return answer;
     },
-    (error: unknown) => { inFlight.delete(key); throw error; },
+    (error: unknown) => {
+      inFlight.delete(key);
+      throw error;
+    },
   );
   inFlight.set(key, request);
   return request;

@@ -3,9 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaidResponse } from './client';
 
 /** A fresh document: the module's memory is gone, localStorage is what the last one left. */
-const nextDocument = async () => { vi.resetModules(); return import('./recent-purchases'); };
+const nextDocument = async () => {
+  vi.resetModules();
+  return import('./recent-purchases');
+};
 const answer = (n: number, chars = 2_000): PaidResponse =>
-  ({ json: { data: { posts: [{ id: n, text: 'x'.repeat(chars) }] } }, callId: `call-${n}`, credits: '1', boughtAt: 1_700_000_000_000 + n }) as unknown as PaidResponse;
+  ({
+    json: { data: { posts: [{ id: n, text: 'x'.repeat(chars) }] } },
+    callId: `call-${n}`,
+    credits: '1',
+    boughtAt: 1_700_000_000_000 + n,
+  }) as unknown as PaidResponse;
 const journalKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('creditscope-purchase|'));
 
 /** What changed in localStorage from now on: keys written (with their new text) and keys removed. */
@@ -20,7 +28,10 @@ function watchStorage() {
   };
 }
 
-afterEach(() => { vi.restoreAllMocks(); localStorage.clear(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 describe('the purchase journal in localStorage', () => {
   it('writes only the new answer for page 30, and removes only what the budget drops', async () => {
@@ -69,8 +80,11 @@ describe('the purchase journal in localStorage', () => {
     expect((await nextDocument()).recentPurchase('timeline a')).toBeNull();
   });
 
-  it('moves the previous build\'s journal (one array) over once', async () => {
-    localStorage.setItem('creditscope-recent-purchases', JSON.stringify([['timeline old', { answer: answer(7), at: Date.now() }]]));
+  it("moves the previous build's journal (one array) over once", async () => {
+    localStorage.setItem(
+      'creditscope-recent-purchases',
+      JSON.stringify([['timeline old', { answer: answer(7), at: Date.now() }]]),
+    );
     const journal = await nextDocument();
     expect(journal.recentPurchase('timeline old')).toEqual(answer(7));
     expect(localStorage.getItem('creditscope-recent-purchases')).toBeNull();

@@ -19,12 +19,20 @@ export const MAX_ENTRIES = 40;
 export const MAX_CHARS = 1_500_000;
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-interface Stored { name: string; at: number; chars: number }
+interface Stored {
+  name: string;
+  at: number;
+  chars: number;
+}
 const inMemory = new Map<string, PaidResponse>();
 let journal: Map<string, Stored> | null = null;
 
 function storage(): Storage | null {
-  try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 function parseName(name: string): [string, Stored] | null {
@@ -59,13 +67,22 @@ function evictOldest(store: Storage, index: Map<string, Stored>) {
 
 function write(store: Storage, index: Map<string, Stored>, key: string, answer: PaidResponse, at: number) {
   const previous = index.get(key);
-  if (previous) { store.removeItem(previous.name); index.delete(key); }
+  if (previous) {
+    store.removeItem(previous.name);
+    index.delete(key);
+  }
   const text = JSON.stringify(answer);
   const total = () => [...index.values()].reduce((sum, entry) => sum + entry.chars, 0);
   while (index.size > 0 && (index.size >= MAX_ENTRIES || total() + text.length > MAX_CHARS)) evictOldest(store, index);
   const entry = { name: `${PREFIX}${at}|${text.length}|${key}`, at, chars: text.length };
   for (;;) {
-    try { store.setItem(entry.name, text); index.set(key, entry); return; } catch { /* over quota: drop the oldest and try again */ }
+    try {
+      store.setItem(entry.name, text);
+      index.set(key, entry);
+      return;
+    } catch {
+      /* over quota: drop the oldest and try again */
+    }
     if (index.size === 0) return;
     evictOldest(store, index);
   }
@@ -82,7 +99,11 @@ function moveLegacy(store: Storage, index: Map<string, Stored>) {
 function load(store: Storage): Map<string, Stored> {
   if (journal) return journal;
   journal = scan(store);
-  try { moveLegacy(store, journal); } catch { /* unreadable: the old journal is simply gone */ }
+  try {
+    moveLegacy(store, journal);
+  } catch {
+    /* unreadable: the old journal is simply gone */
+  }
   return journal;
 }
 
@@ -123,7 +144,10 @@ export function forgetPurchase(key: string) {
   const store = storage();
   try {
     const entry = store && load(store).get(key);
-    if (entry) { store.removeItem(entry.name); journal!.delete(key); }
+    if (entry) {
+      store.removeItem(entry.name);
+      journal!.delete(key);
+    }
   } catch {
     // Blocked storage: nothing was kept there either.
   }

@@ -22,7 +22,13 @@ function purchaseOf(params: SearchParams): Purchase {
 function toSearchPage({ json, callId, credits, boughtAt, fromArchive }: PaidResponse): SearchPage {
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The search response has no results list');
-  const page: SearchPage = { results: toSearchResults(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now(), raw: json };
+  const page: SearchPage = {
+    results: toSearchResults(parsed.output.data),
+    credits,
+    callId,
+    boughtAt: boughtAt ?? Date.now(),
+    raw: json,
+  };
   return fromArchive ? { ...page, fromArchive } : page;
 }
 
@@ -49,6 +55,10 @@ export function landSearchPurchase(queryClient: QueryClient, purchase: Purchase,
   const key = searchKeys.query(purchase.params as unknown as SearchParams);
   setTimeout(() => {
     if (queryClient.getQueryData(key) !== undefined) return;
-    try { queryClient.setQueryData(key, toSearchPage(answer)); } catch { /* unreadable: the asker saw the error */ }
+    try {
+      queryClient.setQueryData(key, toSearchPage(answer));
+    } catch {
+      /* unreadable: the asker saw the error */
+    }
   }, 0);
 }

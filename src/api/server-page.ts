@@ -14,10 +14,16 @@ export { SERVER_PAGE_ID } from './early/server-answer';
  * answer is taken back as soon as the query function (called synchronously by the prefetch) has read it;
  * a query function that missed it fails without sending (no origin to fetch).
  */
-export async function seedServerPage(queryClient: QueryClient, operation: PaidOperation, params: Record<string, unknown>, answer: PaidResponse): Promise<void> {
+export async function seedServerPage(
+  queryClient: QueryClient,
+  operation: PaidOperation,
+  params: Record<string, unknown>,
+  answer: PaidResponse,
+): Promise<void> {
   const key = keyOf({ operation, params });
   rememberPurchase(key, answer);
-  const seeded = operation === 'search' ? prefetchServerSearch(queryClient, params) : prefetchServerTimeline(queryClient, params);
+  const seeded =
+    operation === 'search' ? prefetchServerSearch(queryClient, params) : prefetchServerTimeline(queryClient, params);
   forgetPurchase(key);
   await seeded;
 }

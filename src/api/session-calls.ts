@@ -18,7 +18,12 @@ const callsPageSchema = v.object({ rows: v.array(ledgerRow), nextCursor: v.nulla
  */
 const callDetailSchema = v.object({
   row: ledgerRow,
-  request: v.object({ method: v.string(), path: v.string(), params: v.record(v.string(), v.unknown()), body: v.unknown() }),
+  request: v.object({
+    method: v.string(),
+    path: v.string(),
+    params: v.record(v.string(), v.unknown()),
+    body: v.unknown(),
+  }),
   attemptHeaders: v.nullable(v.array(v.record(v.string(), v.string()))),
   response: v.union([
     v.object({ body: v.string(), source: v.picklist(['memory', 'archive']) }),
@@ -30,23 +35,41 @@ export type CallDetail = v.InferOutput<typeof callDetailSchema>;
 export type CallsPage = v.InferOutput<typeof callsPageSchema>;
 
 export async function startNewSession(): Promise<SessionState> {
-  return parseLedgerAnswer(sessionStateSchema, (await apiFetch('/api/_session/new', { method: 'POST', body: {} })).json);
+  return parseLedgerAnswer(
+    sessionStateSchema,
+    (await apiFetch('/api/_session/new', { method: 'POST', body: {} })).json,
+  );
 }
 
 export async function setBudget(limit: string | null): Promise<SessionState> {
-  return parseLedgerAnswer(sessionStateSchema, (await apiFetch('/api/_session/budget', { method: 'PUT', body: { limit } })).json);
+  return parseLedgerAnswer(
+    sessionStateSchema,
+    (await apiFetch('/api/_session/budget', { method: 'PUT', body: { limit } })).json,
+  );
 }
 
 /** Rows of a session older than `before` (a cursor from `olderRowsCursor` or a previous page), oldest first. */
-export async function fetchOlderCalls(sessionId: string, before: number, limit = 100, signal?: AbortSignal): Promise<CallsPage> {
+export async function fetchOlderCalls(
+  sessionId: string,
+  before: number,
+  limit = 100,
+  signal?: AbortSignal,
+): Promise<CallsPage> {
   const query = new URLSearchParams({ session: sessionId, before: String(before), limit: String(limit) });
   return parseLedgerAnswer(callsPageSchema, (await apiFetch(`/api/_session/calls?${query}`, { signal })).json);
 }
 
 export async function fetchCallDetail(id: string, signal?: AbortSignal): Promise<CallDetail> {
-  return parseLedgerAnswer(callDetailSchema, (await apiFetch(`/api/_session/calls/${encodeURIComponent(id)}`, { signal })).json);
+  return parseLedgerAnswer(
+    callDetailSchema,
+    (await apiFetch(`/api/_session/calls/${encodeURIComponent(id)}`, { signal })).json,
+  );
 }
 
 export function callDetailQueryOptions(id: string) {
-  return queryOptions({ queryKey: sessionKeys.call(id), queryFn: ({ signal }) => fetchCallDetail(id, signal), meta: { persist: false } });
+  return queryOptions({
+    queryKey: sessionKeys.call(id),
+    queryFn: ({ signal }) => fetchCallDetail(id, signal),
+    meta: { persist: false },
+  });
 }

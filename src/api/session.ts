@@ -9,7 +9,11 @@ const charged = v.picklist(['yes', 'no', 'unknown']);
 
 /** `calls` counts what the upstream charged for (or may have); `failedFree` the entries that cost nothing. */
 const summary = v.object({
-  id: v.string(), startedAt: v.string(), calls: v.number(), failedFree: v.number(), total: v.string(),
+  id: v.string(),
+  startedAt: v.string(),
+  calls: v.number(),
+  failedFree: v.number(),
+  total: v.string(),
   byOperation: v.object({
     timeline: v.object({ calls: v.number(), total: v.string() }),
     search: v.object({ calls: v.number(), total: v.string() }),
@@ -20,9 +24,18 @@ const summary = v.object({
 const attempt = v.object({ at: v.string(), status: v.number(), durationMs: v.number(), credits: v.string(), charged });
 
 export const ledgerRow = v.object({
-  id: v.string(), session: v.string(), at: v.string(), operation: v.picklist(['timeline', 'search']),
-  params: v.record(v.string(), v.unknown()), status: v.number(), credits: v.string(), durationMs: v.number(),
-  ok: v.boolean(), charged, attempts: v.array(attempt), errorKind: v.optional(v.string()),
+  id: v.string(),
+  session: v.string(),
+  at: v.string(),
+  operation: v.picklist(['timeline', 'search']),
+  params: v.record(v.string(), v.unknown()),
+  status: v.number(),
+  credits: v.string(),
+  durationMs: v.number(),
+  ok: v.boolean(),
+  charged,
+  attempts: v.array(attempt),
+  errorKind: v.optional(v.string()),
 });
 
 /**
@@ -30,17 +43,24 @@ export const ledgerRow = v.object({
  * period and cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
  * `remaining` and `reached` are for the tighter of the two.
  */
-const budget = v.pipe(v.object({
-  operatorLimit: v.nullable(decimal), personalLimit: v.nullable(decimal), limit: v.nullable(decimal),
-  spentSinceStart: decimal, remaining: v.nullable(decimal), reached: v.boolean(),
-  reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
-  // What the operator's limit counts (UTC day or month, or all spend), and the amber line before the hard stop.
-  // Defaulted so a server from before budget periods still reads as "total, no warning".
-  period: v.optional(v.picklist(['total', 'day', 'month']), 'total'),
-  spentInPeriod: v.optional(decimal),
-  warnAt: v.optional(v.nullable(decimal), null),
-  warning: v.optional(v.boolean(), false),
-}), v.transform((read) => ({ ...read, spentInPeriod: read.spentInPeriod ?? read.spentSinceStart })));
+const budget = v.pipe(
+  v.object({
+    operatorLimit: v.nullable(decimal),
+    personalLimit: v.nullable(decimal),
+    limit: v.nullable(decimal),
+    spentSinceStart: decimal,
+    remaining: v.nullable(decimal),
+    reached: v.boolean(),
+    reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
+    // What the operator's limit counts (UTC day or month, or all spend), and the amber line before the hard stop.
+    // Defaulted so a server from before budget periods still reads as "total, no warning".
+    period: v.optional(v.picklist(['total', 'day', 'month']), 'total'),
+    spentInPeriod: v.optional(decimal),
+    warnAt: v.optional(v.nullable(decimal), null),
+    warning: v.optional(v.boolean(), false),
+  }),
+  v.transform((read) => ({ ...read, spentInPeriod: read.spentInPeriod ?? read.spentSinceStart })),
+);
 
 /** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
 const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });

@@ -3,8 +3,16 @@ import { landTimelinePage, nextCursorOf, prevCursorOf } from './timeline';
 import type { TimelinePage } from './types';
 
 const page = (over: Partial<TimelinePage>): TimelinePage => ({
-  posts: [{ id: 'p' } as TimelinePage['posts'][number]], pinned: null, nextCursor: null, prevCursor: null,
-  status: null, user: null, credits: '0.1', callId: null, boughtAt: 0, ...over,
+  posts: [{ id: 'p' } as TimelinePage['posts'][number]],
+  pinned: null,
+  nextCursor: null,
+  prevCursor: null,
+  status: null,
+  user: null,
+  credits: '0.1',
+  callId: null,
+  boughtAt: 0,
+  ...over,
 });
 
 describe('cursor handling', () => {

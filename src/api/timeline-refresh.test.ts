@@ -4,7 +4,16 @@ import type { Post, TimelinePage } from './types';
 
 const posts = (...ids: string[]) => ids.map((id) => ({ id }) as Post);
 const page = (ids: string[], over: Partial<TimelinePage> = {}): TimelinePage => ({
-  posts: posts(...ids), pinned: null, nextCursor: null, prevCursor: null, status: null, user: null, credits: '0.1', callId: null, boughtAt: 1, ...over,
+  posts: posts(...ids),
+  pinned: null,
+  nextCursor: null,
+  prevCursor: null,
+  status: null,
+  user: null,
+  credits: '0.1',
+  callId: null,
+  boughtAt: 1,
+  ...over,
 });
 
 describe('check for new posts', () => {
@@ -26,6 +35,10 @@ describe('check for new posts', () => {
 
   it('lands alone when nothing was cached', () => {
     const fresh = page(['1']);
-    expect(mergeCheckedFirstPage(undefined, fresh)).toEqual({ data: { pages: [fresh], pageParams: [null] }, added: 1, gap: false });
+    expect(mergeCheckedFirstPage(undefined, fresh)).toEqual({
+      data: { pages: [fresh], pageParams: [null] },
+      added: 1,
+      gap: false,
+    });
   });
 });

@@ -16,8 +16,12 @@ export interface CheckResult {
  * still valid for the pages they bought). The newest first page is the one the view reads its age,
  * profile and pinned post from; posts it shares with older pages are shown once.
  */
-export function mergeCheckedFirstPage(data: TimelineData | undefined, fresh: TimelinePage): { data: TimelineData } & CheckResult {
-  if (!data || data.pages.length === 0) return { data: { pages: [fresh], pageParams: [null] }, added: fresh.posts.length, gap: false };
+export function mergeCheckedFirstPage(
+  data: TimelineData | undefined,
+  fresh: TimelinePage,
+): { data: TimelineData } & CheckResult {
+  if (!data || data.pages.length === 0)
+    return { data: { pages: [fresh], pageParams: [null] }, added: fresh.posts.length, gap: false };
   const loaded = new Set(data.pages.flatMap((page) => page.posts.map((post) => post.id)));
   const added = fresh.posts.filter((post) => !loaded.has(post.id)).length;
   return {

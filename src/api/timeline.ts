@@ -26,9 +26,18 @@ export function timelinePath(target: TimelineTarget, cursor: string | null): str
 function toPage({ json, callId, credits, boughtAt, fromArchive }: PaidResponse): TimelinePage {
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) {
-    throw new ApiError('invalid_response', `The timeline response has no readable posts list (${v.summarize(parsed.issues).split('\n')[0]})`);
+    throw new ApiError(
+      'invalid_response',
+      `The timeline response has no readable posts list (${v.summarize(parsed.issues).split('\n')[0]})`,
+    );
   }
-  return { ...toTimelinePage(parsed.output.data), credits, callId, boughtAt: boughtAt ?? Date.now(), ...(fromArchive ? { fromArchive } : {}) };
+  return {
+    ...toTimelinePage(parsed.output.data),
+    credits,
+    callId,
+    boughtAt: boughtAt ?? Date.now(),
+    ...(fromArchive ? { fromArchive } : {}),
+  };
 }
 
 export async function fetchTimelinePage(target: TimelineTarget, cursor: string | null): Promise<TimelinePage> {
@@ -87,7 +96,11 @@ export function timelineQueryOptions(asked: TimelineTarget) {
 export type TimelineData = InfiniteData<TimelinePage, string | null>;
 
 /** Where a bought page goes when the query that asked for it is gone or was cancelled: never lost. */
-export function landTimelinePage(data: TimelineData | undefined, cursor: string | null, page: TimelinePage): TimelineData | undefined {
+export function landTimelinePage(
+  data: TimelineData | undefined,
+  cursor: string | null,
+  page: TimelinePage,
+): TimelineData | undefined {
   if (!data) return cursor === null ? { pages: [page], pageParams: [null] } : undefined;
   if (data.pageParams.includes(cursor)) return undefined;
   if (cursor !== null && data.pages.at(-1)?.nextCursor === cursor) {
@@ -110,7 +123,11 @@ export function landTimelinePurchase(queryClient: QueryClient, purchase: Purchas
     const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
     if (query?.state.fetchStatus === 'fetching') return;
     let page: TimelinePage;
-    try { page = toPage(answer); } catch { return; }
+    try {
+      page = toPage(answer);
+    } catch {
+      return;
+    }
     const landed = landTimelinePage(queryClient.getQueryData<TimelineData>(key), cursor ?? null, page);
     if (landed) queryClient.setQueryData<TimelineData>(key, landed);
   }, 0);

@@ -29,8 +29,15 @@ export interface Video {
   playUrl: string | null;
 }
 
-export interface LinkEntity { url: string; expandedUrl: string | null; displayUrl: string }
-export interface MentionEntity { handle: string; name: string }
+export interface LinkEntity {
+  url: string;
+  expandedUrl: string | null;
+  displayUrl: string;
+}
+export interface MentionEntity {
+  handle: string;
+  name: string;
+}
 
 export interface Post {
   id: string;
@@ -39,7 +46,14 @@ export interface Post {
   lang: string | null;
   /** Posting client as plain text, tags removed. */
   source: string | null;
-  counts: { replies: number | null; reposts: number | null; quotes: number | null; favorites: number | null; bookmarks: number | null; views: number | null };
+  counts: {
+    replies: number | null;
+    reposts: number | null;
+    quotes: number | null;
+    favorites: number | null;
+    bookmarks: number | null;
+    views: number | null;
+  };
   links: LinkEntity[];
   mentions: MentionEntity[];
   media: (Photo | Video)[];
@@ -87,10 +101,18 @@ export interface TimelinePage {
   fromArchive?: boolean;
 }
 
-export interface SearchResult { title: string; url: string; href: string | null }
+export interface SearchResult {
+  title: string;
+  url: string;
+  href: string | null;
+}
 
 export interface SearchPage {
-  results: SearchResult[]; credits: string; callId: string | null; boughtAt: number; fromArchive?: boolean;
+  results: SearchResult[];
+  credits: string;
+  callId: string | null;
+  boughtAt: number;
+  fromArchive?: boolean;
   /** The answer exactly as bought, for "Export raw pages". Absent on pages cached before it was kept. */
   raw?: unknown;
 }

@@ -43,15 +43,21 @@ function useHasPassed(at: number | null): boolean {
 export function useOpenCost(target: TimelineTarget | null, { settle = false } = {}): OpenCost {
   const resolved = target ? resolveTarget(target) : null;
   const bought = useIsBought(resolved ? timelineKeys.user(resolved) : null);
-  const key = resolved && !bought
-    ? purchaseKey('timeline', 'screenName' in resolved ? { screen_name: resolved.screenName } : { rest_id: resolved.restId })
-    : null;
+  const key =
+    resolved && !bought
+      ? purchaseKey(
+          'timeline',
+          'screenName' in resolved ? { screen_name: resolved.screenName } : { rest_id: resolved.restId },
+        )
+      : null;
   const settledKey = useSettled(key, settle);
   const asked = settle ? (settledKey === key ? key : null) : key;
   const { data: boughtAt } = useQuery({ ...archiveLookupOptions(asked ?? ''), enabled: asked !== null });
   const { data: session } = useQuery(sessionQueryOptions());
   const freshFor = session?.archive?.freshForMs;
-  const expired = useHasPassed(typeof boughtAt === 'number' && typeof freshFor === 'number' ? boughtAt + freshFor : null);
+  const expired = useHasPassed(
+    typeof boughtAt === 'number' && typeof freshFor === 'number' ? boughtAt + freshFor : null,
+  );
   if (bought) return { kind: 'cached' };
   if (asked === null || typeof boughtAt !== 'number' || expired) return { kind: 'price' };
   return { kind: 'archive', boughtAt };

@@ -17,11 +17,12 @@ function indexedDbRecords(): RecordStore {
   let opened: UseStore | null = null;
   const inStore: UseStore = (mode, callback) => (opened ??= createStore('keyval-store', 'keyval'))(mode, callback);
   return {
-    commit: (puts, deletes) => inStore('readwrite', (store) => {
-      for (const [key, value] of puts) store.put(value, key);
-      for (const key of deletes) store.delete(key);
-      return promisifyRequest(store.transaction);
-    }),
+    commit: (puts, deletes) =>
+      inStore('readwrite', (store) => {
+        for (const [key, value] of puts) store.put(value, key);
+        for (const key of deletes) store.delete(key);
+        return promisifyRequest(store.transaction);
+      }),
     entries: () => entries(inStore),
   };
 }

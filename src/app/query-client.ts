@@ -34,7 +34,8 @@ export function createQueryClient() {
   // The landing code, schemas included, is imported when an answer arrives rather than with every page:
   // only the timeline and search modules start purchases, so by then it is loaded and the import is instant.
   onPurchaseLanded((purchase, answer) => {
-    if (purchase.operation === 'timeline') void import('../api/timeline').then((api) => api.landTimelinePurchase(queryClient, purchase, answer));
+    if (purchase.operation === 'timeline')
+      void import('../api/timeline').then((api) => api.landTimelinePurchase(queryClient, purchase, answer));
     else void import('../api/search').then((api) => api.landSearchPurchase(queryClient, purchase, answer));
   });
   return queryClient;

@@ -41,8 +41,15 @@ describe('retry policy: attempts are not purchases', () => {
   });
 
   it('says plainly that nothing was sent when the ledger could not be written', () => {
-    const refused = new ApiError('ledger', 'Not sent, nothing charged: creditscope cannot write the ledger …: the disk is full (ENOSPC)', { status: 507, charged: 'no' });
-    expect(describeError(refused)).toEqual({ title: 'Not sent: the ledger could not be written', detail: refused.message });
+    const refused = new ApiError(
+      'ledger',
+      'Not sent, nothing charged: creditscope cannot write the ledger …: the disk is full (ENOSPC)',
+      { status: 507, charged: 'no' },
+    );
+    expect(describeError(refused)).toEqual({
+      title: 'Not sent: the ledger could not be written',
+      detail: refused.message,
+    });
     expect(retry(0, refused)).toBe(false);
   });
 });

@@ -14,7 +14,10 @@ let loadedDescribe: Describe | null = null;
 function loadDescribe(): Promise<Describe> {
   return import('../api/error-words').then(
     (words) => (loadedDescribe = words.describeError),
-    (): Describe => (error) => ({ title: 'Something went wrong', detail: error instanceof Error ? error.message : String(error) }),
+    (): Describe => (error) => ({
+      title: 'Something went wrong',
+      detail: error instanceof Error ? error.message : String(error),
+    }),
   );
 }
 
@@ -30,23 +33,46 @@ function useDescribe(): Describe | null {
  * A failure said plainly, with Retry where trying again can help; what is already on screen stays.
  * A retry that buys shows its price (`retryCost`) before the click.
  */
-export function ErrorPanel({ error, onRetry, retryCost, compact = false }: {
-  error: unknown; onRetry?: () => void; retryCost?: ReactNode; compact?: boolean;
+export function ErrorPanel({
+  error,
+  onRetry,
+  retryCost,
+  compact = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  retryCost?: ReactNode;
+  compact?: boolean;
 }) {
   const describe = useDescribe();
   // Rendered whole or not at all: a panel that filled in its words a moment later would flash.
   if (!describe) return null;
   const { title, detail } = describe(error);
-  const canRetry = onRetry && !(error instanceof ApiError && (error.kind === 'budget' || error.kind === 'not_found' || error.kind === 'bad_request'));
+  const canRetry =
+    onRetry &&
+    !(
+      error instanceof ApiError &&
+      (error.kind === 'budget' || error.kind === 'not_found' || error.kind === 'bad_request')
+    );
   return (
-    <div role="alert" data-testid="error-panel" data-kind={error instanceof ApiError ? error.kind : 'unknown'}
-      className={`rounded-lg border border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${compact ? 'p-3 text-sm' : 'p-4'}`}>
+    <div
+      role="alert"
+      data-testid="error-panel"
+      data-kind={error instanceof ApiError ? error.kind : 'unknown'}
+      className={`rounded-lg border border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${compact ? 'p-3 text-sm' : 'p-4'}`}
+    >
       <p className="font-semibold">{title}</p>
       <p className="mt-1 break-words text-sm">{detail}</p>
       {canRetry && (
-        <button type="button" onClick={onRetry}
-          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
-          Retry{retryCost ? <span className="ml-2 rounded bg-white/95 px-1 leading-snug dark:bg-slate-950/90">{retryCost}</span> : null}
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+        >
+          Retry
+          {retryCost ? (
+            <span className="ml-2 rounded bg-white/95 px-1 leading-snug dark:bg-slate-950/90">{retryCost}</span>
+          ) : null}
         </button>
       )}
     </div>

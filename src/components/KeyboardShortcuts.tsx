@@ -9,7 +9,9 @@ const ShortcutHelp = lazy(() => import('./ShortcutHelp').then((module) => ({ def
 function useAppShortcuts(openHelp: () => void) {
   const navigate = useNavigate();
   const latest = useRef({ navigate, openHelp });
-  useEffect(() => { latest.current = { navigate, openHelp }; });
+  useEffect(() => {
+    latest.current = { navigate, openHelp };
+  });
 
   useEffect(() => {
     let gAt = -Infinity;
@@ -50,12 +52,22 @@ export function KeyboardShortcuts() {
   };
   return (
     <>
-      <button type="button" onClick={open} aria-keyshortcuts="?" title="Keyboard shortcuts (?)" data-testid="shortcuts-button"
+      <button
+        type="button"
+        onClick={open}
+        aria-keyshortcuts="?"
+        title="Keyboard shortcuts (?)"
+        data-testid="shortcuts-button"
         className="hidden h-7 w-7 items-center justify-center rounded-md border border-slate-300 font-mono text-sm text-slate-700
-          hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
+          hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
         ?<span className="sr-only"> Keyboard shortcuts</span>
       </button>
-      {opener !== undefined && <Suspense fallback={null}><ShortcutHelp onClose={close} /></Suspense>}
+      {opener !== undefined && (
+        <Suspense fallback={null}>
+          <ShortcutHelp onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type ToggleEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type ToggleEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 /** Fixed, so the panel can be placed before it is shown and never needs a second, visible move. */
@@ -27,15 +36,31 @@ function place(button: HTMLElement, panel: HTMLElement) {
  */
 const never = () => () => undefined;
 
-export function PopoverButton({ label, panelLabel, describedBy, className = '', testId, children }: {
-  label: ReactNode; panelLabel: string; describedBy?: string; className?: string; testId?: string; children: ReactNode;
+export function PopoverButton({
+  label,
+  panelLabel,
+  describedBy,
+  className = '',
+  testId,
+  children,
+}: {
+  label: ReactNode;
+  panelLabel: string;
+  describedBy?: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
 }) {
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   // False on a server and while hydrating its HTML (a portal has no server HTML to match), true otherwise.
-  const canPortal = useSyncExternalStore(never, () => true, () => false);
+  const canPortal = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
   const reposition = useCallback(() => {
     if (buttonRef.current && panelRef.current) place(buttonRef.current, panelRef.current);
@@ -63,19 +88,35 @@ export function PopoverButton({ label, panelLabel, describedBy, className = '', 
 
   return (
     <>
-      <button ref={buttonRef} type="button" popoverTarget={id} aria-expanded={open} aria-describedby={describedBy}
-        data-testid={testId} className={className}>
+      <button
+        ref={buttonRef}
+        type="button"
+        popoverTarget={id}
+        aria-expanded={open}
+        aria-describedby={describedBy}
+        data-testid={testId}
+        className={className}
+      >
         {label}
       </button>
       {/* A server render has no body to portal into: the panel is added once the page has hydrated. */}
-      {canPortal && createPortal(
-        <div ref={panelRef} id={id} popover="auto" role="dialog" aria-label={panelLabel} onBeforeToggle={onBeforeToggle} onToggle={onToggle}
-          className="fixed m-0 rounded-xl border border-slate-200 bg-white p-1.5 text-left text-sm font-normal text-slate-800 shadow-lg
-            shadow-slate-900/10 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:shadow-black/40">
-          {children}
-        </div>,
-        document.body,
-      )}
+      {canPortal &&
+        createPortal(
+          <div
+            ref={panelRef}
+            id={id}
+            popover="auto"
+            role="dialog"
+            aria-label={panelLabel}
+            onBeforeToggle={onBeforeToggle}
+            onToggle={onToggle}
+            className="fixed m-0 rounded-xl border border-slate-200 bg-white p-1.5 text-left text-sm font-normal text-slate-800 shadow-lg
+            shadow-slate-900/10 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:shadow-black/40"
+          >
+            {children}
+          </div>,
+          document.body,
+        )}
     </>
   );
 }

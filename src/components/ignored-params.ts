@@ -19,14 +19,21 @@ export interface AddressRules<T extends object> {
 }
 
 /** What the address asked for that the page could not use, compared with the validated params. */
-export function ignoredParams<T extends object>(rules: AddressRules<T>, raw: Record<string, unknown>, valid: T): IgnoredParam[] {
+export function ignoredParams<T extends object>(
+  rules: AddressRules<T>,
+  raw: Record<string, unknown>,
+  valid: T,
+): IgnoredParam[] {
   const ignored: IgnoredParam[] = [];
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined || value === null || value === '') continue;
     const shown = typeof value === 'string' ? value : JSON.stringify(value);
     const known = name as keyof T;
-    const reason = !Object.hasOwn(rules.reasons, name) ? `not a ${rules.page} parameter`
-      : valid[known] === undefined ? rules.reasons[known] : rules.overruled?.(known, valid) ?? null;
+    const reason = !Object.hasOwn(rules.reasons, name)
+      ? `not a ${rules.page} parameter`
+      : valid[known] === undefined
+        ? rules.reasons[known]
+        : (rules.overruled?.(known, valid) ?? null);
     if (reason) ignored.push({ name, value: shown, reason });
   }
   return ignored;
@@ -50,12 +57,16 @@ function landing<T extends object>(rules: AddressRules<T>): { identity: string; 
 }
 
 /** What the address asked for that the page could not use, for as long as the page shows that view; Dismiss forgets it. */
-export function useIgnoredParams<T extends object>(rules: AddressRules<T>, search: T): { ignored: IgnoredParam[]; dismiss: () => void } {
+export function useIgnoredParams<T extends object>(
+  rules: AddressRules<T>,
+  search: T,
+): { ignored: IgnoredParam[]; dismiss: () => void } {
   const [fromLanding, setFromLanding] = useState(() => landing(rules));
   // In-app navigations are not rewritten: their unknown or bad values are still in the router's location.
   const raw = useLocation({ select: (location) => location.search as Record<string, unknown> });
   const live = ignoredParams(rules, raw, search);
-  const first = fromLanding && fromLanding.identity === JSON.stringify(rules.identity(search)) ? fromLanding.ignored : [];
+  const first =
+    fromLanding && fromLanding.identity === JSON.stringify(rules.identity(search)) ? fromLanding.ignored : [];
   return {
     ignored: [...first, ...live.filter((item) => !first.some((other) => other.name === item.name))],
     dismiss: () => setFromLanding(null),

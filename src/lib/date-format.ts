@@ -9,7 +9,7 @@ export function formatDate(date: Date, locale: string | undefined, options: Intl
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, format = new Intl.DateTimeFormat(locale, options));
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
   return format.format(date);
 }
 

@@ -4,7 +4,11 @@
  * browser reported in this cookie (the first visit has none: UTC and the Accept-Language), and its HTML
  * names them so hydration renders the same text before switching to the browser's own (src/lib/use-date-style.ts).
  */
-export interface DateStyle { timeZone?: string; locale?: string; now?: number }
+export interface DateStyle {
+  timeZone?: string;
+  locale?: string;
+  now?: number;
+}
 
 export const DATE_STYLE_COOKIE = 'creditscope-dates';
 
@@ -23,17 +27,33 @@ export function dateStyleCookieValue(style: Required<Omit<DateStyle, 'now'>>): s
 export function parseDateStyleCookie(value: string | undefined): Omit<DateStyle, 'now'> {
   if (!value || value.length > 200) return {};
   let decoded: string;
-  try { decoded = decodeURIComponent(value); } catch { return {}; }
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return {};
+  }
   const [timeZone, locale] = decoded.split(' ');
-  return { ...(timeZone && knownZone(timeZone) ? { timeZone } : {}), ...(locale && knownLocale(locale) ? { locale } : {}) };
+  return {
+    ...(timeZone && knownZone(timeZone) ? { timeZone } : {}),
+    ...(locale && knownLocale(locale) ? { locale } : {}),
+  };
 }
 
 export function knownZone(timeZone: string): boolean {
-  try { new Intl.DateTimeFormat('en-US', { timeZone }); return true; } catch { return false; }
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function knownLocale(locale: string): boolean {
-  try { return Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 1; } catch { return false; }
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 1;
+  } catch {
+    return false;
+  }
 }
 
 /** Tells the server this browser's zone and locale for the next page it renders (a year; cookies off: UTC). */
@@ -42,6 +62,7 @@ export function reportBrowserDateStyle() {
     const value = dateStyleCookieValue(browserDateStyle());
     if (document.cookie.split(';').some((part) => part.trim() === `${DATE_STYLE_COOKIE}=${value}`)) return;
     document.cookie = `${DATE_STYLE_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  } catch { /* cookies blocked: pages are written in UTC first, then redrawn in the browser's zone */ }
+  } catch {
+    /* cookies blocked: pages are written in UTC first, then redrawn in the browser's zone */
+  }
 }
-

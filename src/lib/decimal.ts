@@ -31,7 +31,7 @@ export function sumDecimals(values: readonly string[]): string {
 /** The sum after each value in turn: a cumulative series, exact at every step. */
 export function runningSums(values: readonly string[]): string[] {
   let sum = 0n;
-  return values.map((value) => fromScaled(sum += toScaled(value)));
+  return values.map((value) => fromScaled((sum += toScaled(value))));
 }
 
 /** Negative, zero or positive as `a` is less than, equal to or greater than `b`, compared as decimals. */

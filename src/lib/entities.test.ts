@@ -3,7 +3,13 @@ import { displayUrl, splitEntities } from './entities';
 
 describe('splitEntities', () => {
   it('splits a post into text, mention, known short link and hashtag', () => {
-    const links = [{ url: 'https://t.co/abc', expandedUrl: 'https://example.org/articles/1/notes', displayUrl: 'example.org/articles/1…' }];
+    const links = [
+      {
+        url: 'https://t.co/abc',
+        expandedUrl: 'https://example.org/articles/1/notes',
+        displayUrl: 'example.org/articles/1…',
+      },
+    ];
     expect(splitEntities('Reading with @grace — more at https://t.co/abc #compilers', { links })).toEqual([
       { kind: 'text', text: 'Reading with ' },
       { kind: 'mention', text: '@grace', handle: 'grace' },
@@ -33,7 +39,9 @@ describe('splitEntities', () => {
   });
 
   it('keeps javascript: and markup as text', () => {
-    expect(splitEntities('<script>x</script> javascript:alert(1)')).toEqual([{ kind: 'text', text: '<script>x</script> javascript:alert(1)' }]);
+    expect(splitEntities('<script>x</script> javascript:alert(1)')).toEqual([
+      { kind: 'text', text: '<script>x</script> javascript:alert(1)' },
+    ]);
   });
 
   it('ignores e-mail addresses, HTML entities and digit-only hashtags', () => {
@@ -53,8 +61,14 @@ describe('splitEntities', () => {
   });
 
   it('drops a trailing media short link only when asked and when it is not a known link', () => {
-    expect(splitEntities('Four in a grid. https://t.co/Xy12', { dropTrailingMediaLink: true })).toEqual([{ kind: 'text', text: 'Four in a grid.' }]);
-    expect(splitEntities('Read https://t.co/Xy12', { dropTrailingMediaLink: false })[1]).toEqual({ kind: 'link', text: 't.co/Xy12', href: 'https://t.co/Xy12' });
+    expect(splitEntities('Four in a grid. https://t.co/Xy12', { dropTrailingMediaLink: true })).toEqual([
+      { kind: 'text', text: 'Four in a grid.' },
+    ]);
+    expect(splitEntities('Read https://t.co/Xy12', { dropTrailingMediaLink: false })[1]).toEqual({
+      kind: 'link',
+      text: 't.co/Xy12',
+      href: 'https://t.co/Xy12',
+    });
   });
 
   it('returns no segments for empty text', () => {

@@ -8,7 +8,11 @@ export type Segment =
   | { kind: 'hashtag'; text: string; tag: string };
 
 /** A short link as the upstream's `entities.urls` describes it (already normalised by the API layer). */
-export interface KnownLink { url: string; expandedUrl: string | null; displayUrl: string }
+export interface KnownLink {
+  url: string;
+  expandedUrl: string | null;
+  displayUrl: string;
+}
 
 export interface SplitOptions {
   links?: readonly KnownLink[];
@@ -17,13 +21,17 @@ export interface SplitOptions {
 }
 
 // URL | @mention (not inside an e-mail or word) | #hashtag (not an HTML entity, not digits only).
-const TOKEN = /(https?:\/\/[^\s<>"'`]+)|(?<![\p{L}\p{N}_@])@([A-Za-z0-9_]{1,50})|(?<![\p{L}\p{N}_&#])[#＃]([\p{L}\p{N}_]*[\p{L}_][\p{L}\p{N}_]*)/gu;
+const TOKEN =
+  /(https?:\/\/[^\s<>"'`]+)|(?<![\p{L}\p{N}_@])@([A-Za-z0-9_]{1,50})|(?<![\p{L}\p{N}_&#])[#＃]([\p{L}\p{N}_]*[\p{L}_][\p{L}\p{N}_]*)/gu;
 const TRAILING_PUNCTUATION = /[.,;:!?…'"»]+$/u;
 const MEDIA_LINK = /\s*https:\/\/t\.co\/[A-Za-z0-9]+\s*$/;
 
 /** `https://www.example.org/a/very/long/path` → `example.org/a/very/long/pa…`, the way the platform shows bare links. */
 export function displayUrl(href: string, max = 32): string {
-  const bare = href.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/$/, '');
+  const bare = href
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
   return bare.length > max ? `${bare.slice(0, max - 1)}…` : bare;
 }
 

@@ -13,7 +13,6 @@ export function exactCount(value: number): string {
   return exact.format(value);
 }
 
-
 function yearOf(date: Date, timeZone: string | undefined): string {
   return formatDate(date, 'en-US', { year: 'numeric', timeZone });
 }
@@ -27,7 +26,12 @@ export function relativeTime(iso: string, { now = Date.now(), timeZone }: DateSt
   if (seconds < 86_400) return `${Math.round(seconds / 3600)}h`;
   const date = new Date(then);
   const sameYear = yearOf(date, timeZone) === yearOf(new Date(now), timeZone);
-  return formatDate(date, 'en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone });
+  return formatDate(date, 'en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone,
+  });
 }
 
 export function absoluteTime(iso: string, { locale, timeZone }: DateStyle = {}): string {

@@ -8,7 +8,9 @@
 const HELD = '__creditscopeHeldClicks';
 
 declare global {
-  interface Window { [HELD]?: Element[] }
+  interface Window {
+    [HELD]?: Element[];
+  }
 }
 
 /** Kept as source text: it runs before any module, from the page's own HTML. */

@@ -1,5 +1,9 @@
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import { createIncrementalPersister, type RecordStore } from './incremental-persister';
 
@@ -10,14 +14,24 @@ function memoryRecords() {
   let failNext = false;
   const store: RecordStore = {
     commit: async (puts, deletes) => {
-      if (failNext) { failNext = false; throw new DOMException('full', 'QuotaExceededError'); }
+      if (failNext) {
+        failNext = false;
+        throw new DOMException('full', 'QuotaExceededError');
+      }
       for (const [key, value] of puts) records.set(key, structuredClone(value));
       for (const key of deletes) records.delete(key);
       commits.push({ puts: puts.map(([key]) => key), deletes, chars: JSON.stringify(puts).length });
     },
     entries: async () => [...records].map(([key, value]) => [key, structuredClone(value)]),
   };
-  return { store, records, commits, failOnce: () => { failNext = true; } };
+  return {
+    store,
+    records,
+    commits,
+    failOnce: () => {
+      failNext = true;
+    },
+  };
 }
 
 type Page = { posts: { id: string; text: string }[]; next: number };
@@ -28,7 +42,10 @@ async function timeline(pages: number) {
   const queryClient = new QueryClient();
   const observer = new InfiniteQueryObserver(queryClient, {
     queryKey: ['timeline', 'ada'],
-    queryFn: ({ pageParam }): Page => ({ posts: Array.from({ length: 20 }, (_, i) => ({ id: `${pageParam}-${i}`, text: 'x'.repeat(200) })), next: pageParam + 1 }),
+    queryFn: ({ pageParam }): Page => ({
+      posts: Array.from({ length: 20 }, (_, i) => ({ id: `${pageParam}-${i}`, text: 'x'.repeat(200) })),
+      next: pageParam + 1,
+    }),
     initialPageParam: 0,
     getNextPageParam: (last: Page) => last.next,
   });
@@ -39,8 +56,8 @@ async function timeline(pages: number) {
 
 const data = (queryClient: QueryClient) => queryClient.getQueryData<InfiniteData<Page, number>>(['timeline', 'ada']);
 
-describe('the incremental persister, under TanStack Query\'s own save and restore', () => {
-  it('writes a new page of a long timeline as that page, its query\'s record and the meta record, whatever the length', async () => {
+describe("the incremental persister, under TanStack Query's own save and restore", () => {
+  it("writes a new page of a long timeline as that page, its query's record and the meta record, whatever the length", async () => {
     const { store, commits } = memoryRecords();
     const persister = createIncrementalPersister(store, PREFIX);
     const { queryClient, observer } = await timeline(1);
@@ -81,7 +98,10 @@ describe('the incremental persister, under TanStack Query\'s own save and restor
     await persistQueryClientSave({ queryClient, persister, ...options });
     expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(5);
     const first = data(queryClient)!;
-    queryClient.setQueryData(['timeline', 'ada'], { pages: first.pages.slice(0, 1), pageParams: first.pageParams.slice(0, 1) });
+    queryClient.setQueryData(['timeline', 'ada'], {
+      pages: first.pages.slice(0, 1),
+      pageParams: first.pageParams.slice(0, 1),
+    });
     await persistQueryClientSave({ queryClient, persister, ...options });
     expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(1);
     queryClient.removeQueries();
@@ -102,7 +122,11 @@ describe('the incremental persister, under TanStack Query\'s own save and restor
     observer.destroy();
 
     const reloaded = new QueryClient();
-    await persistQueryClientRestore({ queryClient: reloaded, persister: createIncrementalPersister(store, PREFIX), ...options });
+    await persistQueryClientRestore({
+      queryClient: reloaded,
+      persister: createIncrementalPersister(store, PREFIX),
+      ...options,
+    });
     expect(data(reloaded)?.pages).toHaveLength(4);
     expect(data(reloaded)).toEqual(data(queryClient));
   });
@@ -110,7 +134,11 @@ describe('the incremental persister, under TanStack Query\'s own save and restor
   it('reads a cache stored whole by the previous build once, then stores it in records and drops the old one', async () => {
     const { store, records } = memoryRecords();
     const { queryClient } = await timeline(3);
-    const legacy: PersistedClient = { buster: 'v1', timestamp: Date.now(), clientState: (await import('@tanstack/react-query')).dehydrate(queryClient) };
+    const legacy: PersistedClient = {
+      buster: 'v1',
+      timestamp: Date.now(),
+      clientState: (await import('@tanstack/react-query')).dehydrate(queryClient),
+    };
     records.set('cache-whole', legacy);
     const reloaded = new QueryClient();
     const persister = createIncrementalPersister(store, PREFIX, 'cache-whole');

@@ -15,13 +15,24 @@ type Shape =
   | { kind: 'pages'; pageParams: unknown[]; parts: string[] }
   | { kind: 'whole'; part: string }
   | { kind: 'inline'; value: unknown };
-interface QueryRecord { query: DehydratedQuery; shape: Shape }
-interface Meta { timestamp: number; buster: string; mutations: DehydratedState['mutations'] }
+interface QueryRecord {
+  query: DehydratedQuery;
+  shape: Shape;
+}
+interface Meta {
+  timestamp: number;
+  buster: string;
+  mutations: DehydratedState['mutations'];
+}
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 const isInfinite = (data: unknown): data is { pages: object[]; pageParams: unknown[] } =>
-  isObject(data) && 'pages' in data && 'pageParams' in data && Array.isArray(data.pages) && Array.isArray(data.pageParams)
-  && data.pages.every(isObject);
+  isObject(data) &&
+  'pages' in data &&
+  'pageParams' in data &&
+  Array.isArray(data.pages) &&
+  Array.isArray(data.pageParams) &&
+  data.pages.every(isObject);
 const partsOf = (shape: Shape) => (shape.kind === 'pages' ? shape.parts : shape.kind === 'whole' ? [shape.part] : []);
 // Not crypto.randomUUID: it exists only in secure contexts, and the app may be served over plain HTTP.
 const documentId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -31,7 +42,11 @@ const newId = () => `${documentId}-${(partCount++).toString(36)}`;
 /** What decides whether a query's record is written again: everything but its data (its parts, by id) and the clock. */
 function signature(record: QueryRecord): string {
   const { dehydratedAt: _at, ...query } = record.query as DehydratedQuery & { dehydratedAt?: number };
-  try { return JSON.stringify({ ...query, state: { ...query.state, data: undefined }, shape: record.shape }); } catch { return newId(); }
+  try {
+    return JSON.stringify({ ...query, state: { ...query.state, data: undefined }, shape: record.shape });
+  } catch {
+    return newId();
+  }
 }
 
 /**
@@ -53,12 +68,20 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
   function toRecord(query: DehydratedQuery, puts: [string, unknown][], added: object[]): QueryRecord {
     const part = (value: object) => {
       let id = partIds.get(value);
-      if (!id) { id = newId(); partIds.set(value, id); added.push(value); puts.push([partKey(id), value]); }
+      if (!id) {
+        id = newId();
+        partIds.set(value, id);
+        added.push(value);
+        puts.push([partKey(id), value]);
+      }
       return id;
     };
     const data = query.state.data;
-    const shape: Shape = isInfinite(data) ? { kind: 'pages', pageParams: data.pageParams, parts: data.pages.map(part) }
-      : isObject(data) ? { kind: 'whole', part: part(data) } : { kind: 'inline', value: data };
+    const shape: Shape = isInfinite(data)
+      ? { kind: 'pages', pageParams: data.pageParams, parts: data.pages.map(part) }
+      : isObject(data)
+        ? { kind: 'whole', part: part(data) }
+        : { kind: 'inline', value: data };
     return { query: { ...query, state: { ...query.state, data: undefined } }, shape };
   }
 
@@ -106,7 +129,7 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
     const meta = records.get(metaKey) as Meta | undefined;
     if (!meta) {
       dropLegacy = legacyKey !== undefined && records.has(legacyKey);
-      return dropLegacy ? records.get(legacyKey!) as PersistedClient : undefined;
+      return dropLegacy ? (records.get(legacyKey!) as PersistedClient) : undefined;
     }
     const queries: DehydratedQuery[] = [];
     for (const [key, value] of records) {
@@ -144,7 +167,8 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
     },
     restoreClient: restore,
     removeClient: async () => {
-      const keys = (await store.entries()).map(([key]) => key)
+      const keys = (await store.entries())
+        .map(([key]) => key)
         .filter((key): key is string => typeof key === 'string' && (key.startsWith(prefix) || key === legacyKey));
       partIds = new WeakMap();
       stored = new Map();

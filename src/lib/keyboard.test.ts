@@ -14,15 +14,26 @@ function keydown(target: HTMLElement, init: KeyboardEventInit): KeyboardEvent {
   return event;
 }
 
-afterEach(() => { document.body.innerHTML = ''; });
+afterEach(() => {
+  document.body.innerHTML = '';
+});
 
 describe('isTypingTarget', () => {
-  it.each(['<input>', '<input type="search">', '<input type="number">', '<textarea></textarea>', '<select></select>', '<div contenteditable="true"></div>'])(
-    '%s is typing', (html) => expect(isTypingTarget(element(html))).toBe(true),
-  );
-  it.each(['<input type="checkbox">', '<input type="radio">', '<button></button>', '<a href="/">x</a>', '<article tabindex="-1"></article>'])(
-    '%s is not', (html) => expect(isTypingTarget(element(html))).toBe(false),
-  );
+  it.each([
+    '<input>',
+    '<input type="search">',
+    '<input type="number">',
+    '<textarea></textarea>',
+    '<select></select>',
+    '<div contenteditable="true"></div>',
+  ])('%s is typing', (html) => expect(isTypingTarget(element(html))).toBe(true));
+  it.each([
+    '<input type="checkbox">',
+    '<input type="radio">',
+    '<button></button>',
+    '<a href="/">x</a>',
+    '<article tabindex="-1"></article>',
+  ])('%s is not', (html) => expect(isTypingTarget(element(html))).toBe(false));
   it('nothing focused is not typing', () => expect(isTypingTarget(null)).toBe(false));
 });
 
@@ -50,7 +61,8 @@ describe('shortcutBlocked', () => {
 
 describe('slashTarget', () => {
   it('prefers the box that says it takes /, else the first search form of the page', () => {
-    document.body.innerHTML = '<main><form role="search"><input id="handle"></form><form role="search"><input id="query"></form></main>';
+    document.body.innerHTML =
+      '<main><form role="search"><input id="handle"></form><form role="search"><input id="query"></form></main>';
     expect(slashTarget()?.id).toBe('handle');
     document.querySelector('#query')!.setAttribute('aria-keyshortcuts', '/');
     expect(slashTarget()?.id).toBe('query');

@@ -29,8 +29,15 @@ function overlayOpen(): boolean {
  * allowed: it is part of the character on most layouts (`?`).
  */
 export function shortcutBlocked(event: KeyboardEvent): boolean {
-  return event.defaultPrevented || event.isComposing || event.ctrlKey || event.altKey || event.metaKey
-    || isTypingTarget(event.target) || overlayOpen();
+  return (
+    event.defaultPrevented ||
+    event.isComposing ||
+    event.ctrlKey ||
+    event.altKey ||
+    event.metaKey ||
+    isTypingTarget(event.target) ||
+    overlayOpen()
+  );
 }
 
 /** `g` then one of these letters goes to that page. */
@@ -54,6 +61,8 @@ export const SEQUENCE_MS = 1500;
 
 /** The box `/` jumps to: one that says so, else the page's first search form (the handle box on the start page). */
 export function slashTarget(): HTMLInputElement | null {
-  return document.querySelector<HTMLInputElement>('input[aria-keyshortcuts~="/"]')
-    ?? document.querySelector<HTMLInputElement>('main form[role="search"] input:not([type="hidden"])');
+  return (
+    document.querySelector<HTMLInputElement>('input[aria-keyshortcuts~="/"]') ??
+    document.querySelector<HTMLInputElement>('main form[role="search"] input:not([type="hidden"])')
+  );
 }

@@ -3,9 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localStore } from './local-store';
 
 const KEY = 'test-store';
-const list = () => localStore<string[]>(KEY, (raw) => (raw ? raw.split(',') : []), (value) => (value.length ? value.join(',') : null));
+const list = () =>
+  localStore<string[]>(
+    KEY,
+    (raw) => (raw ? raw.split(',') : []),
+    (value) => (value.length ? value.join(',') : null),
+  );
 
-afterEach(() => { vi.restoreAllMocks(); localStorage.clear(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 describe('localStore', () => {
   it('reads back what it wrote, and the same snapshot until the stored text changes', () => {
@@ -27,7 +35,9 @@ describe('localStore', () => {
   });
 
   it('survives storage that throws: the value is not kept, nothing breaks', () => {
-    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => { throw new Error('SecurityError'); });
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
     const store = list();
     expect(() => store.set(['a'])).not.toThrow();
     expect(store.get()).toEqual([]);

@@ -13,8 +13,15 @@ export function localStore<T>(key: string, parse: (raw: string | null) => T, ser
 
   const get = (): T => {
     let raw: string | null;
-    try { raw = window.localStorage.getItem(key); } catch { raw = null; }
-    if (raw !== cachedRaw) { cachedRaw = raw; cached = parse(raw); }
+    try {
+      raw = window.localStorage.getItem(key);
+    } catch {
+      raw = null;
+    }
+    if (raw !== cachedRaw) {
+      cachedRaw = raw;
+      cached = parse(raw);
+    }
     return cached;
   };
 
@@ -23,15 +30,22 @@ export function localStore<T>(key: string, parse: (raw: string | null) => T, ser
     try {
       if (text === null) window.localStorage.removeItem(key);
       else window.localStorage.setItem(key, text);
-    } catch { /* storage full or disabled: the value is simply not kept */ }
+    } catch {
+      /* storage full or disabled: the value is simply not kept */
+    }
     for (const listener of listeners) listener();
   };
 
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
-    const onStorage = (event: StorageEvent) => { if (event.key === key || event.key === null) listener(); };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key || event.key === null) listener();
+    };
     window.addEventListener('storage', onStorage);
-    return () => { listeners.delete(listener); window.removeEventListener('storage', onStorage); };
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
   };
 
   const useValue = () => useSyncExternalStore(subscribe, get, () => empty);

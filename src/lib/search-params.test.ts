@@ -4,7 +4,9 @@ import { parseSearch, stringifySearch } from './search-params';
 describe('search params in the address', () => {
   it('writes ids, numbers and text plainly', () => {
     expect(stringifySearch({ rest_id: '1002' })).toBe('?rest_id=1002');
-    expect(stringifySearch({ screen_name: 'ada', find: 'true', hide: 'reposts,replies' })).toBe('?screen_name=ada&find=true&hide=reposts%2Creplies');
+    expect(stringifySearch({ screen_name: 'ada', find: 'true', hide: 'reposts,replies' })).toBe(
+      '?screen_name=ada&find=true&hide=reposts%2Creplies',
+    );
     expect(stringifySearch({ q: '123', num: 20, page: 2 })).toBe('?q=123&num=20&page=2');
     expect(stringifySearch({ find: '"quoted"' })).toBe('?find=%22quoted%22');
   });

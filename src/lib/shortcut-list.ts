@@ -2,7 +2,11 @@ import { GO_TO } from './keyboard';
 
 /** The help overlay's list, apart from the handlers (src/lib/keyboard.ts) every page loads: it loads with the overlay. */
 
-export interface Shortcut { keys: readonly string[]; does: string; where?: string }
+export interface Shortcut {
+  keys: readonly string[];
+  does: string;
+  where?: string;
+}
 
 /** Every shortcut, as the help overlay lists it; `keys` are pressed one after the other. */
 export const SHORTCUTS: readonly Shortcut[] = [

@@ -26,7 +26,9 @@ export function parseUpstreamDate(value: unknown): string | null {
     const monthIndex = MONTHS.indexOf(month!);
     if (monthIndex < 0) return null;
     const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes));
-    const time = Date.UTC(Number(year), monthIndex, Number(day), Number(hours), Number(minutes), Number(seconds)) - offset * 60_000;
+    const time =
+      Date.UTC(Number(year), monthIndex, Number(day), Number(hours), Number(minutes), Number(seconds)) -
+      offset * 60_000;
     return Number.isNaN(time) ? null : new Date(time).toISOString();
   }
   if (/^\d{4}-\d{2}-\d{2}T/.test(value)) {

@@ -28,5 +28,9 @@ export function pathCrumbs(value: string): string[] {
 }
 
 function decodeURIComponentSafe(segment: string): string {
-  try { return decodeURIComponent(segment); } catch { return segment; }
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

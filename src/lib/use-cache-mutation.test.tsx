@@ -8,13 +8,18 @@ import { useCacheMutation } from './use-cache-mutation';
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => { resolve = ok; reject = fail; });
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
   return { promise, resolve, reject };
 }
 
 function setup(mutationFn: (input: number) => Promise<string>, onSuccess?: (result: string) => void) {
   const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   return { client, ...renderHook(() => useCacheMutation(mutationFn, onSuccess), { wrapper }) };
 }
 

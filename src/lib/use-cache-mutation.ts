@@ -14,17 +14,39 @@ export function useCacheMutation<T, R>(mutationFn: (input: T) => Promise<R>, onS
   const [status, setStatus] = useState<Status<R>>({ state: 'idle' });
   const latest = useRef(0);
   // As with useMutation, a button that is gone hears nothing more of its call (its own callbacks included).
-  useEffect(() => () => { latest.current++; }, []);
+  useEffect(
+    () => () => {
+      latest.current++;
+    },
+    [],
+  );
   const mutate = (input: T, options?: { onSuccess?: (data: R) => void; onError?: (error: unknown) => void }) => {
     const call = ++latest.current;
     setStatus({ state: 'pending' });
-    queryClient.getMutationCache().build(queryClient, { mutationFn, onSuccess }).execute(input).then(
-      (data) => { if (call === latest.current) { setStatus({ state: 'success', data }); options?.onSuccess?.(data); } },
-      (error: unknown) => { if (call === latest.current) { setStatus({ state: 'error', error }); options?.onError?.(error); } },
-    );
+    queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn, onSuccess })
+      .execute(input)
+      .then(
+        (data) => {
+          if (call === latest.current) {
+            setStatus({ state: 'success', data });
+            options?.onSuccess?.(data);
+          }
+        },
+        (error: unknown) => {
+          if (call === latest.current) {
+            setStatus({ state: 'error', error });
+            options?.onError?.(error);
+          }
+        },
+      );
   };
   // A call under way when its button is reset no longer speaks for it.
-  const reset = () => { latest.current++; setStatus({ state: 'idle' }); };
+  const reset = () => {
+    latest.current++;
+    setStatus({ state: 'idle' });
+  };
   return {
     mutate,
     reset,

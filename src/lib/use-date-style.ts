@@ -37,5 +37,9 @@ function hydrationDateStyle(): DateStyle {
  */
 export function useDateStyle(): DateStyle {
   const rendered = useContext(RenderedDateStyle);
-  return useSyncExternalStore(unchanging, () => BROWSER, () => rendered ?? hydrationDateStyle());
+  return useSyncExternalStore(
+    unchanging,
+    () => BROWSER,
+    () => rendered ?? hydrationDateStyle(),
+  );
 }

@@ -14,7 +14,10 @@ export function useNow(everyMs = 30_000): number {
     const tick = () => setNow(Date.now());
     const catchUp = window.setTimeout(tick, 0);
     const timer = window.setInterval(tick, everyMs);
-    return () => { window.clearTimeout(catchUp); window.clearInterval(timer); };
+    return () => {
+      window.clearTimeout(catchUp);
+      window.clearInterval(timer);
+    };
   }, [everyMs]);
   return now;
 }

@@ -12,12 +12,19 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   notFoundComponent: () => (
     <main className="mx-auto max-w-timeline p-6">
       <h1 className="text-xl font-bold">Page not found</h1>
-      <p>Nothing was bought. Go to the <Link to="/" className="text-brand-700 underline dark:text-sky-300">start page</Link>.</p>
+      <p>
+        Nothing was bought. Go to the{' '}
+        <Link to="/" className="text-brand-700 underline dark:text-sky-300">
+          start page
+        </Link>
+        .
+      </p>
     </main>
   ),
 });
 
-const navLink = 'rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const navLink =
+  'rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white' };
 
 function RootLayout() {
@@ -35,12 +42,24 @@ function RootLayout() {
           <ModeBadge />
           {/* Six pages: on a phone the links may take a second row rather than push the page wider. */}
           <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
-            <Link to="/timeline" className={navLink} activeProps={activeLink}>Timeline</Link>
-            <Link to="/search" className={navLink} activeProps={activeLink}>Search</Link>
-            <Link to="/credits" className={navLink} activeProps={activeLink}>Credits</Link>
-            <Link to="/history" className={navLink} activeProps={activeLink}>History</Link>
-            <Link to="/find" className={navLink} activeProps={activeLink}>Find</Link>
-            <Link to="/jobs" className={navLink} activeProps={activeLink}>Jobs</Link>
+            <Link to="/timeline" className={navLink} activeProps={activeLink}>
+              Timeline
+            </Link>
+            <Link to="/search" className={navLink} activeProps={activeLink}>
+              Search
+            </Link>
+            <Link to="/credits" className={navLink} activeProps={activeLink}>
+              Credits
+            </Link>
+            <Link to="/history" className={navLink} activeProps={activeLink}>
+              History
+            </Link>
+            <Link to="/find" className={navLink} activeProps={activeLink}>
+              Find
+            </Link>
+            <Link to="/jobs" className={navLink} activeProps={activeLink}>
+              Jobs
+            </Link>
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <KeyboardShortcuts />

@@ -58,15 +58,30 @@ function CreditsBody({ state }: { state: SessionState }) {
       <SessionOverview state={state} />
       <Section title="Cumulative spend">
         <SpendChart rows={ledger.rows} limit={state.budget.limit} />
-        {partial && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Drawn from the {ledger.rows.length} loaded calls of {ledger.total}: load older calls in the ledger below to draw them all.</p>}
+        {partial && (
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            Drawn from the {ledger.rows.length} loaded calls of {ledger.total}: load older calls in the ledger below to
+            draw them all.
+          </p>
+        )}
       </Section>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Section title="By operation"><OperationBreakdown state={state} /></Section>
-        <Section title="Budget"><BudgetControl budget={state.budget} spent={state.session.total} /></Section>
+        <Section title="By operation">
+          <OperationBreakdown state={state} />
+        </Section>
+        <Section title="Budget">
+          <BudgetControl budget={state.budget} spent={state.session.total} />
+        </Section>
       </div>
-      <Section title="Ledger"><LedgerSection state={state} ledger={ledger} /></Section>
-      <Section title="Export a period"><ExportPeriod /></Section>
-      <Section title="Past sessions"><PastSessions sessions={state.pastSessions} /></Section>
+      <Section title="Ledger">
+        <LedgerSection state={state} ledger={ledger} />
+      </Section>
+      <Section title="Export a period">
+        <ExportPeriod />
+      </Section>
+      <Section title="Past sessions">
+        <PastSessions sessions={state.pastSessions} />
+      </Section>
     </>
   );
 }

@@ -17,17 +17,27 @@ function StatsPage() {
     <main className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:py-6">
       <div>
         <h1 className="text-lg font-bold text-slate-900 dark:text-white">@{handle} in what you bought</h1>
-        <p className="mt-1 text-sm font-medium text-emerald-800 dark:text-emerald-300" data-testid="stats-free">Free: 0 credits, counted from archived posts only.</p>
+        <p className="mt-1 text-sm font-medium text-emerald-800 dark:text-emerald-300" data-testid="stats-free">
+          Free: 0 credits, counted from archived posts only.
+        </p>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Each post counts once however many bought pages held it; a repost counts for @{handle} on the day of the post it shows.{' '}
-          <Link to="/find" search={{ author: handle }} className="text-brand-700 underline dark:text-sky-300">Find in @{handle}'s posts</Link>
+          Each post counts once however many bought pages held it; a repost counts for @{handle} on the day of the post
+          it shows.{' '}
+          <Link to="/find" search={{ author: handle }} className="text-brand-700 underline dark:text-sky-300">
+            Find in @{handle}'s posts
+          </Link>
         </p>
       </div>
       {query.isPending && <Spinner label="Counting…" />}
       {query.isError && <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />}
-      {query.data && (query.data.totals.posts === 0
-        ? <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="stats-empty">Nothing of @{handle}'s has been bought yet.</p>
-        : <HandleStatsView stats={query.data} />)}
+      {query.data &&
+        (query.data.totals.posts === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="stats-empty">
+            Nothing of @{handle}'s has been bought yet.
+          </p>
+        ) : (
+          <HandleStatsView stats={query.data} />
+        ))}
     </main>
   );
 }

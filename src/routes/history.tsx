@@ -12,7 +12,10 @@ import { SubjectsOverview } from '../features/history/components/SubjectsOvervie
 // A bad value falls back to "no filter": a shared address never shows an error screen.
 const historySearchSchema = v.object({
   operation: v.fallback(v.optional(v.picklist(['timeline', 'search'])), undefined),
-  subject: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(500))), undefined),
+  subject: v.fallback(
+    v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(500))),
+    undefined,
+  ),
 });
 
 export const Route = createFileRoute('/history')({
@@ -23,9 +26,23 @@ export const Route = createFileRoute('/history')({
   component: HistoryPage,
 });
 
-function Section({ title, children, aside, ref }: { title: string; children: ReactNode; aside?: ReactNode; ref?: RefObject<HTMLElement | null> }) {
+function Section({
+  title,
+  children,
+  aside,
+  ref,
+}: {
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+  ref?: RefObject<HTMLElement | null>;
+}) {
   return (
-    <section ref={ref} aria-label={title} className="scroll-mt-32 rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+    <section
+      ref={ref}
+      aria-label={title}
+      className="scroll-mt-32 rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800"
+    >
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h2>
         {aside}
@@ -46,7 +63,8 @@ function HistoryPage() {
   const entries = pages.flatMap((page) => page.entries);
   const entriesRef = useRef<HTMLElement>(null);
   // A filter changes the list in place: the page keeps its scroll, and a subject picked in the overview brings the list into view.
-  const setFilter = (next: HistoryFilter) => void navigate({ search: { operation: next.operation, subject: next.subject }, resetScroll: false });
+  const setFilter = (next: HistoryFilter) =>
+    void navigate({ search: { operation: next.operation, subject: next.subject }, resetScroll: false });
   const showPagesOf = (next: HistoryFilter) => {
     setFilter(next);
     entriesRef.current?.scrollIntoView({ block: 'start' });
@@ -60,24 +78,46 @@ function HistoryPage() {
           Everything here is free: it was bought before.
         </p>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Every page bought through this server, from any browser, is kept in its archive and opens again without spending.
-          A first page or a search bought more than a day ago is no longer current; opening it buys it again, and its link shows the price.
+          Every page bought through this server, from any browser, is kept in its archive and opens again without
+          spending. A first page or a search bought more than a day ago is no longer current; opening it buys it again,
+          and its link shows the price.
         </p>
       </div>
       {query.isPending && <Spinner label="Reading the history…" />}
       {query.isError && pages.length === 0 && <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />}
       {pages.length > 0 && (
         <>
-          <Section title="Bought so far"><SubjectsOverview subjects={subjects} now={now} onFilter={showPagesOf} /></Section>
-          <Section ref={entriesRef} title="Pages, newest first" aside={<HistoryFilters filter={filter} subjects={subjects} onChange={setFilter} />}>
-            {entries.length === 0
-              ? <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="history-empty">{filter.operation || filter.subject ? 'Nothing bought matches this filter.' : 'Nothing bought yet: timelines and searches appear here once bought.'}</p>
-              : <HistoryEntries entries={entries} now={now} />}
-            {query.isFetchNextPageError && <div className="mt-3"><ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact /></div>}
+          <Section title="Bought so far">
+            <SubjectsOverview subjects={subjects} now={now} onFilter={showPagesOf} />
+          </Section>
+          <Section
+            ref={entriesRef}
+            title="Pages, newest first"
+            aside={<HistoryFilters filter={filter} subjects={subjects} onChange={setFilter} />}
+          >
+            {entries.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="history-empty">
+                {filter.operation || filter.subject
+                  ? 'Nothing bought matches this filter.'
+                  : 'Nothing bought yet: timelines and searches appear here once bought.'}
+              </p>
+            ) : (
+              <HistoryEntries entries={entries} now={now} />
+            )}
+            {query.isFetchNextPageError && (
+              <div className="mt-3">
+                <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact />
+              </div>
+            )}
             {query.hasNextPage && (
-              <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}
-                className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800">
-                {query.isFetchingNextPage ? 'Loading…' : 'Load more'} <span className="text-xs font-normal text-emerald-700 dark:text-emerald-300">free</span>
+              <button
+                type="button"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+                className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                {query.isFetchingNextPage ? 'Loading…' : 'Load more'}{' '}
+                <span className="text-xs font-normal text-emerald-700 dark:text-emerald-300">free</span>
               </button>
             )}
           </Section>

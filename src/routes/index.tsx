@@ -20,14 +20,19 @@ function StartPage() {
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-3 py-6 sm:space-y-8 sm:py-10">
       <div>
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">What do you want to look at?</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          What do you want to look at?
+        </h1>
         <p className="mt-1.5 max-w-2xl text-[15px] text-slate-600 dark:text-slate-400">
           Nothing is bought until you press a button that shows its price. Whatever you bought before opens free.
         </p>
       </div>
       <SessionStrip state={data} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <OpenTimelineCard demo={data?.mode === 'demo'} onOpen={(lookup) => void navigate({ to: '/timeline', search: lookup })} />
+        <OpenTimelineCard
+          demo={data?.mode === 'demo'}
+          onOpen={(lookup) => void navigate({ to: '/timeline', search: lookup })}
+        />
         <WebSearchCard onSearch={(q) => void navigate({ to: '/search', search: { q } })} />
       </div>
       <BoughtSection />

@@ -23,9 +23,25 @@ export const Route = createFileRoute('/jobs')({
   component: JobsPage,
 });
 
-function Section({ title, children, testId, ref }: { title: string; children: ReactNode; testId?: string; ref?: Ref<HTMLElement> }) {
+function Section({
+  title,
+  children,
+  testId,
+  ref,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  ref?: Ref<HTMLElement>;
+}) {
   return (
-    <section ref={ref} aria-label={title} data-testid={testId} tabIndex={ref ? -1 : undefined} className="scroll-mt-32 rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+    <section
+      ref={ref}
+      aria-label={title}
+      data-testid={testId}
+      tabIndex={ref ? -1 : undefined}
+      className="scroll-mt-32 rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800"
+    >
       <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">{title}</h2>
       {children}
     </section>
@@ -41,7 +57,10 @@ function JobsPage() {
   const show = (id: string) => void navigate({ search: { job: id }, resetScroll: false });
   // A job just started is where the person looks next, keyboard focus included; picking one from the list stays put.
   const follow = useRef(false);
-  const started = (id: string) => { follow.current = true; show(id); };
+  const started = (id: string) => {
+    follow.current = true;
+    show(id);
+  };
   const bringIntoView = (node: HTMLElement | null) => {
     if (!node || !follow.current) return;
     follow.current = false;
@@ -53,12 +72,19 @@ function JobsPage() {
       <div>
         <h1 className="text-lg font-bold text-slate-900 dark:text-white">Jobs</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Many timelines and searches at once, bought by the server in the background. A quote first says the most it can cost;
-          nothing is bought until you accept it, and a job never spends past its quote or the operator&apos;s limit.
+          Many timelines and searches at once, bought by the server in the background. A quote first says the most it
+          can cost; nothing is bought until you accept it, and a job never spends past its quote or the operator&apos;s
+          limit.
         </p>
       </div>
-      <Section title="New job"><JobCreator onStarted={started} /></Section>
-      {shown && <Section key={shown} ref={bringIntoView} title="Job" testId="job-section"><JobView id={shown} /></Section>}
+      <Section title="New job">
+        <JobCreator onStarted={started} />
+      </Section>
+      {shown && (
+        <Section key={shown} ref={bringIntoView} title="Job" testId="job-section">
+          <JobView id={shown} />
+        </Section>
+      )}
       <Section title="All jobs">
         {error && !jobs && <ErrorPanel error={error} onRetry={() => void refetch()} compact />}
         {!jobs && !error && <Spinner label="Reading the jobs…" />}

@@ -45,18 +45,33 @@ function SearchPage() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
           <SearchForm current={pickSearch(search)} onSearch={(next) => void go(next)} />
-          <IgnoredNote title="Ignored from the address, defaults used instead:" className="mt-3" ignored={ignored} onDismiss={() => { dismiss(); void go(search, true); }} />
+          <IgnoredNote
+            title="Ignored from the address, defaults used instead:"
+            className="mt-3"
+            ignored={ignored}
+            onDismiss={() => {
+              dismiss();
+              void go(search, true);
+            }}
+          />
           {handle && <HandleHint handle={handle} />}
-          {gated ? <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} /> : params.q ? (
-            <SearchResults params={params}
+          {gated ? (
+            <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />
+          ) : params.q ? (
+            <SearchResults
+              params={params}
               onPage={(page) => void go({ ...search, page: page > 1 ? page : undefined })}
               onDropSite={() => void go({ ...search, site: undefined, page: undefined })}
-              inspect={(callId) => <InspectCallButton callId={callId} />} />
-          ) : <SearchIntro />}
+              inspect={(callId) => <InspectCallButton callId={callId} />}
+            />
+          ) : (
+            <SearchIntro />
+          )}
         </div>
-        <aside className="min-w-0 lg:pt-0"><RecentSearches /></aside>
+        <aside className="min-w-0 lg:pt-0">
+          <RecentSearches />
+        </aside>
       </div>
     </main>
   );
 }
-

@@ -32,22 +32,45 @@ function TimelinePage() {
   const [confirmed, setConfirmed] = useState(autoBuyAllowed);
   const bought = useIsBought(target ? timelineKeys.user(resolveTarget(target)) : null);
   // Filters change the view, not the purchase: the scroll stays where it is.
-  const setFilters = useCallback<SetFilters>((patch, options) => navigate({
-    search: (previous) => ({ ...previous, ...filterSearch({ ...filtersOf(previous), ...patch }) }),
-    replace: options?.replace ?? false,
-    resetScroll: false,
-  }), [navigate]);
+  const setFilters = useCallback<SetFilters>(
+    (patch, options) =>
+      navigate({
+        search: (previous) => ({ ...previous, ...filterSearch({ ...filtersOf(previous), ...patch }) }),
+        replace: options?.replace ?? false,
+        resetScroll: false,
+      }),
+    [navigate],
+  );
 
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
-      <IgnoredNote className="mx-4 mb-3" ignored={ignored} onDismiss={() => {
-        dismiss();
-        void navigate({ search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {}, replace: true });
-      }} />
-      {target && !confirmed && !autoBuyAllowed() && !bought ? <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
-        : target ? <TimelineView key={targetKey(target)} target={target} filters={filtersOf(search)} onFilters={setFilters}
-        inspect={(pages) => <InspectPagesButton pages={pages.map((page) => ({ ...page, posts: page.posts.length }))} />} /> : <TimelineIntro />}
+      <IgnoredNote
+        className="mx-4 mb-3"
+        ignored={ignored}
+        onDismiss={() => {
+          dismiss();
+          void navigate({
+            search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {},
+            replace: true,
+          });
+        }}
+      />
+      {target && !confirmed && !autoBuyAllowed() && !bought ? (
+        <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
+      ) : target ? (
+        <TimelineView
+          key={targetKey(target)}
+          target={target}
+          filters={filtersOf(search)}
+          onFilters={setFilters}
+          inspect={(pages) => (
+            <InspectPagesButton pages={pages.map((page) => ({ ...page, posts: page.posts.length }))} />
+          )}
+        />
+      ) : (
+        <TimelineIntro />
+      )}
     </main>
   );
 }

@@ -15,9 +15,14 @@ function PostPage() {
   const valid = HANDLE.test(handle) && POST_ID.test(id);
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
-      {valid ? <PostView key={`${handle}/${id}`} handle={handle} id={id} /> : (
+      {valid ? (
+        <PostView key={`${handle}/${id}`} handle={handle} id={id} />
+      ) : (
         <StateCard testId="post-bad-address" title="Not a post address" heading="h1">
-          <p>A post’s address is /timeline/handle/post/id, with a handle of letters, digits and _ and a numeric id. Nothing was bought.</p>
+          <p>
+            A post’s address is /timeline/handle/post/id, with a handle of letters, digits and _ and a numeric id.
+            Nothing was bought.
+          </p>
         </StateCard>
       )}
     </main>

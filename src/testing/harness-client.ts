@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 
-export interface LoggedCall { at: string; path: string; query: Record<string, string>; body: unknown }
+export interface LoggedCall {
+  at: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
 
 /** A plain Node HTTP call: the simulated browser's fetch would refuse the stand-in's other origin. */
 function call(url: string, method = 'GET', body?: string): Promise<string> {
@@ -10,7 +15,9 @@ function call(url: string, method = 'GET', body?: string): Promise<string> {
     const outgoing = request(url, { method }, (response) => {
       let text = '';
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
       response.on('end', () => resolve(text));
     });
     outgoing.on('error', reject);
@@ -26,7 +33,8 @@ export function openAt(origin: string) {
 /** Starts server/testing/harness-process.ts and hands back its addresses and the stand-in's control API. */
 export async function startHarnessProcess(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/harness-process.ts'], {
-    env: { ...process.env, HARNESS_ENV: JSON.stringify(env) }, stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, HARNESS_ENV: JSON.stringify(env) },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
@@ -35,8 +43,15 @@ export async function startHarnessProcess(env: Record<string, string> = {}) {
   const { origin, standin } = JSON.parse(line) as { origin: string; standin: string };
   return {
     origin,
-    log: async (match?: string) => JSON.parse(await call(`${standin}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)) as LoggedCall[],
+    log: async (match?: string) =>
+      JSON.parse(
+        await call(`${standin}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`),
+      ) as LoggedCall[],
     fault: (rule: object) => call(`${standin}/_control/faults`, 'POST', JSON.stringify(rule)),
-    close: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.stdin!.end(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin!.end();
+      }),
   };
 }

@@ -15,11 +15,17 @@ beforeAll(async () => {
   harness = await startHarnessProcess();
   openAt(harness.origin);
 });
-afterAll(async () => { await harness.close(); });
-afterEach(() => { cleanup(); localStorage.clear(); });
+afterAll(async () => {
+  await harness.close();
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 const tag = () => Math.random().toString(36).slice(2, 8);
-const timelineCalls = async (handle: string) => (await harness.log(handle)).filter((call) => call.path.endsWith('/posts'));
+const timelineCalls = async (handle: string) =>
+  (await harness.log(handle)).filter((call) => call.path.endsWith('/posts'));
 const searchCalls = async (q: string) => (await harness.log(q)).filter((call) => call.path.endsWith('/search'));
 
 describe('under StrictMode, each page is bought once', () => {
@@ -36,7 +42,10 @@ describe('under StrictMode, each page is bought once', () => {
     const first = renderApp(`/timeline?screen_name=${handle}`);
     await waitFor(() => expect(purchasesInFlight()).toBeGreaterThan(0));
     first.unmount();
-    await waitFor(() => expect(first.queryClient.getQueryData(timelineKeys.user({ screenName: handle }))).toBeDefined(), { timeout: 3000 });
+    await waitFor(
+      () => expect(first.queryClient.getQueryData(timelineKeys.user({ screenName: handle }))).toBeDefined(),
+      { timeout: 3000 },
+    );
     renderApp(`/timeline?screen_name=${handle.toUpperCase()}`, first.queryClient);
     await waitFor(() => expect(purchasesInFlight()).toBe(0));
     expect(await timelineCalls(handle)).toHaveLength(1);

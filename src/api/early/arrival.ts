@@ -7,8 +7,13 @@
 export const ARRIVAL_COOKIE = 'creditscope-arrival';
 
 /** Chromium's prerendering state (not yet in TypeScript's DOM types). */
-interface PrerenderingDocument { prerendering?: boolean }
-interface SpeculativeNavigationTiming { activationStart?: number; deliveryType?: string }
+interface PrerenderingDocument {
+  prerendering?: boolean;
+}
+interface SpeculativeNavigationTiming {
+  activationStart?: number;
+  deliveryType?: string;
+}
 
 /**
  * Loaded by the browser ahead of time rather than opened by a person: prerendering now, shown after a
@@ -59,5 +64,9 @@ export function autoBuyAllowed(): boolean {
 export function allowAutoBuy() {
   if (autoBuy === true) return;
   autoBuy = true;
-  try { document.cookie = `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`; } catch { /* cookies blocked: nothing to clear */ }
+  try {
+    document.cookie = `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  } catch {
+    /* cookies blocked: nothing to clear */
+  }
 }

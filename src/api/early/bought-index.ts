@@ -18,7 +18,9 @@ export function isFirstPageBought(path: string, now = Date.now(), maxAgeMs = DAY
 
 export function rememberFirstPageBought(path: string, now = Date.now(), maxAgeMs = DAY_MS) {
   try {
-    const fresh = Object.entries(read()).filter(([, at]) => now - at < maxAgeMs).slice(-KEEP);
+    const fresh = Object.entries(read())
+      .filter(([, at]) => now - at < maxAgeMs)
+      .slice(-KEEP);
     localStorage.setItem(BOUGHT_FIRST_PAGES, JSON.stringify({ ...Object.fromEntries(fresh), [path]: now }));
   } catch {
     // Storage full or blocked: the early fetch then simply never runs.

@@ -15,10 +15,13 @@ function startEarlyPurchase() {
   if (url.pathname !== '/timeline' || !arrivalAllowsAutoBuy()) return;
   const restId = url.searchParams.get('rest_id')?.replace(/^"|"$/g, '');
   const params = canonicalTimeline({
-    screen_name: url.searchParams.get('screen_name')?.replace(/^"|"$/g, '') || (restId ? handleOfId(restId) : undefined),
+    screen_name:
+      url.searchParams.get('screen_name')?.replace(/^"|"$/g, '') || (restId ? handleOfId(restId) : undefined),
     rest_id: restId,
   });
-  const valid = params.screen_name ? /^[a-z0-9_]{1,50}$/.test(params.screen_name) : Boolean(params.rest_id && /^\d{1,25}$/.test(params.rest_id));
+  const valid = params.screen_name
+    ? /^[a-z0-9_]{1,50}$/.test(params.screen_name)
+    : Boolean(params.rest_id && /^\d{1,25}$/.test(params.rest_id));
   if (!valid) return;
   const path = timelineRequestPath(params);
   // Already bought: the persisted cache shows it for free.

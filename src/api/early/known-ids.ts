@@ -22,7 +22,9 @@ export function rememberIdHandle(restId: string, handle: string) {
   try {
     const known = read();
     if (known[restId] === lower) return;
-    const kept = Object.entries(known).filter(([id]) => id !== restId).slice(-KEEP);
+    const kept = Object.entries(known)
+      .filter(([id]) => id !== restId)
+      .slice(-KEEP);
     localStorage.setItem(KNOWN_IDS, JSON.stringify({ ...Object.fromEntries(kept), [restId]: lower }));
   } catch {
     // Storage blocked: the id and the handle stay two pages, each bought at most once.

@@ -10,16 +10,27 @@ import './early-purchase';
  */
 export const SERVER_PAGE_ID = 'creditscope-server-page';
 
-export interface ServerAnswer { status: number; text: string; headers: Record<string, string> }
-export interface InlinedPage { operation: PaidOperation; params: Record<string, unknown>; answer: ServerAnswer }
+export interface ServerAnswer {
+  status: number;
+  text: string;
+  headers: Record<string, string>;
+}
+export interface InlinedPage {
+  operation: PaidOperation;
+  params: Record<string, unknown>;
+  answer: ServerAnswer;
+}
 
 function readInlined(): InlinedPage | null {
   const text = document.getElementById(SERVER_PAGE_ID)?.textContent;
   if (!text) return null;
   try {
     const inlined = JSON.parse(text) as Partial<InlinedPage>;
-    const known = inlined.operation === 'timeline' ? typeof inlined.params?.screen_name === 'string' : inlined.operation === 'search' && typeof inlined.params?.q === 'string';
-    return known && inlined.answer ? inlined as InlinedPage : null;
+    const known =
+      inlined.operation === 'timeline'
+        ? typeof inlined.params?.screen_name === 'string'
+        : inlined.operation === 'search' && typeof inlined.params?.q === 'string';
+    return known && inlined.answer ? (inlined as InlinedPage) : null;
   } catch {
     return null;
   }

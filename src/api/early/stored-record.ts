@@ -2,7 +2,7 @@
 export function readStoredRecord<T>(key: string): Record<string, T> {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
-    return parsed && typeof parsed === 'object' ? parsed as Record<string, T> : {};
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, T>) : {};
   } catch {
     return {};
   }

@@ -8,7 +8,9 @@ export const searchEnvelope = v.looseObject({ success: v.literal(true), data: v.
 
 const searchResultSchema = v.pipe(
   looseRecord({ title: text, url: text }),
-  v.transform((raw): SearchResult | null => (raw.url ? { title: raw.title.trim() || raw.url, url: raw.url, href: safeHttpUrl(raw.url) } : null)),
+  v.transform((raw): SearchResult | null =>
+    raw.url ? { title: raw.title.trim() || raw.url, url: raw.url, href: safeHttpUrl(raw.url) } : null,
+  ),
 );
 
 export function toSearchResults(data: unknown[]): SearchResult[] {

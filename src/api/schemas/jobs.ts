@@ -8,8 +8,12 @@ const kind = v.picklist(['timeline', 'search']);
 const quoteItem = v.object({ kind, subject: v.string(), maxPages: count, archivedPages: count, maxCredits: decimal });
 
 export const quoteSchema = v.object({
-  maxCredits: decimal, pagesToBuy: count, pagesInArchive: count, items: v.array(quoteItem),
-  budgetLeft: v.nullable(decimal), fits: v.boolean(),
+  maxCredits: decimal,
+  pagesToBuy: count,
+  pagesInArchive: count,
+  items: v.array(quoteItem),
+  budgetLeft: v.nullable(decimal),
+  fits: v.boolean(),
   // The most a page of each operation has cost; null until one was bought (then nothing of that kind is quoted).
   price: v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) }),
 });
@@ -17,16 +21,30 @@ export const quoteSchema = v.object({
 export const JOB_STATUSES = ['running', 'paused', 'done', 'cancelled', 'stopped'] as const;
 
 export const jobSummarySchema = v.object({
-  id: v.string(), createdAt: v.string(), status: v.picklist(JOB_STATUSES),
-  stopReason: v.nullable(v.picklist(['quote', 'limit', 'cancelled', 'error'])), stopMessage: v.nullable(v.string()),
-  quoteMaxCredits: decimal, spent: decimal, pagesDone: count, pagesPlanned: count, postsDone: count,
-  pagesFromArchive: count, concurrency: count,
+  id: v.string(),
+  createdAt: v.string(),
+  status: v.picklist(JOB_STATUSES),
+  stopReason: v.nullable(v.picklist(['quote', 'limit', 'cancelled', 'error'])),
+  stopMessage: v.nullable(v.string()),
+  quoteMaxCredits: decimal,
+  spent: decimal,
+  pagesDone: count,
+  pagesPlanned: count,
+  postsDone: count,
+  pagesFromArchive: count,
+  concurrency: count,
 });
 
 export const jobItemSchema = v.object({
-  position: count, kind, subject: v.string(),
+  position: count,
+  kind,
+  subject: v.string(),
   status: v.picklist(['queued', 'running', 'done', 'failed', 'stopped', 'cancelled']),
-  pagesDone: count, pagesPlanned: count, posts: count, credits: decimal, error: v.nullable(v.string()),
+  pagesDone: count,
+  pagesPlanned: count,
+  posts: count,
+  credits: decimal,
+  error: v.nullable(v.string()),
 });
 
 export const quoteAnswer = v.object({ quote: quoteSchema });

@@ -14,7 +14,9 @@ export const text = lenient((value) => (typeof value === 'string' ? value : ''))
 export const optionalText = lenient((value) => (typeof value === 'string' && value ? value : null));
 export const flag = lenient((value) => value === true);
 export const httpUrl = lenient(safeHttpUrl);
-export const idString = lenient((value) => (typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null));
+export const idString = lenient((value) =>
+  typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null,
+);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,8 +36,10 @@ export function looseRecord<const TEntries extends v.ObjectEntries>(entries: TEn
 
 /** An array whose unreadable items are dropped rather than failing the whole page. */
 export function lenientArray<TItem extends v.GenericSchema>(item: TItem) {
-  return lenient((value) => (Array.isArray(value) ? value : []).flatMap((entry) => {
-    const result = v.safeParse(item, entry);
-    return result.success ? [result.output as v.InferOutput<TItem>] : [];
-  }));
+  return lenient((value) =>
+    (Array.isArray(value) ? value : []).flatMap((entry) => {
+      const result = v.safeParse(item, entry);
+      return result.success ? [result.output as v.InferOutput<TItem>] : [];
+    }),
+  );
 }

@@ -6,9 +6,17 @@ import { flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text 
 
 export const authorSchema = v.pipe(
   looseRecord({ rest_id: idString, name: text, screen_name: text, avatar: httpUrl, blue_verified: flag }),
-  v.transform((raw): Author | null => (raw.screen_name || raw.name
-    ? { id: raw.rest_id, name: raw.name || raw.screen_name, handle: raw.screen_name, avatarUrl: raw.avatar, verified: raw.blue_verified }
-    : null)),
+  v.transform((raw): Author | null =>
+    raw.screen_name || raw.name
+      ? {
+          id: raw.rest_id,
+          name: raw.name || raw.screen_name,
+          handle: raw.screen_name,
+          avatarUrl: raw.avatar,
+          verified: raw.blue_verified,
+        }
+      : null,
+  ),
 );
 
 const size = looseRecord({ w: count, h: count });
@@ -24,7 +32,9 @@ const mediaEntity = looseRecord({
 const photoItem = looseRecord({ media_url_https: httpUrl, id: idString, sizes: size, ext_alt_text: optionalText });
 
 const videoItem = looseRecord({
-  media_url_https: httpUrl, id: idString, duration: count,
+  media_url_https: httpUrl,
+  id: idString,
+  duration: count,
   original_info: looseRecord({ width: count, height: count }),
   variants: lenientArray(looseRecord({ content_type: text, url: httpUrl, bitrate: count })),
 });
@@ -44,19 +54,28 @@ function focusFor(entity: RawMediaEntity | undefined): string | null {
   const rect = entity?.original_info.focus_rects[0];
   const width = entity?.original_info.width;
   const height = entity?.original_info.height;
-  if (!rect || !width || !height || rect.x === null || rect.y === null || rect.w === null || rect.h === null) return null;
+  if (!rect || !width || !height || rect.x === null || rect.y === null || rect.w === null || rect.h === null)
+    return null;
   if (rect.w >= width && rect.h >= height) return null;
-  const percent = (centre: number, span: number, total: number) => Math.round(Math.min(100, Math.max(0, ((centre) / (total - span || 1)) * 100)));
+  const percent = (centre: number, span: number, total: number) =>
+    Math.round(Math.min(100, Math.max(0, (centre / (total - span || 1)) * 100)));
   return `${percent(rect.x, rect.w, width)}% ${percent(rect.y, rect.h, height)}%`;
 }
 
-function normaliseMedia(media: v.InferOutput<typeof mediaSchema>, entities: RawMediaEntity[], postText: string): (Photo | Video)[] {
+function normaliseMedia(
+  media: v.InferOutput<typeof mediaSchema>,
+  entities: RawMediaEntity[],
+  postText: string,
+): (Photo | Video)[] {
   const photos = media.photo.flatMap((item, index): Photo[] => {
     if (!item.media_url_https || !item.id) return [];
     const entity = entities.find((candidate) => candidate.id_str === item.id);
     const width = item.sizes.w ?? entity?.original_info.width ?? 1200;
     const height = item.sizes.h ?? entity?.original_info.height ?? 675;
-    const alt = item.ext_alt_text ?? entity?.ext_alt_text ?? `Photo ${index + 1} of ${media.photo.length}${postText ? `: ${postText.slice(0, 80)}` : ''}`;
+    const alt =
+      item.ext_alt_text ??
+      entity?.ext_alt_text ??
+      `Photo ${index + 1} of ${media.photo.length}${postText ? `: ${postText.slice(0, 80)}` : ''}`;
     return [{ kind: 'photo', id: item.id, url: item.media_url_https, width, height, focus: focusFor(entity), alt }];
   });
   const videos = media.video.flatMap((item): Video[] => {
@@ -64,11 +83,17 @@ function normaliseMedia(media: v.InferOutput<typeof mediaSchema>, entities: RawM
     const best = item.variants
       .filter((variant) => variant.url && variant.content_type === 'video/mp4')
       .sort((a, b) => (b.bitrate ?? 0) - (a.bitrate ?? 0))[0];
-    return [{
-      kind: 'video', id: item.id, thumbnailUrl: item.media_url_https,
-      width: item.original_info.width ?? 1280, height: item.original_info.height ?? 720,
-      durationMs: item.duration, playUrl: best?.url ?? null,
-    }];
+    return [
+      {
+        kind: 'video',
+        id: item.id,
+        thumbnailUrl: item.media_url_https,
+        width: item.original_info.width ?? 1280,
+        height: item.original_info.height ?? 720,
+        durationMs: item.duration,
+        playUrl: best?.url ?? null,
+      },
+    ];
   });
   return [...photos, ...videos];
 }
@@ -92,7 +117,14 @@ export function permalinkOf(id: string, entities: readonly { expanded_url: strin
 /** Client names arrive as an HTML fragment; only its text is kept, so no markup ever renders. */
 export function sourceText(html: unknown): string | null {
   if (typeof html !== 'string') return null;
-  const plain = html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
+  const plain = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
   return plain || null;
 }
 
@@ -102,7 +134,12 @@ const postFields = {
   text,
   lang: optionalText,
   source: v.fallback(v.pipe(v.unknown(), v.transform(sourceText)), null),
-  views: count, bookmarks: count, favorites: count, quotes: count, replies: count, reposts: count,
+  views: count,
+  bookmarks: count,
+  favorites: count,
+  quotes: count,
+  replies: count,
+  reposts: count,
   entities: entitiesSchema,
   media: mediaSchema,
   author: authorSchema,
@@ -114,15 +151,33 @@ type RawPost = v.InferOutput<v.LooseObjectSchema<typeof postFields, undefined>>;
 
 function toPost(raw: RawPost, embedded: { repostOf: Post | null; quoted: Post | null }): Post | null {
   if (!raw.post_id) return null;
-  const links: LinkEntity[] = raw.entities.urls.filter((link) => link.url).map((link) => ({
-    url: link.url, expandedUrl: link.expanded_url, displayUrl: link.display_url || link.expanded_url || link.url,
-  }));
+  const links: LinkEntity[] = raw.entities.urls
+    .filter((link) => link.url)
+    .map((link) => ({
+      url: link.url,
+      expandedUrl: link.expanded_url,
+      displayUrl: link.display_url || link.expanded_url || link.url,
+    }));
   const permalink = permalinkOf(raw.post_id, raw.entities.media);
-  const mentions: MentionEntity[] = raw.entities.user_mentions.filter((mention) => mention.screen_name).map((mention) => ({ handle: mention.screen_name, name: mention.name }));
+  const mentions: MentionEntity[] = raw.entities.user_mentions
+    .filter((mention) => mention.screen_name)
+    .map((mention) => ({ handle: mention.screen_name, name: mention.name }));
   return {
-    id: raw.post_id, createdAt: raw.created_at, text: raw.text, lang: raw.lang, source: raw.source,
-    counts: { replies: raw.replies, reposts: raw.reposts, quotes: raw.quotes, favorites: raw.favorites, bookmarks: raw.bookmarks, views: raw.views },
-    links, mentions,
+    id: raw.post_id,
+    createdAt: raw.created_at,
+    text: raw.text,
+    lang: raw.lang,
+    source: raw.source,
+    counts: {
+      replies: raw.replies,
+      reposts: raw.reposts,
+      quotes: raw.quotes,
+      favorites: raw.favorites,
+      bookmarks: raw.bookmarks,
+      views: raw.views,
+    },
+    links,
+    mentions,
     media: normaliseMedia(raw.media, raw.entities.media, raw.text),
     author: raw.author,
     replyToId: raw.in_reply_to_status_id_str ?? (typeof raw.reply_to === 'string' ? raw.reply_to : null),
@@ -131,14 +186,19 @@ function toPost(raw: RawPost, embedded: { repostOf: Post | null; quoted: Post | 
   };
 }
 
-const embeddedPostSchema = v.pipe(looseRecord(postFields), v.transform((raw) => toPost(raw, { repostOf: null, quoted: null })));
-const optionalEmbedded = v.pipe(v.unknown(), v.transform((value): Post | null => {
-  const result = v.safeParse(embeddedPostSchema, value);
-  return result.success ? result.output : null;
-}));
+const embeddedPostSchema = v.pipe(
+  looseRecord(postFields),
+  v.transform((raw) => toPost(raw, { repostOf: null, quoted: null })),
+);
+const optionalEmbedded = v.pipe(
+  v.unknown(),
+  v.transform((value): Post | null => {
+    const result = v.safeParse(embeddedPostSchema, value);
+    return result.success ? result.output : null;
+  }),
+);
 
 export const postSchema = v.pipe(
   looseRecord({ ...postFields, reposted_post: optionalEmbedded, quoted: optionalEmbedded }),
   v.transform((raw) => toPost(raw, { repostOf: raw.reposted_post, quoted: raw.quoted })),
 );
-

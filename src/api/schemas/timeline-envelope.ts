@@ -31,12 +31,16 @@ function parsePost(value: unknown): Post | null {
   return result.success ? result.output : null;
 }
 
-export function toTimelinePage(data: v.InferOutput<typeof timelineData>): Omit<TimelinePage, 'boughtAt' | 'credits' | 'callId'> {
+export function toTimelinePage(
+  data: v.InferOutput<typeof timelineData>,
+): Omit<TimelinePage, 'boughtAt' | 'credits' | 'callId'> {
   const profile = data.user ? v.safeParse(profileSchema, data.user) : null;
   return {
     posts: data.timeline.map(parsePost).filter((post): post is Post => post !== null),
     pinned: data.pinned ? parsePost(data.pinned) : null,
-    nextCursor: data.next_cursor, prevCursor: data.prev_cursor, status: data.status,
+    nextCursor: data.next_cursor,
+    prevCursor: data.prev_cursor,
+    status: data.status,
     user: profile?.success ? profile.output : null,
   };
 }

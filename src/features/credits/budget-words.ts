@@ -7,8 +7,10 @@ export function periodWords(period: Budget['period']): string {
 
 /** What the operator's limit counts, for the sentences that explain it. The server's days and months are UTC. */
 export function operatorScope(period: Budget['period']): string {
-  if (period === 'day') return "all spend through this server's store today (UTC day), across sessions, browsers and server processes";
-  if (period === 'month') return "all spend through this server's store this month (UTC), across sessions, browsers and server processes";
+  if (period === 'day')
+    return "all spend through this server's store today (UTC day), across sessions, browsers and server processes";
+  if (period === 'month')
+    return "all spend through this server's store this month (UTC), across sessions, browsers and server processes";
   return "all spend through this server's store, across sessions, browsers and server processes";
 }
 
@@ -30,5 +32,7 @@ export function meterBudgetSentence(budget: Budget): string {
   const figure = showsPeriod(budget)
     ? `, ${budget.spentInPeriod} of the operator's ${budget.operatorLimit} credits spent ${periodWords(budget.period)}`
     : `, ${budget.remaining} of ${budget.limit} left`;
-  return budget.warning ? `${figure}. Warning: close to the limit (warns at ${budget.warnAt}); paid calls stop when it is reached` : figure;
+  return budget.warning
+    ? `${figure}. Warning: close to the limit (warns at ${budget.warnAt}); paid calls stop when it is reached`
+    : figure;
 }

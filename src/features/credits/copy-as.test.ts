@@ -2,17 +2,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { fetchSnippet, httpieCommand } from './copy-as';
 
 const search = { method: 'POST', path: '/v1/search', params: {}, body: { q: "=it's @ada `$(x)`", num: 10, page: '1' } };
-const timeline = { method: 'GET', path: '/v1/social/microblog/posts', params: { screen_name: 'ada', cursor: 'a+b/c= ${x}`' }, body: null };
+const timeline = {
+  method: 'GET',
+  path: '/v1/social/microblog/posts',
+  params: { screen_name: 'ada', cursor: 'a+b/c= ${x}`' },
+  body: null,
+};
 
 describe('copy as HTTPie', () => {
   it('sends the body as raw JSON, so no value is read as an HTTPie separator, and the token as $API_TOKEN', () => {
     expect(httpieCommand(search)).toBe(
-      `http POST "$API_BASE_URL/v1/search" "Authorization:Bearer $API_TOKEN" 'Content-Type:application/json' --raw '{"q":"=it'\\''s @ada \`$(x)\`","num":10,"page":"1"}'`);
+      `http POST "$API_BASE_URL/v1/search" "Authorization:Bearer $API_TOKEN" 'Content-Type:application/json' --raw '{"q":"=it'\\''s @ada \`$(x)\`","num":10,"page":"1"}'`,
+    );
   });
 
   it('puts GET parameters in the URL, percent-encoded', () => {
     expect(httpieCommand(timeline)).toBe(
-      `http GET "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada&cursor=a%2Bb%2Fc%3D%20%24%7Bx%7D%60" "Authorization:Bearer $API_TOKEN"`);
+      `http GET "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada&cursor=a%2Bb%2Fc%3D%20%24%7Bx%7D%60" "Authorization:Bearer $API_TOKEN"`,
+    );
   });
 });
 
@@ -21,8 +28,14 @@ describe('copy as fetch', () => {
   async function run(snippet: string) {
     const fetch = vi.fn(async () => ({ status: 200, json: async () => ({ ok: true }) }));
     const log = vi.fn();
-    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-    await new AsyncFunction('process', 'fetch', 'console', snippet)({ env: { API_BASE_URL: 'https://api.example', API_TOKEN: 'tok' } }, fetch, { log });
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+      ...args: string[]
+    ) => (...values: unknown[]) => Promise<void>;
+    await new AsyncFunction('process', 'fetch', 'console', snippet)(
+      { env: { API_BASE_URL: 'https://api.example', API_TOKEN: 'tok' } },
+      fetch,
+      { log },
+    );
     return { call: fetch.mock.calls[0] as unknown as [string, RequestInit], log };
   }
 
@@ -31,7 +44,11 @@ describe('copy as fetch', () => {
     expect(snippet).toContain('Bearer ${API_TOKEN}');
     const { call, log } = await run(snippet);
     expect(call[0]).toBe('https://api.example/v1/search');
-    expect(call[1]).toEqual({ method: 'POST', headers: { Authorization: 'Bearer tok', 'Content-Type': 'application/json' }, body: JSON.stringify(search.body) });
+    expect(call[1]).toEqual({
+      method: 'POST',
+      headers: { Authorization: 'Bearer tok', 'Content-Type': 'application/json' },
+      body: JSON.stringify(search.body),
+    });
     expect(log).toHaveBeenCalledWith(200, { ok: true });
   });
 

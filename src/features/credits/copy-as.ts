@@ -5,15 +5,24 @@ import { curlCommand, hasBody, pathAndQuery, singleQuoted, type SentRequest } fr
  * would be read as another separator (a query parameter, a file to embed), and the call would differ.
  */
 export function httpieCommand(request: SentRequest): string {
-  const parts = ['http', request.method.toUpperCase(), `"$API_BASE_URL${pathAndQuery(request)}"`, '"Authorization:Bearer $API_TOKEN"'];
-  if (hasBody(request)) parts.push(`'Content-Type:application/json'`, `--raw ${singleQuoted(JSON.stringify(request.body))}`);
+  const parts = [
+    'http',
+    request.method.toUpperCase(),
+    `"$API_BASE_URL${pathAndQuery(request)}"`,
+    '"Authorization:Bearer $API_TOKEN"',
+  ];
+  if (hasBody(request))
+    parts.push(`'Content-Type:application/json'`, `--raw ${singleQuoted(JSON.stringify(request.body))}`);
   return parts.join(' ');
 }
 
 /** `fetch` for Node 18+ (an ES module, for the top-level await); the token comes from the environment, as in the shell commands. */
 export function fetchSnippet(request: SentRequest): string {
   const method = request.method.toUpperCase();
-  const headers = ['Authorization: `Bearer ${API_TOKEN}`', ...(hasBody(request) ? [`'Content-Type': 'application/json'`] : [])];
+  const headers = [
+    'Authorization: `Bearer ${API_TOKEN}`',
+    ...(hasBody(request) ? [`'Content-Type': 'application/json'`] : []),
+  ];
   const options = [
     ...(method === 'GET' ? [] : [`  method: '${method}',`]),
     `  headers: { ${headers.join(', ')} },`,

@@ -7,18 +7,47 @@ import { niceCeiling, spendSeries } from './spend-series';
 
 const row = (over: Partial<LedgerRow>): LedgerRow => {
   const base = {
-    id: 'r', session: 's', at: '2025-01-01T10:00:00.000Z', operation: 'timeline' as const, params: { screen_name: 'ada' },
-    status: 200, credits: '0.1', durationMs: 10, ok: true, ...over,
+    id: 'r',
+    session: 's',
+    at: '2025-01-01T10:00:00.000Z',
+    operation: 'timeline' as const,
+    params: { screen_name: 'ada' },
+    status: 200,
+    credits: '0.1',
+    durationMs: 10,
+    ok: true,
+    ...over,
   };
   // A failure that cost nothing was not charged; every fixture row is one attempt unless it says otherwise.
   const charged = over.charged ?? (base.ok || base.credits !== '0' ? 'yes' : 'no');
-  return { ...base, charged, attempts: over.attempts ?? [{ at: base.at, status: base.status, durationMs: base.durationMs, credits: base.credits, charged }] };
+  return {
+    ...base,
+    charged,
+    attempts: over.attempts ?? [
+      { at: base.at, status: base.status, durationMs: base.durationMs, credits: base.credits, charged },
+    ],
+  };
 };
 
 const rows = [
   row({ id: 'a', at: '2025-01-01T10:00:01.000Z', credits: '0.1', durationMs: 30 }),
-  row({ id: 'b', at: '2025-01-01T10:00:02.000Z', operation: 'search', params: { q: '=cmd()' }, credits: '0.2', durationMs: 5 }),
-  row({ id: 'c', at: '2025-01-01T10:00:03.000Z', status: 503, ok: false, credits: '0', errorKind: 'upstream', durationMs: 900 }),
+  row({
+    id: 'b',
+    at: '2025-01-01T10:00:02.000Z',
+    operation: 'search',
+    params: { q: '=cmd()' },
+    credits: '0.2',
+    durationMs: 5,
+  }),
+  row({
+    id: 'c',
+    at: '2025-01-01T10:00:03.000Z',
+    status: 503,
+    ok: false,
+    credits: '0',
+    errorKind: 'upstream',
+    durationMs: 900,
+  }),
   row({ id: 'd', at: '2025-01-01T10:00:04.000Z', credits: '10', durationMs: 12 }),
 ];
 
@@ -26,7 +55,10 @@ describe('ledger table view', () => {
   it('filters by operation, outcome and text', () => {
     expect(filterRows(rows, { ...NO_FILTER, operation: 'search' }).map((r) => r.id)).toEqual(['b']);
     expect(filterRows(rows, { ...NO_FILTER, outcome: 'failed' }).map((r) => r.id)).toEqual(['c']);
-    expect(filterRows(rows, { ...NO_FILTER, outcome: 'ok', operation: 'timeline' }).map((r) => r.id)).toEqual(['a', 'd']);
+    expect(filterRows(rows, { ...NO_FILTER, outcome: 'ok', operation: 'timeline' }).map((r) => r.id)).toEqual([
+      'a',
+      'd',
+    ]);
     expect(filterRows(rows, { ...NO_FILTER, text: 'CMD' }).map((r) => r.id)).toEqual(['b']);
     expect(filterRows(rows, { ...NO_FILTER, text: '503' }).map((r) => r.id)).toEqual(['c']);
   });
@@ -62,23 +94,37 @@ describe('exports', () => {
 
 describe('copy as curl', () => {
   it('POST with a JSON body, token as $API_TOKEN', () => {
-    expect(curlCommand({ method: 'POST', path: '/v1/search', params: {}, body: { q: 'x' } }))
-      .toBe(`curl -X POST "$API_BASE_URL/v1/search" -H "Authorization: Bearer $API_TOKEN" -H 'Content-Type: application/json' -d '{"q":"x"}'`);
+    expect(curlCommand({ method: 'POST', path: '/v1/search', params: {}, body: { q: 'x' } })).toBe(
+      `curl -X POST "$API_BASE_URL/v1/search" -H "Authorization: Bearer $API_TOKEN" -H 'Content-Type: application/json' -d '{"q":"x"}'`,
+    );
   });
 
   it('quotes single quotes in the body for the shell', () => {
-    expect(curlCommand({ method: 'POST', path: '/v1/search', params: {}, body: { q: "it's" } })).toContain(`-d '{"q":"it'\\''s"}'`);
+    expect(curlCommand({ method: 'POST', path: '/v1/search', params: {}, body: { q: "it's" } })).toContain(
+      `-d '{"q":"it'\\''s"}'`,
+    );
   });
 
   it('GET with URL-encoded query parameters, nothing a shell would expand', () => {
-    const command = curlCommand({ method: 'GET', path: '/v1/social/microblog/posts', params: { screen_name: 'ada', cursor: 'a+b/c= $(x)`!' }, body: null });
-    expect(command).toBe(`curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada&cursor=a%2Bb%2Fc%3D%20%24%28x%29%60%21" -H "Authorization: Bearer $API_TOKEN"`);
+    const command = curlCommand({
+      method: 'GET',
+      path: '/v1/social/microblog/posts',
+      params: { screen_name: 'ada', cursor: 'a+b/c= $(x)`!' },
+      body: null,
+    });
+    expect(command).toBe(
+      `curl "$API_BASE_URL/v1/social/microblog/posts?screen_name=ada&cursor=a%2Bb%2Fc%3D%20%24%28x%29%60%21" -H "Authorization: Bearer $API_TOKEN"`,
+    );
   });
 });
 
 describe('spend series', () => {
   it('accumulates exactly in time order', () => {
-    const series = spendSeries([rows[1]!, rows[0]!, ...Array.from({ length: 10 }, (_, i) => row({ at: `2025-01-01T11:00:0${i}.000Z` }))]);
+    const series = spendSeries([
+      rows[1]!,
+      rows[0]!,
+      ...Array.from({ length: 10 }, (_, i) => row({ at: `2025-01-01T11:00:0${i}.000Z` })),
+    ]);
     expect(series.map((point) => point.total).slice(0, 3)).toEqual(['0.1', '0.3', '0.4']);
     expect(series.at(-1)!.total).toBe('1.3');
   });

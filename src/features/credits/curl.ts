@@ -1,4 +1,9 @@
-export interface SentRequest { method: string; path: string; params: Record<string, unknown>; body: unknown }
+export interface SentRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
 
 /** RFC 3986 strict: also encodes ! ' ( ) *, so the URL is safe inside double quotes in any shell and in a JS template. */
 function encode(value: string): string {
@@ -10,7 +15,11 @@ export function singleQuoted(text: string): string {
 }
 
 function decodeURIComponentSafe(segment: string): string {
-  try { return decodeURIComponent(segment); } catch { return segment; }
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Path and query after the base URL, every character a shell or a template literal could act on percent-encoded. */
@@ -19,7 +28,10 @@ export function pathAndQuery(request: SentRequest): string {
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([key, value]) => `${encode(key)}=${encode(typeof value === 'string' ? value : JSON.stringify(value))}`)
     .join('&');
-  const path = request.path.split('/').map((segment) => encode(decodeURIComponentSafe(segment))).join('/');
+  const path = request.path
+    .split('/')
+    .map((segment) => encode(decodeURIComponentSafe(segment)))
+    .join('/');
   return `${path}${query ? `?${query}` : ''}`;
 }
 
@@ -31,7 +43,13 @@ export const hasBody = (request: SentRequest) => request.body !== null && reques
  */
 export function curlCommand(request: SentRequest): string {
   const method = request.method.toUpperCase();
-  const parts = ['curl', ...(method === 'GET' ? [] : ['-X', method]), `"$API_BASE_URL${pathAndQuery(request)}"`, '-H "Authorization: Bearer $API_TOKEN"'];
-  if (hasBody(request)) parts.push(`-H 'Content-Type: application/json'`, `-d ${singleQuoted(JSON.stringify(request.body))}`);
+  const parts = [
+    'curl',
+    ...(method === 'GET' ? [] : ['-X', method]),
+    `"$API_BASE_URL${pathAndQuery(request)}"`,
+    '-H "Authorization: Bearer $API_TOKEN"',
+  ];
+  if (hasBody(request))
+    parts.push(`-H 'Content-Type: application/json'`, `-d ${singleQuoted(JSON.stringify(request.body))}`);
   return parts.join(' ');
 }

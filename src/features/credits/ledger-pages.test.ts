@@ -3,19 +3,50 @@ import type { LedgerRow, SessionState } from '../../api/session';
 import { mergeRows, olderCursor, sessionRowCount, stillJoins, type OlderRows } from './ledger-pages';
 
 const row = (id: string): LedgerRow => ({
-  id, session: 's', at: `2025-01-01T10:00:${id.padStart(2, '0')}.000Z`, operation: 'timeline', params: {}, status: 200,
-  credits: '0.1', durationMs: 1, ok: true, charged: 'yes', attempts: [],
+  id,
+  session: 's',
+  at: `2025-01-01T10:00:${id.padStart(2, '0')}.000Z`,
+  operation: 'timeline',
+  params: {},
+  status: 200,
+  credits: '0.1',
+  durationMs: 1,
+  ok: true,
+  charged: 'yes',
+  attempts: [],
 });
 const ids = (rows: readonly LedgerRow[]) => rows.map((r) => r.id);
 
 const budget: SessionState['budget'] = {
-  operatorLimit: null, personalLimit: null, limit: null, spentSinceStart: '0', remaining: null, reached: false, reachedBy: null,
-  period: 'total', spentInPeriod: '0', warnAt: null, warning: false,
+  operatorLimit: null,
+  personalLimit: null,
+  limit: null,
+  spentSinceStart: '0',
+  remaining: null,
+  reached: false,
+  reachedBy: null,
+  period: 'total',
+  spentInPeriod: '0',
+  warnAt: null,
+  warning: false,
 };
 
 const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, sessionId = 's'): SessionState => ({
-  mode: 'demo', upstream: 'stand-in', rows, olderRowsCursor, store: 'sqlite', pastSessions: [], budget,
-  session: { id: sessionId, startedAt: '', calls, failedFree: 0, total: '0', byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } } },
+  mode: 'demo',
+  upstream: 'stand-in',
+  rows,
+  olderRowsCursor,
+  store: 'sqlite',
+  pastSessions: [],
+  budget,
+  session: {
+    id: sessionId,
+    startedAt: '',
+    calls,
+    failedFree: 0,
+    total: '0',
+    byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } },
+  },
   prices: { timeline: null, search: null },
 });
 

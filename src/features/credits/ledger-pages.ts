@@ -5,12 +5,18 @@ import type { LedgerRow, SessionState } from '../../api/session';
  * call; older pages are fixed once read. `anchor` is the newest page as it was when the first older page
  * was asked for, so rows that arrive later never open a gap between what was loaded and what is new.
  */
-export interface OlderRows { sessionId: string; anchor: readonly LedgerRow[]; older: readonly LedgerRow[]; cursor: number | null }
+export interface OlderRows {
+  sessionId: string;
+  anchor: readonly LedgerRow[];
+  older: readonly LedgerRow[];
+  cursor: number | null;
+}
 
 /** Oldest first, each row once. */
 export function mergeRows(loaded: OlderRows | null, newest: readonly LedgerRow[]): LedgerRow[] {
   const byId = new Map<string, LedgerRow>();
-  for (const row of [...(loaded?.older ?? []), ...(loaded?.anchor ?? []), ...newest]) if (!byId.has(row.id)) byId.set(row.id, row);
+  for (const row of [...(loaded?.older ?? []), ...(loaded?.anchor ?? []), ...newest])
+    if (!byId.has(row.id)) byId.set(row.id, row);
   return [...byId.values()];
 }
 

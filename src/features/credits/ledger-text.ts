@@ -1,7 +1,9 @@
 import type { LedgerRow } from '../../api/session';
 
 export function paramsText(params: Record<string, unknown>): string {
-  return Object.entries(params).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`).join(' ');
+  return Object.entries(params)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
 }
 
 export function statusText(row: LedgerRow): string {

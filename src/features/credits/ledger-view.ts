@@ -2,8 +2,15 @@ import type { LedgerRow } from '../../api/session';
 import { compareDecimals } from '../../lib/decimal';
 
 export type SortKey = 'at' | 'operation' | 'status' | 'credits' | 'durationMs';
-export interface Sort { key: SortKey; direction: 'asc' | 'desc' }
-export interface LedgerFilter { operation: 'all' | LedgerRow['operation']; outcome: 'all' | 'ok' | 'failed'; text: string }
+export interface Sort {
+  key: SortKey;
+  direction: 'asc' | 'desc';
+}
+export interface LedgerFilter {
+  operation: 'all' | LedgerRow['operation'];
+  outcome: 'all' | 'ok' | 'failed';
+  text: string;
+}
 
 export const NO_FILTER: LedgerFilter = { operation: 'all', outcome: 'all', text: '' };
 
@@ -14,25 +21,32 @@ function haystack(row: LedgerRow): string {
 
 export function filterRows(rows: readonly LedgerRow[], filter: LedgerFilter): LedgerRow[] {
   const needle = filter.text.trim().toLowerCase();
-  return rows.filter((row) =>
-    (filter.operation === 'all' || row.operation === filter.operation)
-    && (filter.outcome === 'all' || (filter.outcome === 'ok') === row.ok)
-    && (!needle || haystack(row).includes(needle)));
+  return rows.filter(
+    (row) =>
+      (filter.operation === 'all' || row.operation === filter.operation) &&
+      (filter.outcome === 'all' || (filter.outcome === 'ok') === row.ok) &&
+      (!needle || haystack(row).includes(needle)),
+  );
 }
 
 function compare(a: LedgerRow, b: LedgerRow, key: SortKey): number {
   switch (key) {
     // Credits are exact decimal strings: compared as decimals, never as floats or text.
-    case 'credits': return compareDecimals(a.credits, b.credits);
-    case 'status': case 'durationMs': return a[key] - b[key];
-    default: return a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
+    case 'credits':
+      return compareDecimals(a.credits, b.credits);
+    case 'status':
+    case 'durationMs':
+      return a[key] - b[key];
+    default:
+      return a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
   }
 }
 
 /** A stable sort: rows that compare equal keep their ledger order. */
 export function sortRows(rows: readonly LedgerRow[], sort: Sort): LedgerRow[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return rows.map((row, index) => ({ row, index }))
+  return rows
+    .map((row, index) => ({ row, index }))
     .sort((a, b) => sign * compare(a.row, b.row, sort.key) || a.index - b.index)
     .map(({ row }) => row);
 }

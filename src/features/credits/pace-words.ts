@@ -9,12 +9,21 @@ import type { LimitForecast, SpendPace } from './spend-pace';
  */
 type DurationParts = { days?: number; hours?: number; minutes?: number };
 type DurationFormatter = { format(duration: DurationParts): string };
-const DurationFormat = (Intl as unknown as { DurationFormat?: new (locale?: string, options?: { style: 'short' }) => DurationFormatter }).DurationFormat;
+const DurationFormat = (
+  Intl as unknown as { DurationFormat?: new (locale?: string, options?: { style: 'short' }) => DurationFormatter }
+).DurationFormat;
 
 function formatParts(parts: DurationParts, locale: string | undefined): string {
   if (DurationFormat) return new DurationFormat(locale, { style: 'short' }).format(parts);
-  const unit = (value: number, name: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
-  return [parts.days && unit(parts.days, 'day'), parts.hours && unit(parts.hours, 'hour'), parts.minutes && unit(parts.minutes, 'minute')].filter(Boolean).join(' ');
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  return [
+    parts.days && unit(parts.days, 'day'),
+    parts.hours && unit(parts.hours, 'hour'),
+    parts.minutes && unit(parts.minutes, 'minute'),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** "1 hr, 12 min"; days and hours once it is a day or more away, where minutes no longer matter. */
@@ -29,14 +38,20 @@ export function durationText(ms: number, { locale }: DateStyle = {}): string {
 /** "16:40" today, "Tue 09:15" within the week either side, a date beyond. */
 export function whenText(at: number, now: number, { locale, timeZone }: DateStyle = {}): string {
   const sameDay = dayOf(new Date(at), timeZone) === dayOf(new Date(now), timeZone);
-  const options: Intl.DateTimeFormatOptions = sameDay ? { hour: 'numeric', minute: '2-digit' }
-    : Math.abs(at - now) < 6 * 86_400_000 ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { hour: 'numeric', minute: '2-digit' }
+    : Math.abs(at - now) < 6 * 86_400_000
+      ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
       : { dateStyle: 'medium', timeStyle: 'short' };
   return formatDate(new Date(at), locale, { ...options, timeZone });
 }
 
 /** The meter's few characters: "0.6/h", and when a limit is ahead at this pace, "limit 16:40". */
-export function meterPaceText(pace: SpendPace, now: number, style: DateStyle = {}): { rate: string; limit: string | null } {
+export function meterPaceText(
+  pace: SpendPace,
+  now: number,
+  style: DateStyle = {},
+): { rate: string; limit: string | null } {
   const limit = pace.forecast?.kind === 'at' ? `limit ${whenText(pace.forecast.at, now, style)}` : null;
   return { rate: `${pace.perHour}/h`, limit };
 }
@@ -44,11 +59,14 @@ export function meterPaceText(pace: SpendPace, now: number, style: DateStyle = {
 function forecastSentence(forecast: LimitForecast | null, now: number, style: DateStyle): string {
   if (!forecast) return '';
   switch (forecast.kind) {
-    case 'reached': return ' The limit is reached.';
-    case 'at': return ` At this rate the limit is reached at ${whenText(forecast.at, now, style)}, in ${durationText(forecast.inMs, style)}.`;
+    case 'reached':
+      return ' The limit is reached.';
+    case 'at':
+      return ` At this rate the limit is reached at ${whenText(forecast.at, now, style)}, in ${durationText(forecast.inMs, style)}.`;
     case 'resets-first':
       return ` At this rate the operator's ${forecast.period === 'day' ? 'daily' : 'monthly'} limit is not reached before it starts again at ${whenText(forecast.resetsAt, now, style)} (${forecast.period === 'day' ? 'midnight' : 'the 1st'}, UTC).`;
-    case 'beyond': return ` At this rate the limit is more than ${forecast.days} days away.`;
+    case 'beyond':
+      return ` At this rate the limit is more than ${forecast.days} days away.`;
   }
 }
 

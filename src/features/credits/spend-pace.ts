@@ -40,7 +40,8 @@ function forecast(budget: Budget, total: string, elapsedMs: number, now: number)
   const at = now + inMs;
   const operators = !(budget.personalLimit !== null && budget.limit === budget.personalLimit);
   const resetsAt = operators && budget.period !== 'total' ? periodEnd(budget.period, now) : null;
-  if (resetsAt !== null && at >= resetsAt) return { kind: 'resets-first', resetsAt, period: budget.period as 'day' | 'month' };
+  if (resetsAt !== null && at >= resetsAt)
+    return { kind: 'resets-first', resetsAt, period: budget.period as 'day' | 'month' };
   if (inMs > HORIZON_MS) return { kind: 'beyond', days: Math.floor(HORIZON_MS / 86_400_000) };
   return { kind: 'at', at, inMs };
 }
@@ -55,6 +56,7 @@ export function spendPace(state: Pick<SessionState, 'session' | 'budget'>, now: 
   if (!Number.isFinite(startedAt) || elapsedMs < PACE_AFTER_MS) return null;
   const total = state.session.total;
   const rounded = mulDiv(total, String(HOUR_MS), String(elapsedMs), 2)!;
-  const perHour = rounded === '0' && /[1-9]/.test(total) ? mulDiv(total, String(HOUR_MS), String(elapsedMs), 4)! : rounded;
+  const perHour =
+    rounded === '0' && /[1-9]/.test(total) ? mulDiv(total, String(HOUR_MS), String(elapsedMs), 4)! : rounded;
   return { perHour, startedAt, elapsedMs, forecast: forecast(state.budget, total, elapsedMs, now) };
 }

@@ -1,7 +1,13 @@
 import type { LedgerRow } from '../../api/session';
 import { runningSums } from '../../lib/decimal';
 
-export interface SpendPoint { at: number; total: string; credits: string; operation: LedgerRow['operation']; charged: LedgerRow['charged'] }
+export interface SpendPoint {
+  at: number;
+  total: string;
+  credits: string;
+  operation: LedgerRow['operation'];
+  charged: LedgerRow['charged'];
+}
 
 /** Cumulative spend after each call, in time order, summed exactly; the chart only turns totals into pixels. */
 export function spendSeries(rows: readonly LedgerRow[]): SpendPoint[] {
@@ -10,7 +16,13 @@ export function spendSeries(rows: readonly LedgerRow[]): SpendPoint[] {
     .filter(({ at }) => Number.isFinite(at))
     .sort((a, b) => a.at - b.at);
   const totals = runningSums(ordered.map(({ row }) => row.credits));
-  return ordered.map(({ row, at }, index) => ({ at, total: totals[index]!, credits: row.credits, operation: row.operation, charged: row.charged }));
+  return ordered.map(({ row, at }, index) => ({
+    at,
+    total: totals[index]!,
+    credits: row.credits,
+    operation: row.operation,
+    charged: row.charged,
+  }));
 }
 
 /** A round axis maximum at or above `max`: 1, 2, 2.5 or 5 times a power of ten. */

@@ -33,19 +33,32 @@ export function useLedgerRows(state: SessionState): LedgerRows {
     setLoadingOlder(true);
     setOlderError(null);
     // Older rows are asked for on a click: their module is loaded then, not with the page.
-    import('../../api/session-calls').then((calls) => calls.fetchOlderCalls(state.session.id, cursor, PAGE, controller.signal)).then(
-      (page) => setLoaded({
-        sessionId: state.session.id,
-        anchor: joined?.anchor ?? state.rows,
-        older: [...page.rows, ...(joined?.older ?? [])],
-        cursor: page.nextCursor,
-      }),
-      (error: unknown) => { if (!controller.signal.aborted) setOlderError(error); },
-    ).finally(() => {
-      abort.current = null;
-      if (!controller.signal.aborted) setLoadingOlder(false);
-    });
+    import('../../api/session-calls')
+      .then((calls) => calls.fetchOlderCalls(state.session.id, cursor, PAGE, controller.signal))
+      .then(
+        (page) =>
+          setLoaded({
+            sessionId: state.session.id,
+            anchor: joined?.anchor ?? state.rows,
+            older: [...page.rows, ...(joined?.older ?? [])],
+            cursor: page.nextCursor,
+          }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setOlderError(error);
+        },
+      )
+      .finally(() => {
+        abort.current = null;
+        if (!controller.signal.aborted) setLoadingOlder(false);
+      });
   }, [cursor, joined, state.rows, state.session.id]);
 
-  return { rows, total: sessionRowCount(state, rows.length, cursor === null), hasOlder: cursor !== null, loadingOlder, olderError, loadOlder };
+  return {
+    rows,
+    total: sessionRowCount(state, rows.length, cursor === null),
+    hasOlder: cursor !== null,
+    loadingOlder,
+    olderError,
+    loadOlder,
+  };
 }

@@ -24,8 +24,14 @@ export function useLiveSession() {
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
     const refresh = () => void queryClient.invalidateQueries({ queryKey: sessionKeys.state() });
     if (channel) channel.onmessage = refresh;
-    const unsubscribe = onPaidCall(() => { refresh(); channel?.postMessage('paid-call'); });
-    return () => { unsubscribe(); channel?.close(); };
+    const unsubscribe = onPaidCall(() => {
+      refresh();
+      channel?.postMessage('paid-call');
+    });
+    return () => {
+      unsubscribe();
+      channel?.close();
+    };
   }, [queryClient]);
   return useQuery(sessionQueryOptions());
 }

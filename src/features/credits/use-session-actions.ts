@@ -15,7 +15,9 @@ function useLedgerMutation<T>(action: (input: T) => Promise<SessionState>) {
 
 // Each action is asked for on a click: the module that calls the server is loaded then, not with the page.
 export function useSetBudget() {
-  return useLedgerMutation((limit: string | null) => import('../../api/session-calls').then((calls) => calls.setBudget(limit)));
+  return useLedgerMutation((limit: string | null) =>
+    import('../../api/session-calls').then((calls) => calls.setBudget(limit)),
+  );
 }
 
 export function useStartNewSession() {

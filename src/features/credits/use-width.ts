@@ -8,7 +8,9 @@ export function useWidth<T extends HTMLElement>(fallback: number) {
     const element = ref.current;
     if (!element) return undefined;
     setWidth(element.clientWidth || fallback);
-    const observer = new ResizeObserver(([entry]) => { if (entry) setWidth(Math.round(entry.contentRect.width) || fallback); });
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width) || fallback);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [fallback]);

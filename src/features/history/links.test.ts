@@ -3,21 +3,41 @@ import type { HistoryEntry } from '../../api/history';
 import { entryTarget, expires, pageLabel, subjectTarget } from './links';
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
-  pageKey: 'k', operation: 'timeline', subject: 'ada', params: { screen_name: 'ada' }, boughtAt: '2026-11-23T14:02:00.000Z',
-  credits: '0.1', purchaseId: 'p', ...over,
+  pageKey: 'k',
+  operation: 'timeline',
+  subject: 'ada',
+  params: { screen_name: 'ada' },
+  boughtAt: '2026-11-23T14:02:00.000Z',
+  credits: '0.1',
+  purchaseId: 'p',
+  ...over,
 });
 
 describe('opening a history entry', () => {
   it('opens a timeline by handle, or by id when no answer named the handle', () => {
     expect(entryTarget(entry({}))).toEqual({ kind: 'timeline', search: { screen_name: 'ada' }, label: '@ada' });
-    expect(entryTarget(entry({ subject: '1001', params: { rest_id: '1001' } }))).toEqual({ kind: 'timeline', search: { rest_id: '1001' }, label: 'id 1001' });
-    expect(subjectTarget({ operation: 'timeline', subject: 'ada', pages: 2, lastBoughtAt: '' })?.search).toEqual({ screen_name: 'ada' });
+    expect(entryTarget(entry({ subject: '1001', params: { rest_id: '1001' } }))).toEqual({
+      kind: 'timeline',
+      search: { rest_id: '1001' },
+      label: 'id 1001',
+    });
+    expect(subjectTarget({ operation: 'timeline', subject: 'ada', pages: 2, lastBoughtAt: '' })?.search).toEqual({
+      screen_name: 'ada',
+    });
     expect(subjectTarget({ operation: 'search', subject: 'engines', pages: 2, lastBoughtAt: '' })).toBeNull();
   });
 
   it('opens a search with its own parameters, defaults left out', () => {
-    const search = entry({ operation: 'search', subject: 'engines', params: { q: 'engines', num: 10, page: '2', site: 'example.org' } });
-    expect(entryTarget(search)).toEqual({ kind: 'search', search: { q: 'engines', page: 2, site: 'example.org' }, label: '“engines”' });
+    const search = entry({
+      operation: 'search',
+      subject: 'engines',
+      params: { q: 'engines', num: 10, page: '2', site: 'example.org' },
+    });
+    expect(entryTarget(search)).toEqual({
+      kind: 'search',
+      search: { q: 'engines', page: 2, site: 'example.org' },
+      label: '“engines”',
+    });
     expect(pageLabel(search)).toBe('page 2 · site:example.org');
     expect(expires(search)).toBe(true);
   });

@@ -13,7 +13,6 @@ export type OpenTarget =
  */
 export const ARCHIVE_FRESH_MS = 24 * 3_600_000;
 
-
 function timelineTarget(subject: string): OpenTarget | null {
   if (REST_ID.test(subject)) return { kind: 'timeline', search: { rest_id: subject }, label: `id ${subject}` };
   if (HANDLE.test(subject)) return { kind: 'timeline', search: { screen_name: subject }, label: `@${subject}` };

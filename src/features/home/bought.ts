@@ -38,16 +38,27 @@ const whole = (value: unknown): number | undefined => {
 function timelineOf(query: Query): BoughtTimeline | null {
   const target = record(query.queryKey[1]);
   const data = record(query.state.data);
-  const pages = Array.isArray(data?.pages) ? (data.pages as TimelinePage[]).filter((page) => Array.isArray(page?.posts)) : [];
+  const pages = Array.isArray(data?.pages)
+    ? (data.pages as TimelinePage[]).filter((page) => Array.isArray(page?.posts))
+    : [];
   if (!target || pages.length === 0) return null;
-  const search = typeof target.screenName === 'string' ? { screen_name: target.screenName }
-    : typeof target.restId === 'string' ? { rest_id: target.restId } : null;
+  const search =
+    typeof target.screenName === 'string'
+      ? { screen_name: target.screenName }
+      : typeof target.restId === 'string'
+        ? { rest_id: target.restId }
+        : null;
   if (!search) return null;
   const user = pages.find((page) => page.user)?.user ?? null;
   const ids = new Set(pages.flatMap((page) => page.posts.map((post) => post.id)));
   return {
-    hash: query.queryHash, search, name: user?.name || null, avatarUrl: user?.avatarUrl ?? null,
-    pages: pages.length, posts: ids.size, credits: sumDecimals(pages.map((page) => page.credits || '0')),
+    hash: query.queryHash,
+    search,
+    name: user?.name || null,
+    avatarUrl: user?.avatarUrl ?? null,
+    pages: pages.length,
+    posts: ids.size,
+    credits: sumDecimals(pages.map((page) => page.credits || '0')),
     boughtAt: Math.max(...pages.map((page) => page.boughtAt || 0), query.state.dataUpdatedAt),
   };
 }
@@ -65,7 +76,10 @@ function searchOf(query: Query): BoughtSearch | null {
   if (typeof key.site === 'string' && key.site) params.site = key.site;
   if (typeof key.hl === 'string' && key.hl) params.hl = key.hl;
   return {
-    hash: query.queryHash, params, results: data.results.length, credits: data.credits ?? '0',
+    hash: query.queryHash,
+    params,
+    results: data.results.length,
+    credits: data.credits ?? '0',
     boughtAt: data.boughtAt || query.state.dataUpdatedAt,
   };
 }

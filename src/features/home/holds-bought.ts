@@ -4,7 +4,8 @@ import { useQueryCacheSubscription } from '../../api/use-query-cache-subscriptio
 import { searchKeys, timelineKeys } from '../../api/keys';
 
 const isBoughtPage = (query: Query) =>
-  (query.queryKey[0] === timelineKeys.all[0] || query.queryKey[0] === searchKeys.all[0]) && query.state.data !== undefined;
+  (query.queryKey[0] === timelineKeys.all[0] || query.queryKey[0] === searchKeys.all[0]) &&
+  query.state.data !== undefined;
 
 /**
  * Whether the cache holds any bought timeline or search, or null while the persisted cache is still being
@@ -14,6 +15,10 @@ const isBoughtPage = (query: Query) =>
 export function useHoldsBought(): boolean | null {
   const restoring = useIsRestoring();
   const { cache, subscribe } = useQueryCacheSubscription();
-  const holds = useSyncExternalStore(subscribe, () => cache.getAll().some(isBoughtPage), () => false);
+  const holds = useSyncExternalStore(
+    subscribe,
+    () => cache.getAll().some(isBoughtPage),
+    () => false,
+  );
   return restoring ? null : holds;
 }

@@ -16,7 +16,14 @@ export interface JobFormValues {
 }
 
 export const DEFAULT_FORM: JobFormValues = {
-  handles: '', searches: '', depth: 'pages', pages: '3', until: '', maxPages: '100', searchPages: '1', concurrency: '2',
+  handles: '',
+  searches: '',
+  depth: 'pages',
+  pages: '3',
+  until: '',
+  maxPages: '100',
+  searchPages: '1',
+  concurrency: '2',
 };
 
 export type FormField = keyof JobFormValues | 'form';
@@ -37,7 +44,8 @@ export function specFromForm(values: JobFormValues, today: string): { spec: JobS
   const { handles, problems: handleProblems } = parseHandleList(values.handles);
   const searches = parseSearchList(values.searches);
   if (handleProblems.length > 0) problems.handles = handleProblems.join('. ');
-  if (handles.length === 0 && searches.length === 0 && !problems.handles) problems.form = 'Add at least one handle or one search.';
+  if (handles.length === 0 && searches.length === 0 && !problems.handles)
+    problems.form = 'Add at least one handle or one search.';
 
   const timeline: JobSpec['timeline'] = {};
   if (handles.length > 0) {

@@ -9,14 +9,18 @@ const TODAY = '2026-11-23';
 describe('the handle list', () => {
   it('takes handles, @handles and profile URLs separated by commas, spaces or newlines, each once', () => {
     expect(parseHandleList('ada, @grace\nhttps://x.com/Linus/status/1  ADA;newsdesk')).toEqual({
-      handles: ['ada', 'grace', 'Linus', 'newsdesk'], problems: [],
+      handles: ['ada', 'grace', 'Linus', 'newsdesk'],
+      problems: [],
     });
   });
 
   it('names what is not a handle, and an id, which names no handle to walk', () => {
     const list = parseHandleList('ada bad-name 12345');
     expect(list.handles).toEqual(['ada']);
-    expect(list.problems).toEqual(['"bad-name" is not a handle: use letters, digits and _ only', '"12345" is a numeric id: a job needs the handle']);
+    expect(list.problems).toEqual([
+      '"bad-name" is not a handle: use letters, digits and _ only',
+      '"12345" is a numeric id: a job needs the handle',
+    ]);
   });
 
   it('reads the first column of a CSV file and skips its header row', () => {
@@ -39,28 +43,77 @@ describe('the spec from the form', () => {
   });
 
   it('goes back to a date or to the end, always under a page cap', () => {
-    const until = specFromForm({ ...DEFAULT_FORM, handles: 'ada', depth: 'until', until: '2026-01-01', maxPages: '40' }, TODAY);
-    expect(until).toEqual({ spec: { handles: ['ada'], searches: [], timeline: { until: '2026-01-01', maxPages: 40 }, searchPages: 1, concurrency: 2 } });
+    const until = specFromForm(
+      { ...DEFAULT_FORM, handles: 'ada', depth: 'until', until: '2026-01-01', maxPages: '40' },
+      TODAY,
+    );
+    expect(until).toEqual({
+      spec: {
+        handles: ['ada'],
+        searches: [],
+        timeline: { until: '2026-01-01', maxPages: 40 },
+        searchPages: 1,
+        concurrency: 2,
+      },
+    });
     const end = specFromForm({ ...DEFAULT_FORM, handles: 'ada', depth: 'end' }, TODAY);
-    expect(end).toEqual({ spec: { handles: ['ada'], searches: [], timeline: { untilEnd: true, maxPages: 100 }, searchPages: 1, concurrency: 2 } });
+    expect(end).toEqual({
+      spec: {
+        handles: ['ada'],
+        searches: [],
+        timeline: { untilEnd: true, maxPages: 100 },
+        searchPages: 1,
+        concurrency: 2,
+      },
+    });
   });
 
   it('names every field that must change first', () => {
     expect(specFromForm(DEFAULT_FORM, TODAY)).toEqual({ problems: { form: 'Add at least one handle or one search.' } });
-    const bad = specFromForm({ ...DEFAULT_FORM, handles: 'ada', depth: 'until', until: '2027-01-01', maxPages: '0', searches: 'x', searchPages: '1.5', concurrency: '17' }, TODAY);
-    expect(Object.keys('problems' in bad ? bad.problems : {}).sort()).toEqual(['concurrency', 'maxPages', 'searchPages', 'until']);
+    const bad = specFromForm(
+      {
+        ...DEFAULT_FORM,
+        handles: 'ada',
+        depth: 'until',
+        until: '2027-01-01',
+        maxPages: '0',
+        searches: 'x',
+        searchPages: '1.5',
+        concurrency: '17',
+      },
+      TODAY,
+    );
+    expect(Object.keys('problems' in bad ? bad.problems : {}).sort()).toEqual([
+      'concurrency',
+      'maxPages',
+      'searchPages',
+      'until',
+    ]);
   });
 });
 
 const job = (over: Partial<JobSummary>): JobSummary => ({
-  id: 'j1', createdAt: '', status: 'running', stopReason: null, stopMessage: null, quoteMaxCredits: '1.8', spent: '0.6',
-  pagesDone: 6, pagesPlanned: 18, postsDone: 120, pagesFromArchive: 0, concurrency: 2, ...over,
+  id: 'j1',
+  createdAt: '',
+  status: 'running',
+  stopReason: null,
+  stopMessage: null,
+  quoteMaxCredits: '1.8',
+  spent: '0.6',
+  pagesDone: 6,
+  pagesPlanned: 18,
+  postsDone: 120,
+  pagesFromArchive: 0,
+  concurrency: 2,
+  ...over,
 });
 
 describe('job words and figures', () => {
   it('says which ceiling stopped a job', () => {
     expect(stopTitle(job({ status: 'stopped', stopReason: 'quote' }))).toBe('Stopped at the quote');
-    expect(stopTitle(job({ status: 'stopped', stopReason: 'limit' }))).toBe("Stopped: the operator's credit limit is reached");
+    expect(stopTitle(job({ status: 'stopped', stopReason: 'limit' }))).toBe(
+      "Stopped: the operator's credit limit is reached",
+    );
     expect(stopTitle(job({ status: 'cancelled', stopReason: 'cancelled' }))).toBe('Cancelled');
     expect(stopTitle(job({ status: 'done' }))).toBeNull();
   });
@@ -79,14 +132,21 @@ describe('job words and figures', () => {
   });
 
   it('sums the running jobs for the header', () => {
-    expect(runningSummary([job({}), job({ id: 'j2', pagesDone: 1, pagesPlanned: 3, spent: '0.1' }), job({ status: 'done' })]))
-      .toEqual({ firstId: 'j1', count: 2, pagesDone: 7, pagesPlanned: 21, spent: '0.7' });
+    expect(
+      runningSummary([
+        job({}),
+        job({ id: 'j2', pagesDone: 1, pagesPlanned: 3, spent: '0.1' }),
+        job({ status: 'done' }),
+      ]),
+    ).toEqual({ firstId: 'j1', count: 2, pagesDone: 7, pagesPlanned: 21, spent: '0.7' });
     expect(runningSummary([job({ status: 'paused' })])).toBeNull();
   });
 
   it('puts on Start the most it can spend: the quote, or what the limit leaves', () => {
     expect(startLabel({ fits: true, budgetLeft: '5', maxCredits: '1.8' })).toBe('Start job · at most 1.8 credits');
     expect(startLabel({ fits: true, budgetLeft: null, maxCredits: '1.8' })).toBe('Start job · at most 1.8 credits');
-    expect(startLabel({ fits: false, budgetLeft: '0.4', maxCredits: '0.6' })).toBe('Start job · at most 0.4 credits, then it stops at the limit');
+    expect(startLabel({ fits: false, budgetLeft: '0.4', maxCredits: '0.6' })).toBe(
+      'Start job · at most 0.4 credits, then it stops at the limit',
+    );
   });
 });

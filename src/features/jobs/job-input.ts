@@ -1,6 +1,9 @@
 import { parseProfileLookup } from '../../lib/handle';
 
-export interface HandleList { handles: string[]; problems: string[] }
+export interface HandleList {
+  handles: string[];
+  problems: string[];
+}
 
 /** The first cell of each CSV row: an export from a spreadsheet has the handle first and other columns after. */
 function firstCells(text: string): string[] {
@@ -37,9 +40,12 @@ export function parseHandleList(text: string, fileName = ''): HandleList {
 /** One search per line, whitespace collapsed as the server does, each once. */
 export function parseSearchList(text: string): string[] {
   const seen = new Set<string>();
-  return text.split(/\r?\n/).map((line) => line.trim().replace(/\s+/g, ' ')).filter((line) => {
-    if (!line || seen.has(line)) return false;
-    seen.add(line);
-    return true;
-  });
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim().replace(/\s+/g, ' '))
+    .filter((line) => {
+      if (!line || seen.has(line)) return false;
+      seen.add(line);
+      return true;
+    });
 }

@@ -8,19 +8,32 @@ export function stopTitle(job: Pick<JobSummary, 'status' | 'stopReason'>): strin
   if (job.status === 'cancelled' || job.stopReason === 'cancelled') return 'Cancelled';
   if (job.status !== 'stopped') return null;
   switch (job.stopReason) {
-    case 'quote': return 'Stopped at the quote';
-    case 'limit': return "Stopped: the operator's credit limit is reached";
-    case 'error': return 'Stopped by an error';
-    default: return 'Stopped';
+    case 'quote':
+      return 'Stopped at the quote';
+    case 'limit':
+      return "Stopped: the operator's credit limit is reached";
+    case 'error':
+      return 'Stopped by an error';
+    default:
+      return 'Stopped';
   }
 }
 
 export const JOB_STATUS_WORDS: Record<JobSummary['status'], string> = {
-  running: 'Running', paused: 'Paused', done: 'Done', cancelled: 'Cancelled', stopped: 'Stopped',
+  running: 'Running',
+  paused: 'Paused',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  stopped: 'Stopped',
 };
 
 export const ITEM_STATUS_WORDS: Record<JobItem['status'], string> = {
-  queued: 'queued', running: 'running', done: 'done', failed: 'failed', stopped: 'stopped', cancelled: 'cancelled',
+  queued: 'queued',
+  running: 'running',
+  done: 'done',
+  failed: 'failed',
+  stopped: 'stopped',
+  cancelled: 'cancelled',
 };
 
 /** 0–100 for a progress bar; an empty plan is complete (nothing to do). */

@@ -6,7 +6,9 @@ import { sumDecimals } from '../../lib/decimal';
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** "job running · 12/45 pages" for the header, summed over every running job. */
-export function runningSummary(jobs: readonly JobSummary[]): { firstId: string; count: number; pagesDone: number; pagesPlanned: number; spent: string } | null {
+export function runningSummary(
+  jobs: readonly JobSummary[],
+): { firstId: string; count: number; pagesDone: number; pagesPlanned: number; spent: string } | null {
   const running = jobs.filter((job) => job.status === 'running');
   if (running.length === 0) return null;
   return {

@@ -16,7 +16,8 @@ export function useFollowJobSpend(jobs: readonly JobSummary[] | undefined) {
   const previous = useRef<string | null>(null);
   useEffect(() => {
     if (signature === null) return;
-    if (previous.current !== null && previous.current !== signature) void queryClient.invalidateQueries({ queryKey: sessionKeys.state() });
+    if (previous.current !== null && previous.current !== signature)
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.state() });
     previous.current = signature;
   }, [signature, queryClient]);
 }

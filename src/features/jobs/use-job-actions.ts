@@ -1,5 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { changeJob, jobKeys, quoteJob, startJob, type JobAction, type JobDetail, type JobSpec, type JobSummary } from '../../api/jobs';
+import {
+  changeJob,
+  jobKeys,
+  quoteJob,
+  startJob,
+  type JobAction,
+  type JobDetail,
+  type JobSpec,
+  type JobSummary,
+} from '../../api/jobs';
 import { sessionKeys } from '../../api/keys';
 import { useCacheMutation } from '../../lib/use-cache-mutation';
 
@@ -18,10 +27,16 @@ export function useQuoteJob() {
 
 export function useStartJob() {
   const queryClient = useQueryClient();
-  return useCacheMutation(({ spec, accepted }: { spec: JobSpec; accepted: string }) => startJob(spec, accepted), (job) => landJob(queryClient, job));
+  return useCacheMutation(
+    ({ spec, accepted }: { spec: JobSpec; accepted: string }) => startJob(spec, accepted),
+    (job) => landJob(queryClient, job),
+  );
 }
 
 export function useChangeJob() {
   const queryClient = useQueryClient();
-  return useCacheMutation(({ id, action }: { id: string; action: JobAction }) => changeJob(id, action), (job) => landJob(queryClient, job));
+  return useCacheMutation(
+    ({ id, action }: { id: string; action: JobAction }) => changeJob(id, action),
+    (job) => landJob(queryClient, job),
+  );
 }

@@ -5,15 +5,26 @@ import { pagesLabel, rawPagesNdjson, resultRows, resultsCsv, searchFileName, typ
 const page = (number: number, titles: string[], raw?: unknown): LoadedPage => ({
   search: { q: 'x', num: 2, page: String(number) },
   data: {
-    results: titles.map((title, index) => ({ title, url: `https://www.example.org/${number}/${index}`, href: `https://www.example.org/${number}/${index}` })),
-    credits: '0.2', callId: `call-${number}`, boughtAt: Date.UTC(2026, 10, 23, 12), ...(raw === undefined ? {} : { raw }),
+    results: titles.map((title, index) => ({
+      title,
+      url: `https://www.example.org/${number}/${index}`,
+      href: `https://www.example.org/${number}/${index}`,
+    })),
+    credits: '0.2',
+    callId: `call-${number}`,
+    boughtAt: Date.UTC(2026, 10, 23, 12),
+    ...(raw === undefined ? {} : { raw }),
   } satisfies SearchPage,
 });
 
 describe('search export', () => {
   it('ranks results across pages as the pages showed them, with the site of each', () => {
     const rows = resultRows([page(1, ['a', 'b']), page(3, ['c'])]);
-    expect(rows.map((row) => [row.rank, row.page, row.domain])).toEqual([[1, 1, 'example.org'], [2, 1, 'example.org'], [5, 3, 'example.org']]);
+    expect(rows.map((row) => [row.rank, row.page, row.domain])).toEqual([
+      [1, 1, 'example.org'],
+      [2, 1, 'example.org'],
+      [5, 3, 'example.org'],
+    ]);
   });
 
   it('writes CSV through the one escaper: quotes, commas and formulas are safe', () => {
@@ -34,16 +45,27 @@ describe('search export', () => {
 
   it('raw pages: one line a page, the answer untouched; a page cached before answers were kept is left out', () => {
     const answer = { success: true, data: [{ title: 'a', url: 'https://example.org' }], meta: { credits: 0.2 } };
-    const lines = rawPagesNdjson([page(1, ['a'], answer), page(2, ['b'])]).trimEnd().split('\n');
+    const lines = rawPagesNdjson([page(1, ['a'], answer), page(2, ['b'])])
+      .trimEnd()
+      .split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toEqual({
-      operation: 'search', params: { q: 'x', num: 2, page: '1' }, boughtAt: '2026-11-23T12:00:00.000Z', credits: '0.2', purchaseId: 'call-1', answer,
+      operation: 'search',
+      params: { q: 'x', num: 2, page: '1' },
+      boughtAt: '2026-11-23T12:00:00.000Z',
+      credits: '0.2',
+      purchaseId: 'call-1',
+      answer,
     });
   });
 
   it('names files after the search and the day', () => {
-    expect(searchFileName('Rust async / "tokio"', 'results', 'csv', new Date('2026-11-23T10:00:00Z'))).toBe('search-rust-async-tokio-results-2026-11-23.csv');
-    expect(searchFileName('日本', 'raw-pages', 'ndjson', new Date('2026-11-23T10:00:00Z'))).toBe('search-raw-pages-2026-11-23.ndjson');
+    expect(searchFileName('Rust async / "tokio"', 'results', 'csv', new Date('2026-11-23T10:00:00Z'))).toBe(
+      'search-rust-async-tokio-results-2026-11-23.csv',
+    );
+    expect(searchFileName('日本', 'raw-pages', 'ndjson', new Date('2026-11-23T10:00:00Z'))).toBe(
+      'search-raw-pages-2026-11-23.ndjson',
+    );
   });
 
   it('says which pages an export holds', () => {

@@ -4,9 +4,18 @@ import { csvCell } from '../../lib/csv';
 import { siteDomain } from '../../lib/url';
 
 /** One page of a search as the query cache holds it, under its canonical identity. */
-export interface LoadedPage { search: CanonicalSearch; data: SearchPage }
+export interface LoadedPage {
+  search: CanonicalSearch;
+  data: SearchPage;
+}
 
-interface ResultRow { rank: number; page: number; title: string; url: string; domain: string | null }
+interface ResultRow {
+  rank: number;
+  page: number;
+  title: string;
+  url: string;
+  domain: string | null;
+}
 
 const COLUMNS = ['rank', 'page', 'title', 'url', 'domain'] as const;
 
@@ -15,14 +24,20 @@ export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
   return pages.flatMap(({ search, data }) => {
     const page = Number(search.page);
     return data.results.map((result, index) => ({
-      rank: (page - 1) * search.num + index + 1, page, title: result.title, url: result.url,
+      rank: (page - 1) * search.num + index + 1,
+      page,
+      title: result.title,
+      url: result.url,
       domain: result.href ? siteDomain(result.href) : null,
     }));
   });
 }
 
 export function resultsCsv(rows: readonly ResultRow[]): string {
-  return [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\r\n') +
+    '\r\n'
+  );
 }
 
 export function resultsJson(rows: readonly ResultRow[]): string {
@@ -31,15 +46,34 @@ export function resultsJson(rows: readonly ResultRow[]): string {
 
 /** One line a page, in the shape of the History page's archive export, so the two files can be read alike. */
 export function rawPagesNdjson(pages: readonly LoadedPage[]): string {
-  return pages.filter(({ data }) => data.raw !== undefined).map(({ search, data }) => `${JSON.stringify({
-    operation: 'search', params: search, boughtAt: new Date(data.boughtAt).toISOString(), credits: data.credits,
-    purchaseId: data.callId, answer: data.raw,
-  })}\n`).join('');
+  return pages
+    .filter(({ data }) => data.raw !== undefined)
+    .map(
+      ({ search, data }) =>
+        `${JSON.stringify({
+          operation: 'search',
+          params: search,
+          boughtAt: new Date(data.boughtAt).toISOString(),
+          credits: data.credits,
+          purchaseId: data.callId,
+          answer: data.raw,
+        })}\n`,
+    )
+    .join('');
 }
 
 /** `search-rust-async-2026-11-23.csv`: a file name that says which search and when. */
-export function searchFileName(q: string, kind: 'results' | 'raw-pages', extension: 'csv' | 'json' | 'ndjson', now = new Date()): string {
-  const slug = q.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+export function searchFileName(
+  q: string,
+  kind: 'results' | 'raw-pages',
+  extension: 'csv' | 'json' | 'ndjson',
+  now = new Date(),
+): string {
+  const slug = q
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
   return `search-${slug ? `${slug}-` : ''}${kind}-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 

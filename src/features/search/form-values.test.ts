@@ -9,13 +9,16 @@ describe('searchFromFields', () => {
   });
 
   it('checks and normalises every option', () => {
-    expect(searchFromFields(fields({ q: 'x', num: '20', page: '3', site: 'https://www.example.org/a', hl: 'pt-BR' }), {}))
-      .toEqual({ search: { q: 'x', num: 20, page: 3, site: 'example.org', hl: 'pt-BR' } });
+    expect(
+      searchFromFields(fields({ q: 'x', num: '20', page: '3', site: 'https://www.example.org/a', hl: 'pt-BR' }), {}),
+    ).toEqual({ search: { q: 'x', num: 20, page: 3, site: 'example.org', hl: 'pt-BR' } });
   });
 
   it('names each bad field', () => {
     const result = searchFromFields(fields({ q: 'x', num: '101', page: '0', site: 'nope', hl: 'english' }), {});
-    expect(result).toEqual({ errors: { num: expect.any(String), page: expect.any(String), site: expect.any(String), hl: expect.any(String) } });
+    expect(result).toEqual({
+      errors: { num: expect.any(String), page: expect.any(String), site: expect.any(String), hl: expect.any(String) },
+    });
   });
 
   it('goes back to page 1 for a new query unless the page was changed too', () => {

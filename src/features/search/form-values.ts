@@ -1,18 +1,33 @@
 import { isValidHl, MAX_NUM, normaliseSite, parseWhole, type SearchRouteParams } from './params';
 
 /** The form as typed: every field is text until it is checked. */
-export interface FormFields { q: string; num: string; page: string; site: string; hl: string }
+export interface FormFields {
+  q: string;
+  num: string;
+  page: string;
+  site: string;
+  hl: string;
+}
 export type FieldErrors = Partial<Record<keyof FormFields, string>>;
 
 export function fieldsOf(search: SearchRouteParams): FormFields {
-  return { q: search.q ?? '', num: search.num?.toString() ?? '', page: search.page?.toString() ?? '', site: search.site ?? '', hl: search.hl ?? '' };
+  return {
+    q: search.q ?? '',
+    num: search.num?.toString() ?? '',
+    page: search.page?.toString() ?? '',
+    site: search.site ?? '',
+    hl: search.hl ?? '',
+  };
 }
 
 /**
  * Typed fields → the route params to navigate to, or what is wrong with them. Empty fields stay unset.
  * A new query (or new options) starts again at page 1 unless the page was changed along with it.
  */
-export function searchFromFields(fields: FormFields, current: SearchRouteParams): { search: SearchRouteParams } | { errors: FieldErrors } {
+export function searchFromFields(
+  fields: FormFields,
+  current: SearchRouteParams,
+): { search: SearchRouteParams } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const search: SearchRouteParams = {};
   const q = fields.q.trim();
@@ -43,7 +58,8 @@ export function searchFromFields(fields: FormFields, current: SearchRouteParams)
   }
   if (Object.keys(errors).length > 0) return { errors };
 
-  const changed = search.q !== current.q || search.num !== current.num || search.site !== current.site || search.hl !== current.hl;
+  const changed =
+    search.q !== current.q || search.num !== current.num || search.site !== current.site || search.hl !== current.hl;
   if (changed && search.page === current.page) delete search.page;
   return { search };
 }

@@ -4,14 +4,33 @@ import { HANDLE } from '../../api/identity';
 import type { SearchParams } from '../../api/search';
 import { MAX_NUM, searchRouteSchema, type SearchRouteParams } from './route-schema';
 
-export { DEFAULT_NUM, isValidHl, MAX_NUM, normaliseSite, parseWhole, searchRouteSchema, type SearchRouteParams } from './route-schema';
+export {
+  DEFAULT_NUM,
+  isValidHl,
+  MAX_NUM,
+  normaliseSite,
+  parseWhole,
+  searchRouteSchema,
+  type SearchRouteParams,
+} from './route-schema';
 
 export const COMMON_LANGUAGES: { code: string; name: string }[] = [
-  { code: 'en', name: 'English' }, { code: 'fr', name: 'French' }, { code: 'de', name: 'German' },
-  { code: 'es', name: 'Spanish' }, { code: 'it', name: 'Italian' }, { code: 'pt', name: 'Portuguese' },
-  { code: 'ja', name: 'Japanese' }, { code: 'ko', name: 'Korean' }, { code: 'zh-CN', name: 'Chinese (Simplified)' },
-  { code: 'ru', name: 'Russian' }, { code: 'ar', name: 'Arabic' }, { code: 'hi', name: 'Hindi' },
-  { code: 'nl', name: 'Dutch' }, { code: 'sv', name: 'Swedish' }, { code: 'pl', name: 'Polish' }, { code: 'tr', name: 'Turkish' },
+  { code: 'en', name: 'English' },
+  { code: 'fr', name: 'French' },
+  { code: 'de', name: 'German' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'it', name: 'Italian' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'ja', name: 'Japanese' },
+  { code: 'ko', name: 'Korean' },
+  { code: 'zh-CN', name: 'Chinese (Simplified)' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'ar', name: 'Arabic' },
+  { code: 'hi', name: 'Hindi' },
+  { code: 'nl', name: 'Dutch' },
+  { code: 'sv', name: 'Swedish' },
+  { code: 'pl', name: 'Polish' },
+  { code: 'tr', name: 'Turkish' },
 ];
 
 const REASONS: Record<keyof SearchRouteParams, string> = {
@@ -26,7 +45,11 @@ export type { IgnoredParam } from '../../components/IgnoredNote';
 
 /** The search page's address, for IgnoredNote: the same search is the same view whatever the order or spelling. */
 export const SEARCH_ADDRESS: AddressRules<SearchRouteParams> = {
-  path: '/search', schema: searchRouteSchema, reasons: REASONS, page: 'search', identity: (valid) => pickSearch(valid),
+  path: '/search',
+  schema: searchRouteSchema,
+  reasons: REASONS,
+  page: 'search',
+  identity: (valid) => pickSearch(valid),
 };
 
 export function ignoredParams(raw: Record<string, unknown>, valid: SearchRouteParams): IgnoredParam[] {

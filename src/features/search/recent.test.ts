@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecent, RECENT_LIMIT, serializeRecent, withRecent, type RecentSearch } from './recent';
 
-const entry = (q: string, at: number, extra: Partial<RecentSearch['params']> = {}): RecentSearch => ({ params: { q, ...extra }, credits: '0.2', at });
+const entry = (q: string, at: number, extra: Partial<RecentSearch['params']> = {}): RecentSearch => ({
+  params: { q, ...extra },
+  credits: '0.2',
+  at,
+});
 
 describe('parseRecent', () => {
   it('reads back what it wrote', () => {
@@ -9,15 +13,25 @@ describe('parseRecent', () => {
     expect(parseRecent(serializeRecent(list))).toEqual(list);
   });
 
-  it.each([null, '', 'not json', '{', 'null', '42', '"text"', '[]', '{"items":5}', '{"items":{"a":1}}'])('survives %j', (raw) => {
-    expect(parseRecent(raw)).toEqual([]);
-  });
+  it.each([null, '', 'not json', '{', 'null', '42', '"text"', '[]', '{"items":5}', '{"items":{"a":1}}'])(
+    'survives %j',
+    (raw) => {
+      expect(parseRecent(raw)).toEqual([]);
+    },
+  );
 
   it('drops malformed entries and keeps the good ones', () => {
-    const raw = JSON.stringify({ items: [
-      null, 7, { params: { q: '' }, credits: '0.2', at: 1 }, { params: { q: 'x', num: 500 }, credits: '0.2', at: 1 },
-      { params: { q: 'x' }, credits: 'lots', at: 1 }, { params: { q: 'x' }, credits: '0.2' }, { params: { q: 'ok', num: 5 }, credits: '0.2', at: 3, extra: true },
-    ] });
+    const raw = JSON.stringify({
+      items: [
+        null,
+        7,
+        { params: { q: '' }, credits: '0.2', at: 1 },
+        { params: { q: 'x', num: 500 }, credits: '0.2', at: 1 },
+        { params: { q: 'x' }, credits: 'lots', at: 1 },
+        { params: { q: 'x' }, credits: '0.2' },
+        { params: { q: 'ok', num: 5 }, credits: '0.2', at: 3, extra: true },
+      ],
+    });
     expect(parseRecent(raw)).toEqual([entry('ok', 3, { num: 5 })]);
   });
 

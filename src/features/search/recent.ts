@@ -36,7 +36,11 @@ export function recentKey(params: SearchParams): string {
 export function parseRecent(raw: string | null): RecentSearch[] {
   if (!raw) return [];
   let json: unknown;
-  try { json = JSON.parse(raw); } catch { return []; }
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return [];
+  }
   const items = (json as { items?: unknown } | null)?.items;
   if (!Array.isArray(items)) return [];
   const entries: RecentSearch[] = [];
@@ -44,13 +48,22 @@ export function parseRecent(raw: string | null): RecentSearch[] {
     const parsed = v.safeParse(entrySchema, item);
     if (!parsed.success) continue;
     const { q, num, page, site, hl } = parsed.output.params;
-    const params: SearchParams = { q, ...(num !== undefined && { num }), ...(page !== undefined && { page }), ...(site && { site }), ...(hl && { hl }) };
+    const params: SearchParams = {
+      q,
+      ...(num !== undefined && { num }),
+      ...(page !== undefined && { page }),
+      ...(site && { site }),
+      ...(hl && { hl }),
+    };
     entries.push({ params, credits: parsed.output.credits, at: parsed.output.at });
   }
   const seen = new Set<string>();
   return entries
     .sort((a, b) => b.at - a.at)
-    .filter((entry) => { const key = recentKey(entry.params); return !seen.has(key) && seen.add(key); })
+    .filter((entry) => {
+      const key = recentKey(entry.params);
+      return !seen.has(key) && seen.add(key);
+    })
     .slice(0, RECENT_LIMIT);
 }
 

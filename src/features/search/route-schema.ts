@@ -48,18 +48,30 @@ export function parseWhole(value: unknown): number | null {
 
 // The router parses `?q=123` into a number and `?q=true` into a boolean; a query is text either way.
 const text = v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String));
-const whole = (min: number, max: number) => v.pipe(v.unknown(), v.transform(parseWhole), v.number(), v.minValue(min), v.maxValue(max));
+const whole = (min: number, max: number) =>
+  v.pipe(v.unknown(), v.transform(parseWhole), v.number(), v.minValue(min), v.maxValue(max));
 
 /** Route search schema: every bad value falls back to "not set" instead of an error screen. */
 export const searchRouteSchema = v.object({
   q: v.fallback(v.optional(v.pipe(text, v.trim())), undefined),
   num: v.fallback(v.optional(whole(1, MAX_NUM)), undefined),
   page: v.fallback(v.optional(whole(1, 10_000)), undefined),
-  site: v.fallback(v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const host = normaliseSite(dataset.value);
-    if (host === null) { addIssue({ message: 'not a host name' }); return NEVER; }
-    return host;
-  }))), undefined),
+  site: v.fallback(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          const host = normaliseSite(dataset.value);
+          if (host === null) {
+            addIssue({ message: 'not a host name' });
+            return NEVER;
+          }
+          return host;
+        }),
+      ),
+    ),
+    undefined,
+  ),
   hl: v.fallback(v.optional(v.pipe(v.string(), v.regex(HL))), undefined),
 });
 

@@ -31,7 +31,10 @@ export function useLoadedPages(params: SearchParams): LoadedPage[] {
   // A text snapshot, so React re-renders only when a page of this search arrives, changes or goes.
   const signature = useSyncExternalStore(
     subscribe,
-    () => collect().map((page) => `${page.search.page}:${page.data.boughtAt}`).join(','),
+    () =>
+      collect()
+        .map((page) => `${page.search.page}:${page.data.boughtAt}`)
+        .join(','),
     () => '',
   );
   return useMemo(() => (signature ? collect() : []), [collect, signature]);

@@ -1,7 +1,9 @@
 import { localStore } from '../../lib/local-store';
 import { parseRecent, RECENT_KEY, serializeRecent, withRecent, type RecentSearch } from './recent';
 
-const recent = localStore<RecentSearch[]>(RECENT_KEY, parseRecent, (list) => (list.length === 0 ? null : serializeRecent(list)));
+const recent = localStore<RecentSearch[]>(RECENT_KEY, parseRecent, (list) =>
+  list.length === 0 ? null : serializeRecent(list),
+);
 const clear = () => recent.set([]);
 
 export function rememberSearch(entry: RecentSearch) {

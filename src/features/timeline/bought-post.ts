@@ -13,7 +13,11 @@ export interface BoughtPost {
 
 export type TimelineLink = { screen_name: string } | { rest_id: string };
 
-interface Holder { post: Post; page: TimelinePage; timeline: TimelineLink }
+interface Holder {
+  post: Post;
+  page: TimelinePage;
+  timeline: TimelineLink;
+}
 
 /** A persisted cache may hold shapes from an older build: only pages with a posts list are read. */
 function pagesOf(query: Query): TimelinePage[] {
@@ -46,7 +50,8 @@ function* holders(queries: readonly Query[]): Generator<Holder> {
   for (const query of queries) {
     for (const page of pagesOf(query)) {
       for (const outer of page.posts) {
-        for (const post of [outer.repostOf, outer.quoted, outer.repostOf?.quoted]) if (post) yield { post, page, timeline: timelineOf(query) };
+        for (const post of [outer.repostOf, outer.quoted, outer.repostOf?.quoted])
+          if (post) yield { post, page, timeline: timelineOf(query) };
       }
     }
   }
@@ -67,5 +72,5 @@ export function findBoughtPost(timelineQueries: readonly Query[], handle: string
   const found = find(ordered, id);
   if (!found) return null;
   const replyToId = found.post.replyToId;
-  return { ...found, replyTo: replyToId ? find(ordered, replyToId)?.post ?? null : null };
+  return { ...found, replyTo: replyToId ? (find(ordered, replyToId)?.post ?? null) : null };
 }

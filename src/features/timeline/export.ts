@@ -2,16 +2,47 @@ import { csvCell } from '../../lib/csv';
 import type { Post } from '../../api/types';
 import { downloadText } from '../../lib/download';
 
-const COLUMNS = ['id', 'created_at', 'author_handle', 'author_name', 'text', 'lang', 'replies', 'reposts', 'quotes',
-  'favorites', 'bookmarks', 'views', 'repost_of', 'reply_to', 'quoted', 'photos', 'videos', 'source'] as const;
+const COLUMNS = [
+  'id',
+  'created_at',
+  'author_handle',
+  'author_name',
+  'text',
+  'lang',
+  'replies',
+  'reposts',
+  'quotes',
+  'favorites',
+  'bookmarks',
+  'views',
+  'repost_of',
+  'reply_to',
+  'quoted',
+  'photos',
+  'videos',
+  'source',
+] as const;
 
 function row(post: Post): (string | number | null)[] {
   const shown = post.repostOf ?? post;
   return [
-    post.id, post.createdAt, post.author?.handle ?? null, post.author?.name ?? null, shown.text, shown.lang,
-    shown.counts.replies, shown.counts.reposts, shown.counts.quotes, shown.counts.favorites, shown.counts.bookmarks, shown.counts.views,
-    post.repostOf?.id ?? null, post.replyToId, shown.quoted?.id ?? null,
-    shown.media.filter((item) => item.kind === 'photo').length, shown.media.filter((item) => item.kind === 'video').length,
+    post.id,
+    post.createdAt,
+    post.author?.handle ?? null,
+    post.author?.name ?? null,
+    shown.text,
+    shown.lang,
+    shown.counts.replies,
+    shown.counts.reposts,
+    shown.counts.quotes,
+    shown.counts.favorites,
+    shown.counts.bookmarks,
+    shown.counts.views,
+    post.repostOf?.id ?? null,
+    post.replyToId,
+    shown.quoted?.id ?? null,
+    shown.media.filter((item) => item.kind === 'photo').length,
+    shown.media.filter((item) => item.kind === 'video').length,
     post.source,
   ];
 }

@@ -3,9 +3,20 @@ import type { Post } from '../../api/types';
 import { applyFilters, hashtagOf, NO_FILTERS } from './filters';
 
 const post = (id: string, text: string, extra: Partial<Post> = {}): Post => ({
-  id, createdAt: null, text, lang: 'en', source: null,
+  id,
+  createdAt: null,
+  text,
+  lang: 'en',
+  source: null,
   counts: { replies: null, reposts: null, quotes: null, favorites: null, bookmarks: null, views: null },
-  links: [], mentions: [], media: [], author: null, replyToId: null, repostOf: null, quoted: null, ...extra,
+  links: [],
+  mentions: [],
+  media: [],
+  author: null,
+  replyToId: null,
+  repostOf: null,
+  quoted: null,
+  ...extra,
 });
 
 describe('finding a hashtag in the loaded posts', () => {

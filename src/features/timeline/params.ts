@@ -15,7 +15,12 @@ export function targetOf(search: TimelineSearch): TimelineTarget | null {
 
 export function filtersOf(search: TimelineSearch): PostFilters {
   const hidden = new Set(search.hide?.split(',') as Hidable[] | undefined);
-  return { hideReposts: hidden.has('reposts'), hideReplies: hidden.has('replies'), mediaOnly: search.media === 'only', find: search.find ?? NO_FILTERS.find };
+  return {
+    hideReposts: hidden.has('reposts'),
+    hideReplies: hidden.has('replies'),
+    mediaOnly: search.media === 'only',
+    find: search.find ?? NO_FILTERS.find,
+  };
 }
 
 /** The filter part of the address: a filter that is off is left out, not written as `=false`. */
@@ -45,9 +50,13 @@ const REASONS: Record<keyof TimelineSearch, string> = {
 
 /** The timeline's address, for IgnoredNote: the same user is the same view, whatever the filters. */
 export const TIMELINE_ADDRESS: AddressRules<TimelineSearch> = {
-  path: '/timeline', schema: timelineSearchSchema, reasons: REASONS, page: 'timeline',
+  path: '/timeline',
+  schema: timelineSearchSchema,
+  reasons: REASONS,
+  page: 'timeline',
   identity: (valid) => [valid.screen_name, valid.rest_id],
-  overruled: (name, valid) => (name === 'rest_id' && valid.screen_name ? 'screen_name is given as well and wins' : null),
+  overruled: (name, valid) =>
+    name === 'rest_id' && valid.screen_name ? 'screen_name is given as well and wins' : null,
 };
 
 export function ignoredParams(raw: Record<string, unknown>, valid: TimelineSearch): IgnoredParam[] {

@@ -3,7 +3,7 @@ import type { Post, TimelinePage } from '../../api/types';
 /** The newest first page (a check for new posts adds a newer one in front): the profile as last asked. */
 export function latestFirstPage(pages: readonly TimelinePage[], pageParams: readonly unknown[]): TimelinePage | null {
   const index = pageParams.indexOf(null);
-  return index >= 0 ? pages[index] ?? null : null;
+  return index >= 0 ? (pages[index] ?? null) : null;
 }
 
 /**
@@ -11,7 +11,10 @@ export function latestFirstPage(pages: readonly TimelinePage[], pageParams: read
  * page only (the `pinned` post the answer may carry, else a post of that page the profile names as pinned),
  * so a page loaded later never moves a post to the top above where the reader is.
  */
-export function withPinnedFirst(posts: readonly Post[], firstPage: TimelinePage | null): { posts: readonly Post[]; pinnedId: string | null } {
+export function withPinnedFirst(
+  posts: readonly Post[],
+  firstPage: TimelinePage | null,
+): { posts: readonly Post[]; pinnedId: string | null } {
   if (!firstPage) return { posts, pinnedId: null };
   const ids = new Set(firstPage.user?.pinnedIds ?? []);
   const pinned = firstPage.pinned ?? firstPage.posts.find((post) => ids.has(post.id)) ?? null;

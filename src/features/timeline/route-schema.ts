@@ -24,10 +24,14 @@ const HIDABLE = ['reposts', 'replies'] as const;
 export type Hidable = (typeof HIDABLE)[number];
 
 /** `hide=reposts,replies`: the known kinds, once each, in a fixed order; nothing known is "not set". */
-const hideList = v.pipe(text, v.transform((value) => {
-  const asked = new Set(value.split(',').map((part) => part.trim().toLowerCase()));
-  return HIDABLE.filter((kind) => asked.has(kind)).join(',');
-}), v.minLength(1));
+const hideList = v.pipe(
+  text,
+  v.transform((value) => {
+    const asked = new Set(value.split(',').map((part) => part.trim().toLowerCase()));
+    return HIDABLE.filter((kind) => asked.has(kind)).join(',');
+  }),
+  v.minLength(1),
+);
 
 const handle = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.regex(HANDLE));
 const restId = v.pipe(v.union([v.string(), v.number()]), v.transform(idText), v.trim(), v.regex(REST_ID));

@@ -7,21 +7,45 @@ import { ignoredParams, targetOf, timelineSearchSchema } from './params';
 
 function post(id: string, extra: Partial<Post> = {}): Post {
   return {
-    id, createdAt: '2024-05-01T10:00:00.000Z', text: `post ${id}`, lang: 'en', source: 'Web App',
+    id,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    text: `post ${id}`,
+    lang: 'en',
+    source: 'Web App',
     counts: { replies: 1, reposts: 2, quotes: 3, favorites: 4, bookmarks: 5, views: 6 },
-    links: [], mentions: [], media: [], author: { id: '1', name: 'Ada', handle: 'ada', avatarUrl: null, verified: true },
-    replyToId: null, repostOf: null, quoted: null, ...extra,
+    links: [],
+    mentions: [],
+    media: [],
+    author: { id: '1', name: 'Ada', handle: 'ada', avatarUrl: null, verified: true },
+    replyToId: null,
+    repostOf: null,
+    quoted: null,
+    ...extra,
   };
 }
 
-const photo = { kind: 'photo' as const, id: 'p', url: 'https://example.org/p.jpg', width: 4, height: 3, focus: null, alt: '' };
+const photo = {
+  kind: 'photo' as const,
+  id: 'p',
+  url: 'https://example.org/p.jpg',
+  width: 4,
+  height: 3,
+  focus: null,
+  alt: '',
+};
 
 describe('timeline search params', () => {
   it('keeps valid values and falls back on bad ones without throwing', () => {
     expect(v.parse(timelineSearchSchema, { screen_name: 'ada' })).toEqual({ screen_name: 'ada' });
     expect(v.parse(timelineSearchSchema, { rest_id: 1001 })).toEqual({ rest_id: '1001' });
-    expect(v.parse(timelineSearchSchema, { screen_name: '<script>', rest_id: 'x1' })).toEqual({ screen_name: undefined, rest_id: undefined });
-    expect(v.parse(timelineSearchSchema, { screen_name: ['a'], rest_id: { a: 1 } })).toEqual({ screen_name: undefined, rest_id: undefined });
+    expect(v.parse(timelineSearchSchema, { screen_name: '<script>', rest_id: 'x1' })).toEqual({
+      screen_name: undefined,
+      rest_id: undefined,
+    });
+    expect(v.parse(timelineSearchSchema, { screen_name: ['a'], rest_id: { a: 1 } })).toEqual({
+      screen_name: undefined,
+      rest_id: undefined,
+    });
   });
 
   it('prefers screen_name and names what was ignored', () => {
@@ -30,7 +54,9 @@ describe('timeline search params', () => {
     expect(targetOf(valid)).toEqual({ screenName: 'ada' });
     expect(ignoredParams(raw, valid).map((item) => item.name)).toEqual(['rest_id', 'page']);
     const bad = { screen_name: 'no spaces' };
-    expect(ignoredParams(bad, v.parse(timelineSearchSchema, bad))).toEqual([{ name: 'screen_name', value: 'no spaces', reason: 'not a handle (letters, digits and _ only)' }]);
+    expect(ignoredParams(bad, v.parse(timelineSearchSchema, bad))).toEqual([
+      { name: 'screen_name', value: 'no spaces', reason: 'not a handle (letters, digits and _ only)' },
+    ]);
     expect(targetOf({})).toBeNull();
   });
 });
@@ -58,7 +84,11 @@ describe('filters over loaded posts', () => {
   });
 
   it('shows a post that came back on two pages once', () => {
-    expect(ids(uniquePosts([{ posts: [post('1'), post('2')] }, { posts: [post('2'), post('3')] }]))).toEqual(['1', '2', '3']);
+    expect(ids(uniquePosts([{ posts: [post('1'), post('2')] }, { posts: [post('2'), post('3')] }]))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 });
 

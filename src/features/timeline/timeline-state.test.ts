@@ -7,23 +7,41 @@ import { findBoughtPost } from './bought-post';
 import { filterSearch, filtersOf, ignoredParams, timelineSearchSchema } from './params';
 import { latestFirstPage, withPinnedFirst } from './pinned';
 
-const post = (id: string, extra: Partial<Post> = {}) => ({ id, replyToId: null, repostOf: null, quoted: null, ...extra }) as Post;
+const post = (id: string, extra: Partial<Post> = {}) =>
+  ({ id, replyToId: null, repostOf: null, quoted: null, ...extra }) as Post;
 const page = (posts: Post[], extra: Partial<TimelinePage> = {}): TimelinePage => ({
-  posts, pinned: null, nextCursor: null, prevCursor: null, status: null, user: null, credits: '0.1', callId: null, boughtAt: 1, ...extra,
+  posts,
+  pinned: null,
+  nextCursor: null,
+  prevCursor: null,
+  status: null,
+  user: null,
+  credits: '0.1',
+  callId: null,
+  boughtAt: 1,
+  ...extra,
 });
-const user = (pinnedIds: string[]) => ({ pinnedIds } as Profile);
+const user = (pinnedIds: string[]) => ({ pinnedIds }) as Profile;
 
 describe('pinned first', () => {
   it('puts the post the profile pins at the top, once, from the first page only', () => {
     const first = page([post('9'), post('8'), post('7')], { user: user(['7']) });
     expect(withPinnedFirst([post('9'), post('8'), post('7'), post('6')], first)).toMatchObject({ pinnedId: '7' });
-    expect(withPinnedFirst([post('9'), post('8'), post('7')], first).posts.map((item) => item.id)).toEqual(['7', '9', '8']);
+    expect(withPinnedFirst([post('9'), post('8'), post('7')], first).posts.map((item) => item.id)).toEqual([
+      '7',
+      '9',
+      '8',
+    ]);
     expect(withPinnedFirst([post('9')], page([post('9')], { user: user(['3']) })).pinnedId).toBeNull();
   });
 
   it('takes the pinned post the answer carries, even when it is older than the page', () => {
     const first = page([post('9'), post('8')], { pinned: post('2') });
-    expect(withPinnedFirst([post('9'), post('8'), post('2')], first).posts.map((item) => item.id)).toEqual(['2', '9', '8']);
+    expect(withPinnedFirst([post('9'), post('8'), post('2')], first).posts.map((item) => item.id)).toEqual([
+      '2',
+      '9',
+      '8',
+    ]);
   });
 
   it('reads the newest first page: a check for new posts puts one in front', () => {
@@ -35,10 +53,19 @@ describe('pinned first', () => {
 
 describe('filters in the address', () => {
   it('reads hide, media and find, and writes only what is on', () => {
-    const search = v.parse(timelineSearchSchema, { screen_name: 'ada', hide: 'replies,reposts', media: 'only', find: 42 });
+    const search = v.parse(timelineSearchSchema, {
+      screen_name: 'ada',
+      hide: 'replies,reposts',
+      media: 'only',
+      find: 42,
+    });
     expect(filtersOf(search)).toEqual({ hideReposts: true, hideReplies: true, mediaOnly: true, find: '42' });
     expect(filterSearch(filtersOf(search))).toEqual({ hide: 'reposts,replies', media: 'only', find: '42' });
-    expect(filterSearch({ hideReposts: false, hideReplies: true, mediaOnly: false, find: '' })).toEqual({ hide: 'replies', media: undefined, find: undefined });
+    expect(filterSearch({ hideReposts: false, hideReplies: true, mediaOnly: false, find: '' })).toEqual({
+      hide: 'replies',
+      media: undefined,
+      find: undefined,
+    });
   });
 
   it('names what it cannot use', () => {
@@ -49,14 +76,17 @@ describe('filters in the address', () => {
 
 describe('a post on the platform', () => {
   it('is linked only when a media entity of the answer names the post', () => {
-    expect(permalinkOf('123', [{ expanded_url: 'https://platform.example/ada/status/123/photo/1' }])).toBe('https://platform.example/ada/status/123');
+    expect(permalinkOf('123', [{ expanded_url: 'https://platform.example/ada/status/123/photo/1' }])).toBe(
+      'https://platform.example/ada/status/123',
+    );
     expect(permalinkOf('123', [{ expanded_url: 'https://example.org/photo/1230' }])).toBeNull();
     expect(permalinkOf('123', [{ expanded_url: null }])).toBeNull();
   });
 });
 
 describe('a post from what was bought', () => {
-  const query = (key: unknown, pages: TimelinePage[]) => ({ queryKey: ['timeline', key], state: { data: { pages, pageParams: [] } } }) as unknown as Query;
+  const query = (key: unknown, pages: TimelinePage[]) =>
+    ({ queryKey: ['timeline', key], state: { data: { pages, pageParams: [] } } }) as unknown as Query;
   const inner = post('500');
   const reply = post('21', { replyToId: '20' });
   const queries = [

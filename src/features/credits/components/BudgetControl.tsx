@@ -19,10 +19,22 @@ function OperatorLimit({ budget }: { budget: Budget }) {
   return (
     <div data-testid="operator-limit">
       <p className="text-sm text-slate-800 dark:text-slate-200">
-        {operatorLimit === null
-          ? <>No limit set by the server operator.</>
-          : <>Limit set by the server operator: <strong className="tabular-nums" data-testid="operator-limit-value">{operatorLimit}</strong> credits
-            {' · '}<span className="tabular-nums" data-testid="operator-limit-left">{leftUnder(operatorLimit, budget.spentInPeriod)}</span> left {periodWords(budget.period)}</>}
+        {operatorLimit === null ? (
+          <>No limit set by the server operator.</>
+        ) : (
+          <>
+            Limit set by the server operator:{' '}
+            <strong className="tabular-nums" data-testid="operator-limit-value">
+              {operatorLimit}
+            </strong>{' '}
+            credits
+            {' · '}
+            <span className="tabular-nums" data-testid="operator-limit-left">
+              {leftUnder(operatorLimit, budget.spentInPeriod)}
+            </span>{' '}
+            left {periodWords(budget.period)}
+          </>
+        )}
       </p>
       <p className={note}>
         {operatorLimit === null
@@ -43,7 +55,10 @@ export function BudgetControl({ budget, spent }: { budget: Budget; spent: string
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = draft.trim();
-    if (!DECIMAL.test(value)) { setProblem('Enter a number of credits such as 5 or 0.5.'); return; }
+    if (!DECIMAL.test(value)) {
+      setProblem('Enter a number of credits such as 5 or 0.5.');
+      return;
+    }
     if (operatorLimit !== null && isAbove(value, operatorLimit)) {
       setProblem(`At most ${operatorLimit} credits: your limit cannot be higher than the server operator's.`);
       return;
@@ -56,35 +71,76 @@ export function BudgetControl({ budget, spent }: { budget: Budget; spent: string
     <div className="space-y-3" data-testid="budget-control">
       <OperatorLimit budget={budget} />
       {budget.warning && !budget.reached && (
-        <p role="status" data-testid="budget-warning" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
-          <span aria-hidden>▲ </span>Close to the limit: the warning starts at {budget.warnAt} credits. Paid calls are refused once the limit is reached.
+        <p
+          role="status"
+          data-testid="budget-warning"
+          className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100"
+        >
+          <span aria-hidden>▲ </span>Close to the limit: the warning starts at {budget.warnAt} credits. Paid calls are
+          refused once the limit is reached.
         </p>
       )}
       <div className="space-y-2" data-testid="personal-limit">
         <p className="text-sm text-slate-800 dark:text-slate-200">
           Your limit for this session:{' '}
-          {personalLimit === null
-            ? <>none</>
-            : <><strong className="tabular-nums" data-testid="personal-limit-value">{personalLimit}</strong> credits
-              {' · '}<span className="tabular-nums">{leftUnder(personalLimit, spent)}</span> left</>}
+          {personalLimit === null ? (
+            <>none</>
+          ) : (
+            <>
+              <strong className="tabular-nums" data-testid="personal-limit-value">
+                {personalLimit}
+              </strong>{' '}
+              credits
+              {' · '}
+              <span className="tabular-nums">{leftUnder(personalLimit, spent)}</span> left
+            </>
+          )}
         </p>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
           <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
             {operatorLimit === null ? 'Your limit (credits)' : `Your limit (credits, at most ${operatorLimit})`}
-            <input value={draft} onChange={(event) => setDraft(event.target.value)} inputMode="decimal" placeholder={personalLimit ?? operatorLimit ?? 'e.g. 5'}
-              aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'budget-invalid' : undefined}
-              className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm tabular-nums dark:border-slate-700 dark:bg-slate-900" />
+            <input
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              inputMode="decimal"
+              placeholder={personalLimit ?? operatorLimit ?? 'e.g. 5'}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'budget-invalid' : undefined}
+              className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm tabular-nums dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
-          <button type="submit" disabled={mutation.isPending} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>Set limit</button>
-          <button type="button" disabled={mutation.isPending || personalLimit === null} onClick={() => mutation.mutate(null)}
-            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}>Clear my limit</button>
+          <button
+            type="submit"
+            disabled={mutation.isPending}
+            className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+          >
+            Set limit
+          </button>
+          <button
+            type="button"
+            disabled={mutation.isPending || personalLimit === null}
+            onClick={() => mutation.mutate(null)}
+            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+          >
+            Clear my limit
+          </button>
         </form>
-        {problem && <p id="budget-invalid" className="text-sm text-red-700 dark:text-red-300">{problem}</p>}
-        {mutation.isError && (refusal(mutation.error)
-          ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{refusal(mutation.error)}</p>
-          : <ErrorPanel error={mutation.error} compact />)}
+        {problem && (
+          <p id="budget-invalid" className="text-sm text-red-700 dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        {mutation.isError &&
+          (refusal(mutation.error) ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {refusal(mutation.error)}
+            </p>
+          ) : (
+            <ErrorPanel error={mutation.error} compact />
+          ))}
         <p className={note}>
-          Paid calls are refused (HTTP 402) as soon as either limit is reached. Calls already under way finish, so spend can pass a limit by at most one call.
+          Paid calls are refused (HTTP 402) as soon as either limit is reached. Calls already under way finish, so spend
+          can pass a limit by at most one call.
           {operatorLimit !== null && ' Clearing your limit leaves the operator’s in force.'}
         </p>
       </div>

@@ -15,8 +15,12 @@ export function BudgetReachedNotice() {
   const { data } = useQuery(sessionQueryOptions());
   if (!data?.budget.reached) return null;
   return (
-    <p role="status" data-testid="budget-reached" data-reached-by={data.budget.reachedBy ?? undefined}
-      className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+    <p
+      role="status"
+      data-testid="budget-reached"
+      data-reached-by={data.budget.reachedBy ?? undefined}
+      className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+    >
       {budgetReachedMessage(data.budget)}
     </p>
   );

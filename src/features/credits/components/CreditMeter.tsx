@@ -23,7 +23,8 @@ function reachedNotes(budget: Budget): { label: string; sentence: string; title:
     return {
       label: 'your limit reached',
       sentence: `Your limit of ${budget.personalLimit} credits for this session is reached: paid calls are refused until you raise or clear it, or start a new session`,
-      title: 'Your limit for this session is reached: paid calls are refused. Open Credits to raise or clear it, or start a new session.',
+      title:
+        'Your limit for this session is reached: paid calls are refused. Open Credits to raise or clear it, or start a new session.',
     };
   }
   return {
@@ -34,8 +35,10 @@ function reachedNotes(budget: Budget): { label: string; sentence: string; title:
 }
 
 const tone = {
-  reached: 'border-red-500 bg-red-50 text-red-900 hover:bg-red-100 dark:border-red-500 dark:bg-red-950/70 dark:text-red-100 dark:hover:bg-red-950',
-  warning: 'border-amber-500 bg-amber-50 text-amber-950 hover:bg-amber-100 dark:border-amber-400 dark:bg-amber-950/60 dark:text-amber-100 dark:hover:bg-amber-950',
+  reached:
+    'border-red-500 bg-red-50 text-red-900 hover:bg-red-100 dark:border-red-500 dark:bg-red-950/70 dark:text-red-100 dark:hover:bg-red-950',
+  warning:
+    'border-amber-500 bg-amber-50 text-amber-950 hover:bg-amber-100 dark:border-amber-400 dark:bg-amber-950/60 dark:text-amber-100 dark:hover:bg-amber-950',
   calm: 'border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-900',
 };
 
@@ -63,26 +66,52 @@ export function CreditMeter() {
       data-budget-warning={warning ? 'true' : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
       aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. ${reached ? '' : `${paceSentence(pace, session.total, now, style)} `}Open the credits page.`}
-      title={reached?.title ?? (warning ? `Close to the credit limit (warns at ${budget.warnAt}): paid calls are refused once it is reached.` : undefined)}
+      title={
+        reached?.title ??
+        (warning
+          ? `Close to the credit limit (warns at ${budget.warnAt}): paid calls are refused once it is reached.`
+          : undefined)
+      }
       className={`flex flex-col rounded-2xl border px-3 py-1 text-sm leading-tight tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >
       <span className="flex flex-wrap items-center gap-x-2">
-      <span><strong data-testid="meter-total">{session.total}</strong> credits</span>
-      <span className={reached || warning ? '' : 'text-slate-600 dark:text-slate-400'} data-testid="meter-calls">{session.calls} {session.calls === 1 ? 'call' : 'calls'}</span>
-      {reached ? (
-        <span data-testid="meter-budget" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-600">
-          <span aria-hidden>■ </span>{reached.label}
+        <span>
+          <strong data-testid="meter-total">{session.total}</strong> credits
         </span>
-      ) : figure !== null && (
-        <span data-testid="meter-budget" className={warning ? 'font-semibold' : 'text-slate-600 dark:text-slate-400'}>
-          {warning && <span aria-hidden>▲ </span>}{figure}{warning && <span aria-hidden className="hidden sm:inline"> · near limit</span>}
+        <span className={reached || warning ? '' : 'text-slate-600 dark:text-slate-400'} data-testid="meter-calls">
+          {session.calls} {session.calls === 1 ? 'call' : 'calls'}
         </span>
-      )}
+        {reached ? (
+          <span
+            data-testid="meter-budget"
+            className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-600"
+          >
+            <span aria-hidden>■ </span>
+            {reached.label}
+          </span>
+        ) : (
+          figure !== null && (
+            <span
+              data-testid="meter-budget"
+              className={warning ? 'font-semibold' : 'text-slate-600 dark:text-slate-400'}
+            >
+              {warning && <span aria-hidden>▲ </span>}
+              {figure}
+              {warning && (
+                <span aria-hidden className="hidden sm:inline">
+                  {' '}
+                  · near limit
+                </span>
+              )}
+            </span>
+          )
+        )}
       </span>
       {/* A second, smaller line: the pace keeps the meter narrow enough for one header row. */}
       {paceText && (
         <span data-testid="meter-pace" className={`text-xs ${warning ? '' : 'text-slate-600 dark:text-slate-400'}`}>
-          {paceText.rate}{paceText.limit && <span data-testid="meter-forecast"> · {paceText.limit}</span>}
+          {paceText.rate}
+          {paceText.limit && <span data-testid="meter-forecast"> · {paceText.limit}</span>}
         </span>
       )}
     </Link>

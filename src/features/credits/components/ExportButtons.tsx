@@ -5,17 +5,34 @@ import { downloadText } from '../../../lib/download';
 const ledgerText = (format: 'csv' | 'json', rows: readonly LedgerRow[]) =>
   import('../export').then((ledger) => (format === 'csv' ? ledger.ledgerCsv(rows) : ledger.ledgerJson(rows)));
 
-const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+const button =
+  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /** Downloads the rows shown (after filtering) as CSV or JSON. */
 export function ExportButtons({ rows, sessionId }: { rows: readonly LedgerRow[]; sessionId: string }) {
   const base = `creditscope-ledger-${sessionId.slice(0, 8)}`;
   return (
     <div className="flex gap-2">
-      <button type="button" className={button} disabled={rows.length === 0}
-        onClick={() => void ledgerText('csv', rows).then((text) => downloadText(`${base}.csv`, 'text/csv;charset=utf-8', text))}>Export CSV</button>
-      <button type="button" className={button} disabled={rows.length === 0}
-        onClick={() => void ledgerText('json', rows).then((text) => downloadText(`${base}.json`, 'application/json', text))}>Export JSON</button>
+      <button
+        type="button"
+        className={button}
+        disabled={rows.length === 0}
+        onClick={() =>
+          void ledgerText('csv', rows).then((text) => downloadText(`${base}.csv`, 'text/csv;charset=utf-8', text))
+        }
+      >
+        Export CSV
+      </button>
+      <button
+        type="button"
+        className={button}
+        disabled={rows.length === 0}
+        onClick={() =>
+          void ledgerText('json', rows).then((text) => downloadText(`${base}.json`, 'application/json', text))
+        }
+      >
+        Export JSON
+      </button>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDownload } from '../../../lib/use-download';
 
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
-const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+const button =
+  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 const EXPORTS: { kind: PeriodExport; label: string }[] = [
   { kind: 'ledger.csv', label: 'Ledger CSV' },
   { kind: 'ledger.json', label: 'Ledger JSON' },
@@ -35,23 +36,44 @@ export function ExportPeriod() {
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
           From (UTC day)
-          <input type="date" className={control} value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+          <input
+            type="date"
+            className={control}
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
         </label>
         <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
           To (UTC day, included)
-          <input type="date" className={control} value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+          <input
+            type="date"
+            className={control}
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
         </label>
         <div role="group" aria-label="Export period" className="flex flex-wrap gap-2">
           {EXPORTS.map(({ kind, label }) => (
-            <button key={kind} type="button" className={button} disabled={busy !== null || backwards} aria-busy={busy === kind}
-              onClick={() => void download(kind, () => readExport(kind, { from, to }))}>{busy === kind ? `${label}…` : label}</button>
+            <button
+              key={kind}
+              type="button"
+              className={button}
+              disabled={busy !== null || backwards}
+              aria-busy={busy === kind}
+              onClick={() => void download(kind, () => readExport(kind, { from, to }))}
+            >
+              {busy === kind ? `${label}…` : label}
+            </button>
           ))}
         </div>
       </div>
       {backwards && <p className="text-sm text-red-700 dark:text-red-300">The first day must not be after the last.</p>}
       {error !== null && <ErrorPanel error={error} compact />}
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        Free. The ledger exports hold every call in the period, from every session and browser; the archive export holds every page bought in it, with its full answer. An empty day field means no bound.
+        Free. The ledger exports hold every call in the period, from every session and browser; the archive export holds
+        every page bought in it, with its full answer. An empty day field means no bound.
       </p>
     </div>
   );

@@ -11,7 +11,8 @@ export function InspectCallButton({ callId }: { callId: string | null }) {
     <>
       {/* A phone's cost line has no room for the sentence; the hidden half is out of the button's name too. */}
       <button type="button" onClick={() => setOpen(callId)} className={`${inspectLink} whitespace-nowrap`}>
-        <span className="sm:hidden">Inspect call</span><span className="hidden sm:inline">Inspect the call that bought this page</span>
+        <span className="sm:hidden">Inspect call</span>
+        <span className="hidden sm:inline">Inspect the call that bought this page</span>
       </button>
       <Dialog callId={open} onClose={() => setOpen(null)} />
     </>

@@ -7,7 +7,13 @@ import { LazyInspectorDialog as Dialog } from './LazyInspectorDialog';
 // Apart from InspectCallButton: the menu's popover is the timeline's alone, and a search page does not load it.
 
 /** What a page on screen needs for its line in the menu: its purchase, when, and what it cost. */
-export interface PageCall { callId: string | null; boughtAt: number; credits: string; fromArchive?: boolean; posts: number }
+export interface PageCall {
+  callId: string | null;
+  boughtAt: number;
+  credits: string;
+  fromArchive?: boolean;
+  posts: number;
+}
 
 function pageLine(page: PageCall, index: number, pages: readonly PageCall[]): string {
   const first = pages.slice(0, index).reduce((sum, earlier) => sum + earlier.posts, 1);
@@ -27,16 +33,30 @@ export function InspectPagesButton({ pages }: { pages: readonly PageCall[] }) {
   if (pages.length === 1) return <InspectCallButton callId={pages[0]!.callId} />;
   return (
     <>
-      <PopoverButton label="Inspect the call that bought a page…" panelLabel="Inspect the call that bought a page" className={link} testId="inspect-pages">
+      <PopoverButton
+        label="Inspect the call that bought a page…"
+        panelLabel="Inspect the call that bought a page"
+        className={link}
+        testId="inspect-pages"
+      >
         <ul className="max-h-72 overflow-auto">
-          {pages.map((page, index) => page.callId && (
-            <li key={page.callId}>
-              <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-xs tabular-nums hover:bg-slate-100 dark:hover:bg-slate-800"
-                onClick={(event) => { event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover(); setOpen(page.callId); }}>
-                {pageLine(page, index, pages)}
-              </button>
-            </li>
-          ))}
+          {pages.map(
+            (page, index) =>
+              page.callId && (
+                <li key={page.callId}>
+                  <button
+                    type="button"
+                    className="w-full rounded-md px-2 py-1.5 text-left text-xs tabular-nums hover:bg-slate-100 dark:hover:bg-slate-800"
+                    onClick={(event) => {
+                      event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover();
+                      setOpen(page.callId);
+                    }}
+                  >
+                    {pageLine(page, index, pages)}
+                  </button>
+                </li>
+              ),
+          )}
         </ul>
       </PopoverButton>
       <Dialog callId={open} onClose={() => setOpen(null)} />

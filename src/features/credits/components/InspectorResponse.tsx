@@ -15,18 +15,39 @@ function Attempts({ detail }: { detail: CallDetail }) {
         <caption className="sr-only">Attempts at the upstream for this one call</caption>
         <thead>
           <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
-            <th scope="col" className={`${cell} font-medium`}>#</th><th scope="col" className={`${cell} font-medium`}>Time</th>
-            <th scope="col" className={`${cell} font-medium`}>Status</th><th scope="col" className={`${cell} font-medium`}>Took</th>
-            <th scope="col" className={`${cell} font-medium`}>Credits</th>
-            {anyRetryAfter && <th scope="col" className={`${cell} font-medium`}>Retry-After</th>}
+            <th scope="col" className={`${cell} font-medium`}>
+              #
+            </th>
+            <th scope="col" className={`${cell} font-medium`}>
+              Time
+            </th>
+            <th scope="col" className={`${cell} font-medium`}>
+              Status
+            </th>
+            <th scope="col" className={`${cell} font-medium`}>
+              Took
+            </th>
+            <th scope="col" className={`${cell} font-medium`}>
+              Credits
+            </th>
+            {anyRetryAfter && (
+              <th scope="col" className={`${cell} font-medium`}>
+                Retry-After
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {attempts.map((attempt, index) => (
             <tr key={index} className="border-t border-slate-100 dark:border-slate-900">
-              <td className={cell}>{index + 1}</td><td className={cell}>{clockTime(attempt.at)}</td>
-              <td className={cell}>{attempt.status || '—'}</td><td className={cell}>{attempt.durationMs} ms</td>
-              <td className={cell}>{attempt.credits} <span className="text-xs text-slate-500 dark:text-slate-400">({CHARGED_WORDS[attempt.charged]})</span></td>
+              <td className={cell}>{index + 1}</td>
+              <td className={cell}>{clockTime(attempt.at)}</td>
+              <td className={cell}>{attempt.status || '—'}</td>
+              <td className={cell}>{attempt.durationMs} ms</td>
+              <td className={cell}>
+                {attempt.credits}{' '}
+                <span className="text-xs text-slate-500 dark:text-slate-400">({CHARGED_WORDS[attempt.charged]})</span>
+              </td>
               {anyRetryAfter && <td className={cell}>{retryAfter(index) ?? ''}</td>}
             </tr>
           ))}
@@ -42,7 +63,10 @@ function Headers({ detail }: { detail: CallDetail }) {
     return <p className={note}>Not recorded: this call was settled before creditscope kept response headers.</p>;
   }
   const entries = Object.entries(last);
-  if (entries.length === 0) return <p className={note}>The upstream sent none of the headers kept here (content type, rate limits, Retry-After).</p>;
+  if (entries.length === 0)
+    return (
+      <p className={note}>The upstream sent none of the headers kept here (content type, rate limits, Retry-After).</p>
+    );
   return (
     <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5" data-testid="inspector-headers">
       {entries.map(([name, value]) => (
@@ -61,13 +85,20 @@ export function InspectorResponse({ detail }: { detail: CallDetail }) {
   return (
     <>
       <section aria-labelledby="inspector-attempts-heading" className="space-y-1">
-        <h3 id="inspector-attempts-heading" className={term}>{several ? `Attempts (${detail.row.attempts.length}, one ledger entry)` : 'Attempt'}</h3>
+        <h3 id="inspector-attempts-heading" className={term}>
+          {several ? `Attempts (${detail.row.attempts.length}, one ledger entry)` : 'Attempt'}
+        </h3>
         <Attempts detail={detail} />
       </section>
       <section aria-labelledby="inspector-headers-heading" className="space-y-1">
-        <h3 id="inspector-headers-heading" className={term}>Response headers{several ? ' (last attempt)' : ''}</h3>
+        <h3 id="inspector-headers-heading" className={term}>
+          Response headers{several ? ' (last attempt)' : ''}
+        </h3>
         <Headers detail={detail} />
-        <p className={note}>Only the content type, rate-limit headers and Retry-After are kept; request headers, Authorization included, never are.</p>
+        <p className={note}>
+          Only the content type, rate-limit headers and Retry-After are kept; request headers, Authorization included,
+          never are.
+        </p>
       </section>
       <RawBody detail={detail} />
     </>

@@ -8,7 +8,11 @@ export function LedgerFilters({ filter, onChange }: { filter: LedgerFilter; onCh
     <div role="group" aria-label="Filter the ledger" className="flex flex-wrap items-end gap-2">
       <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
         Operation
-        <select className={control} value={filter.operation} onChange={(event) => onChange({ ...filter, operation: event.target.value as LedgerFilter['operation'] })}>
+        <select
+          className={control}
+          value={filter.operation}
+          onChange={(event) => onChange({ ...filter, operation: event.target.value as LedgerFilter['operation'] })}
+        >
           <option value="all">All</option>
           <option value="timeline">Timeline</option>
           <option value="search">Search</option>
@@ -16,7 +20,11 @@ export function LedgerFilters({ filter, onChange }: { filter: LedgerFilter; onCh
       </label>
       <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
         Outcome
-        <select className={control} value={filter.outcome} onChange={(event) => onChange({ ...filter, outcome: event.target.value as LedgerFilter['outcome'] })}>
+        <select
+          className={control}
+          value={filter.outcome}
+          onChange={(event) => onChange({ ...filter, outcome: event.target.value as LedgerFilter['outcome'] })}
+        >
           <option value="all">All</option>
           <option value="ok">OK</option>
           <option value="failed">Failed</option>
@@ -24,8 +32,13 @@ export function LedgerFilters({ filter, onChange }: { filter: LedgerFilter; onCh
       </label>
       <label className="flex min-w-40 flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
         Contains
-        <input type="search" className={control} value={filter.text} placeholder="handle, query, status…"
-          onChange={(event) => onChange({ ...filter, text: event.target.value })} />
+        <input
+          type="search"
+          className={control}
+          value={filter.text}
+          placeholder="handle, query, status…"
+          onChange={(event) => onChange({ ...filter, text: event.target.value })}
+        />
       </label>
     </div>
   );

@@ -12,7 +12,8 @@ import { LedgerTable } from './LedgerTable';
 import { LazyInspectorDialog } from './LazyInspectorDialog';
 
 const PAGE = 200;
-const button = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
+const button =
+  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
 function countLine(shown: number, loaded: number, total: number): string {
   const filtered = shown !== loaded ? `${shown} of ${loaded} loaded calls shown` : null;
@@ -53,7 +54,13 @@ export function LedgerSection({ state, ledger }: { state: SessionState; ledger: 
       )}
       {hasOlder && (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={loadOlder} disabled={loadingOlder} data-testid="load-older-calls" className={button}>
+          <button
+            type="button"
+            onClick={loadOlder}
+            disabled={loadingOlder}
+            data-testid="load-older-calls"
+            className={button}
+          >
             Load older calls <span className="text-xs font-normal text-emerald-700 dark:text-emerald-300">free</span>
           </button>
           {loadingOlder && <Spinner label="Reading older calls…" />}

@@ -14,20 +14,43 @@ export function NewSessionButton({ total }: { total: string }) {
   const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
   if (!confirming) {
     return (
-      <button type="button" onClick={() => setConfirming(true)} className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}>
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+      >
         New session
       </button>
     );
   }
   return (
-    <div role="group" aria-label="Confirm new session" className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 p-2 text-sm dark:border-slate-700">
+    <div
+      role="group"
+      aria-label="Confirm new session"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 p-2 text-sm dark:border-slate-700"
+    >
       <span>
         Start a new session at 0? This one ({total} credits) stays in past sessions.
-        {operatorLimit !== null && budget && ` The server operator's limit of ${operatorLimit} keeps counting ${operatorScope(budget.period)}.`}
+        {operatorLimit !== null &&
+          budget &&
+          ` The server operator's limit of ${operatorLimit} keeps counting ${operatorScope(budget.period)}.`}
       </span>
-      <button type="button" autoFocus disabled={mutation.isPending} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
-        onClick={() => mutation.mutate(undefined, { onSuccess: () => setConfirming(false) })}>Start new session</button>
-      <button type="button" className={`${button} hover:bg-slate-100 dark:hover:bg-slate-800`} onClick={() => setConfirming(false)}>Cancel</button>
+      <button
+        type="button"
+        autoFocus
+        disabled={mutation.isPending}
+        className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+        onClick={() => mutation.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      >
+        Start new session
+      </button>
+      <button
+        type="button"
+        className={`${button} hover:bg-slate-100 dark:hover:bg-slate-800`}
+        onClick={() => setConfirming(false)}
+      >
+        Cancel
+      </button>
       {mutation.isError && <ErrorPanel error={mutation.error} compact />}
     </div>
   );

@@ -14,10 +14,18 @@ export function OperationBreakdown({ state }: { state: SessionState }) {
       <caption className="sr-only">Spend per operation</caption>
       <thead>
         <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400">
-          <th scope="col" className="py-1.5 pr-2 font-medium">Operation</th>
-          <th scope="col" className="py-1.5 pr-2 text-right font-medium">Calls</th>
-          <th scope="col" className="py-1.5 pr-2 text-right font-medium">Credits</th>
-          <th scope="col" className="py-1.5 text-right font-medium">Per call</th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            Operation
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-medium">
+            Calls
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-medium">
+            Credits
+          </th>
+          <th scope="col" className="py-1.5 text-right font-medium">
+            Per call
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -30,7 +38,9 @@ export function OperationBreakdown({ state }: { state: SessionState }) {
               </th>
               <td className="py-2 pr-2 text-right tabular-nums">{calls}</td>
               <td className="py-2 pr-2 text-right tabular-nums">{total}</td>
-              <td className="py-2 text-right tabular-nums text-slate-600 dark:text-slate-400">{calls ? mulDiv(total, '1', String(calls)) : '–'}</td>
+              <td className="py-2 text-right tabular-nums text-slate-600 dark:text-slate-400">
+                {calls ? mulDiv(total, '1', String(calls)) : '–'}
+              </td>
             </tr>
           );
         })}

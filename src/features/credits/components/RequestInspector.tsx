@@ -18,7 +18,10 @@ function Facts({ detail }: { detail: CallDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-5" data-testid="inspector-facts">
       {facts.map(([name, value]) => (
-        <div key={name} className="min-w-0"><dt className={term}>{name}</dt><dd className="tabular-nums">{value}</dd></div>
+        <div key={name} className="min-w-0">
+          <dt className={term}>{name}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
       ))}
     </dl>
   );

@@ -21,42 +21,56 @@ export function SessionOverview({ state }: { state: SessionState }) {
   const { session, budget, mode, upstream } = state;
   return (
     <div>
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      <div className={card}>
-        <dt className={label}>Spent this session</dt>
-        <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
-          <span data-testid="credits-total">{session.total}</span> <span className="text-sm font-normal">{session.total === '1' ? 'credit' : 'credits'}</span>
-        </dd>
-      </div>
-      <div className={card}>
-        <dt className={label}>Paid calls</dt>
-        <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="credits-calls">{session.calls}</dd>
-        {session.failedFree > 0 && (
-          <dd className="text-xs text-slate-600 dark:text-slate-400" data-testid="credits-failed-free">
-            + {plural(session.failedFree, 'failed call')} that cost nothing
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className={card}>
+          <dt className={label}>Spent this session</dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
+            <span data-testid="credits-total">{session.total}</span>{' '}
+            <span className="text-sm font-normal">{session.total === '1' ? 'credit' : 'credits'}</span>
           </dd>
-        )}
+        </div>
+        <div className={card}>
+          <dt className={label}>Paid calls</dt>
+          <dd
+            className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white"
+            data-testid="credits-calls"
+          >
+            {session.calls}
+          </dd>
+          {session.failedFree > 0 && (
+            <dd className="text-xs text-slate-600 dark:text-slate-400" data-testid="credits-failed-free">
+              + {plural(session.failedFree, 'failed call')} that cost nothing
+            </dd>
+          )}
+        </div>
+        <div className={card}>
+          <dt className={label}>Budget</dt>
+          <dd
+            className={`mt-1 text-sm tabular-nums ${budget.reached ? 'font-semibold text-red-800 dark:text-red-200' : 'text-slate-800 dark:text-slate-200'}`}
+          >
+            {budgetSummary(state)}
+          </dd>
+        </div>
+        <div className={card}>
+          <dt className={label}>Data source</dt>
+          <dd className="mt-1 text-sm text-slate-800 dark:text-slate-200">
+            <span
+              data-testid="credits-mode"
+              className={mode === 'demo' ? 'font-semibold text-amber-800 dark:text-amber-300' : 'font-semibold'}
+            >
+              {mode === 'demo' ? 'Demo mode' : 'Upstream API'}
+            </span>
+            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{upstream}</span>
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3">
+        <SpendPaceNote state={state} />
       </div>
-      <div className={card}>
-        <dt className={label}>Budget</dt>
-        <dd className={`mt-1 text-sm tabular-nums ${budget.reached ? 'font-semibold text-red-800 dark:text-red-200' : 'text-slate-800 dark:text-slate-200'}`}>
-          {budgetSummary(state)}
-        </dd>
-      </div>
-      <div className={card}>
-        <dt className={label}>Data source</dt>
-        <dd className="mt-1 text-sm text-slate-800 dark:text-slate-200">
-          <span data-testid="credits-mode" className={mode === 'demo' ? 'font-semibold text-amber-800 dark:text-amber-300' : 'font-semibold'}>
-            {mode === 'demo' ? 'Demo mode' : 'Upstream API'}
-          </span>
-          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{upstream}</span>
-        </dd>
-      </div>
-    </dl>
-    <div className="mt-3"><SpendPaceNote state={state} /></div>
-    <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-      Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server; a call whose charge could not be known is counted at the going price.
-    </p>
+      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+        Session started {dateTime(session.startedAt)}. Totals are exact decimals kept by the server; a call whose charge
+        could not be known is counted at the going price.
+      </p>
     </div>
   );
 }

@@ -10,11 +10,17 @@ export function SpendPaceNote({ state }: { state: SessionState }) {
   const pace = spendPace(state, now);
   const soon = pace?.forecast?.kind === 'at' && pace.forecast.inMs < 3_600_000;
   return (
-    <p data-testid="credits-pace" data-forecast={pace?.forecast?.kind}
-      className={`rounded-lg border px-3 py-2 text-sm ${soon
-        ? 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100'
-        : 'border-slate-200 text-slate-800 dark:border-slate-800 dark:text-slate-200'}`}>
-      <span className="font-semibold">Rate: </span>{paceSentence(pace, state.session.total, now)}
+    <p
+      data-testid="credits-pace"
+      data-forecast={pace?.forecast?.kind}
+      className={`rounded-lg border px-3 py-2 text-sm ${
+        soon
+          ? 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100'
+          : 'border-slate-200 text-slate-800 dark:border-slate-800 dark:text-slate-200'
+      }`}
+    >
+      <span className="font-semibold">Rate: </span>
+      {paceSentence(pace, state.session.total, now)}
     </p>
   );
 }

@@ -13,9 +13,12 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -28,21 +31,38 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
   return (
     <section aria-label="Found in bought posts">
       <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="find-total" role="status">
-        {total === 0 ? 'Nothing you bought matches.' : `${total ?? hits.length} ${total === 1 ? 'match' : 'matches'} in what you bought`}
-        {' · '}<span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
-        {indexing > 0 && <span data-testid="find-indexing">{` · ${indexing} bought ${indexing === 1 ? 'page is' : 'pages are'} still being indexed and not searched yet`}</span>}
+        {total === 0
+          ? 'Nothing you bought matches.'
+          : `${total ?? hits.length} ${total === 1 ? 'match' : 'matches'} in what you bought`}
+        {' · '}
+        <span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
+        {indexing > 0 && (
+          <span data-testid="find-indexing">{` · ${indexing} bought ${indexing === 1 ? 'page is' : 'pages are'} still being indexed and not searched yet`}</span>
+        )}
       </p>
       {hits.length > 0 && (
         <ol className="rounded-xl border border-slate-200 dark:border-slate-800" data-testid="find-hits">
-          {hits.map((hit, index) => <HitCard key={`${hit.from.pageKey}:${hit.postId ?? index}:${index}`} hit={hit} renderPost={renderPost} />)}
+          {hits.map((hit, index) => (
+            <HitCard key={`${hit.from.pageKey}:${hit.postId ?? index}:${index}`} hit={hit} renderPost={renderPost} />
+          ))}
         </ol>
       )}
-      {query.isFetchNextPageError && <div className="mt-3"><ErrorPanel error={query.error} onRetry={() => void fetchNextPage()} compact /></div>}
+      {query.isFetchNextPageError && (
+        <div className="mt-3">
+          <ErrorPanel error={query.error} onRetry={() => void fetchNextPage()} compact />
+        </div>
+      )}
       <div ref={sentinel} />
       {hasNextPage && (
-        <button type="button" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} data-testid="find-more"
-          className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800">
-          {isFetchingNextPage ? 'Loading…' : 'More matches'} <span className="text-xs font-normal text-emerald-700 dark:text-emerald-300">free</span>
+        <button
+          type="button"
+          onClick={() => void fetchNextPage()}
+          disabled={isFetchingNextPage}
+          data-testid="find-more"
+          className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          {isFetchingNextPage ? 'Loading…' : 'More matches'}{' '}
+          <span className="text-xs font-normal text-emerald-700 dark:text-emerald-300">free</span>
         </button>
       )}
     </section>

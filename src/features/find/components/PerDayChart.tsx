@@ -24,7 +24,8 @@ export function dailySeries(perDay: HandleStats['perDay']): { day: string; count
 export function PerDayChart({ perDay }: { perDay: HandleStats['perDay'] }) {
   const id = useId();
   const days = dailySeries(perDay);
-  if (days.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No archived posts to chart.</p>;
+  if (days.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No archived posts to chart.</p>;
   const top = Math.max(...days.map((entry) => entry.count), 1);
   const busiest = days.reduce((best, entry) => (entry.count > best.count ? entry : best), days[0]!);
   const width = 600;
@@ -33,16 +34,36 @@ export function PerDayChart({ perDay }: { perDay: HandleStats['perDay'] }) {
   const summary = `${days.length} days from ${days[0]!.day} to ${days[days.length - 1]!.day}; busiest ${busiest.day} with ${busiest.count} ${busiest.count === 1 ? 'post' : 'posts'}.`;
   return (
     <figure className="m-0">
-      <svg viewBox={`0 0 ${width} ${height + 14}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}
-        className="block h-auto w-full text-brand-600 dark:text-sky-400" data-testid="per-day-chart" preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height + 14}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-summary`}
+        className="block h-auto w-full text-brand-600 dark:text-sky-400"
+        data-testid="per-day-chart"
+        preserveAspectRatio="none"
+      >
         <title id={`${id}-title`}>Posts per day</title>
         {days.map((entry, index) => {
           const barHeight = (entry.count / top) * height;
-          return <rect key={entry.day} x={index * bar + bar * 0.1} y={height - barHeight} width={Math.max(bar * 0.8, 0.5)} height={barHeight} fill="currentColor"><title>{`${entry.day}: ${entry.count}`}</title></rect>;
+          return (
+            <rect
+              key={entry.day}
+              x={index * bar + bar * 0.1}
+              y={height - barHeight}
+              width={Math.max(bar * 0.8, 0.5)}
+              height={barHeight}
+              fill="currentColor"
+            >
+              <title>{`${entry.day}: ${entry.count}`}</title>
+            </rect>
+          );
         })}
         <line x1={0} x2={width} y1={height + 0.5} y2={height + 0.5} stroke="currentColor" strokeOpacity={0.4} />
       </svg>
-      <figcaption id={`${id}-summary`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">{summary} Most in one day: {top}.</figcaption>
+      <figcaption id={`${id}-summary`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        {summary} Most in one day: {top}.
+      </figcaption>
     </figure>
   );
 }

@@ -1,19 +1,36 @@
 import { Link } from '@tanstack/react-router';
 import type { FindHit } from '../../../api/archive-search';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** Which purchase a hit came from, and that showing it cost nothing; the link is to the free history, never a purchase. */
 export function Provenance({ from }: { from: FindHit['from'] }) {
   const operation = from.operation === 'search' ? 'search' : 'timeline';
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 px-4 pb-2 text-xs text-slate-600 dark:text-slate-400" data-testid="hit-provenance" data-purchase-id={from.purchaseId}>
+    <p
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 px-4 pb-2 text-xs text-slate-600 dark:text-slate-400"
+      data-testid="hit-provenance"
+      data-purchase-id={from.purchaseId}
+    >
       <span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
       <span>
-        from {operation === 'search' ? `the search “${from.subject}”` : `@${from.subject}'s timeline`}, bought {when(from.boughtAt)}
-        {' '}(purchase <code className="font-mono">{from.purchaseId.slice(0, 8)}</code>)
+        from {operation === 'search' ? `the search “${from.subject}”` : `@${from.subject}'s timeline`}, bought{' '}
+        {when(from.boughtAt)} (purchase <code className="font-mono">{from.purchaseId.slice(0, 8)}</code>)
       </span>
-      <Link to="/history" search={{ operation, subject: from.subject }} className="text-brand-700 underline dark:text-sky-300">in History</Link>
+      <Link
+        to="/history"
+        search={{ operation, subject: from.subject }}
+        className="text-brand-700 underline dark:text-sky-300"
+      >
+        in History
+      </Link>
     </p>
   );
 }

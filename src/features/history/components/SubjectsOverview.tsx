@@ -7,10 +7,19 @@ import { OpenLink } from './OpenLink';
 /** Long histories start short; the rest is one click away. */
 const FIRST = 8;
 const panel = 'rounded-xl border border-slate-200 p-3 dark:border-slate-800';
-const small = 'whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
+const small =
+  'whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** Who and what was bought: each timeline opens free, each subject narrows the list of pages below. */
-export function SubjectsOverview({ subjects, now, onFilter }: { subjects: readonly HistorySubject[]; now: number; onFilter: (filter: HistoryFilter) => void }) {
+export function SubjectsOverview({
+  subjects,
+  now,
+  onFilter,
+}: {
+  subjects: readonly HistorySubject[];
+  now: number;
+  onFilter: (filter: HistoryFilter) => void;
+}) {
   const timelines = subjects.filter((subject) => subject.operation === 'timeline');
   const searches = subjects.filter((subject) => subject.operation === 'search');
   return (
@@ -21,8 +30,18 @@ export function SubjectsOverview({ subjects, now, onFilter }: { subjects: readon
   );
 }
 
-function SubjectList({ title, empty, subjects, now, onFilter }: {
-  title: string; empty: string; subjects: readonly HistorySubject[]; now: number; onFilter: (filter: HistoryFilter) => void;
+function SubjectList({
+  title,
+  empty,
+  subjects,
+  now,
+  onFilter,
+}: {
+  title: string;
+  empty: string;
+  subjects: readonly HistorySubject[];
+  now: number;
+  onFilter: (filter: HistoryFilter) => void;
 }) {
   const [all, setAll] = useState(false);
   const id = `history-${title.toLowerCase()}`;
@@ -31,13 +50,19 @@ function SubjectList({ title, empty, subjects, now, onFilter }: {
       <h3 id={id} className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">
         {title} <span className="font-normal text-slate-500 dark:text-slate-400">{subjects.length}</span>
       </h3>
-      {subjects.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p> : (
+      {subjects.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {(all ? subjects : subjects.slice(0, FIRST)).map((subject) => {
             const target = subjectTarget(subject);
             const name = subject.operation === 'timeline' ? `@${subject.subject}` : `“${subject.subject}”`;
             return (
-              <li key={`${subject.operation} ${subject.subject}`} data-testid="history-subject" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <li
+                key={`${subject.operation} ${subject.subject}`}
+                data-testid="history-subject"
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
+              >
                 {/* Wide enough to read: on a phone the buttons go to the next line instead of squeezing the name. */}
                 <span className="min-w-40 flex-1">
                   <span className="block truncate font-semibold text-slate-900 dark:text-white">{name}</span>
@@ -46,7 +71,11 @@ function SubjectList({ title, empty, subjects, now, onFilter }: {
                   </span>
                 </span>
                 <span className="flex items-center gap-1">
-                  <button type="button" className={small} onClick={() => onFilter({ operation: subject.operation, subject: subject.subject })}>
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() => onFilter({ operation: subject.operation, subject: subject.subject })}
+                  >
                     Show pages<span className="sr-only"> of {name}</span>
                   </button>
                   {target && <OpenLink target={target} boughtAt={subject.lastBoughtAt} expires now={now} />}
@@ -57,8 +86,12 @@ function SubjectList({ title, empty, subjects, now, onFilter }: {
         </ul>
       )}
       {subjects.length > FIRST && (
-        <button type="button" onClick={() => setAll(!all)} aria-expanded={all}
-          className="mt-1 w-full rounded-lg px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50 dark:text-sky-300 dark:hover:bg-slate-800/60">
+        <button
+          type="button"
+          onClick={() => setAll(!all)}
+          aria-expanded={all}
+          className="mt-1 w-full rounded-lg px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50 dark:text-sky-300 dark:hover:bg-slate-800/60"
+        >
           {all ? 'Show fewer' : `Show all ${subjects.length}`}
         </button>
       )}

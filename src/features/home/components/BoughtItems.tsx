@@ -3,8 +3,9 @@ import { CostHint } from '../../../components/CostHint';
 import { boughtAgo, type BoughtSearch, type BoughtTimeline } from '../bought';
 
 // On a phone the price moves under the text instead of squeezing the name; from `sm` it sits on the right.
-const row = 'grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl px-2 py-2 no-underline hover:bg-slate-50 focus-visible:bg-slate-50 '
-  + 'sm:grid-cols-[auto_minmax(0,1fr)_auto] dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60';
+const row =
+  'grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl px-2 py-2 no-underline hover:bg-slate-50 focus-visible:bg-slate-50 ' +
+  'sm:grid-cols-[auto_minmax(0,1fr)_auto] dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60';
 const lead = 'row-span-2 sm:row-span-1';
 const price = 'col-start-2 whitespace-nowrap sm:col-start-auto';
 const meta = 'truncate text-xs text-slate-600 dark:text-slate-400';
@@ -12,12 +13,24 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 function Avatar({ url, name, className }: { url: string | null; name: string; className: string }) {
   if (url) {
-    return <img src={url} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer"
-      className={`h-10 w-10 rounded-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`} />;
+    return (
+      <img
+        src={url}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className={`h-10 w-10 rounded-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
+      />
+    );
   }
   return (
-    <span aria-hidden className={`flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-bold text-slate-600
-      dark:bg-slate-800 dark:text-slate-300 ${className}`}>
+    <span
+      aria-hidden
+      className={`flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-bold text-slate-600
+      dark:bg-slate-800 dark:text-slate-300 ${className}`}
+    >
       {(name.replace(/^@/, '')[0] ?? '?').toUpperCase()}
     </span>
   );
@@ -33,8 +46,15 @@ export function BoughtTimelineItem({ entry, now }: { entry: BoughtTimeline; now:
         <span className="min-w-0">
           <span className="flex min-w-0 items-baseline gap-1.5">
             {entry.name && <span className="truncate font-semibold text-slate-900 dark:text-white">{entry.name}</span>}
-            <span className={entry.name ? 'min-w-0 shrink-[3] truncate text-sm text-slate-600 dark:text-slate-400'
-              : 'truncate font-semibold text-slate-900 dark:text-white'}>{who}</span>
+            <span
+              className={
+                entry.name
+                  ? 'min-w-0 shrink-[3] truncate text-sm text-slate-600 dark:text-slate-400'
+                  : 'truncate font-semibold text-slate-900 dark:text-white'
+              }
+            >
+              {who}
+            </span>
           </span>
           <span className={`block ${meta}`}>
             {plural(entry.pages, 'page')} · {plural(entry.posts, 'post')} · bought {boughtAgo(entry.boughtAt, now)}
@@ -53,8 +73,11 @@ export function BoughtSearchItem({ entry, now }: { entry: BoughtSearch; now: num
   return (
     <li>
       <Link to="/search" search={{ ...entry.params }} data-testid="bought-search" className={row}>
-        <span aria-hidden className={`flex h-10 w-10 items-center justify-center rounded-full bg-brand-50 text-brand-700
-          dark:bg-brand-700/30 dark:text-sky-300 ${lead}`}>
+        <span
+          aria-hidden
+          className={`flex h-10 w-10 items-center justify-center rounded-full bg-brand-50 text-brand-700
+          dark:bg-brand-700/30 dark:text-sky-300 ${lead}`}
+        >
           <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current">
             <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
           </svg>
@@ -62,7 +85,11 @@ export function BoughtSearchItem({ entry, now }: { entry: BoughtSearch; now: num
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900 dark:text-white">{q}</span>
           <span className={`block ${meta}`}>
-            {options && <><span className="font-mono">{options}</span> · </>}
+            {options && (
+              <>
+                <span className="font-mono">{options}</span> ·{' '}
+              </>
+            )}
             {plural(entry.results, 'result')} · bought {boughtAgo(entry.boughtAt, now)}
           </span>
         </span>

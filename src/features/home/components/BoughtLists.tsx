@@ -16,10 +16,22 @@ export function BoughtLists() {
   if (timelines.length === 0 && searches.length === 0) return <NothingBought />;
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-      <List title="Timelines" count={timelines.length} empty="No timelines yet."
-        items={timelines.map((entry) => <BoughtTimelineItem key={entry.hash} entry={entry} now={now} />)} />
-      <List title="Searches" count={searches.length} empty="No searches yet."
-        items={searches.map((entry) => <BoughtSearchItem key={entry.hash} entry={entry} now={now} />)} />
+      <List
+        title="Timelines"
+        count={timelines.length}
+        empty="No timelines yet."
+        items={timelines.map((entry) => (
+          <BoughtTimelineItem key={entry.hash} entry={entry} now={now} />
+        ))}
+      />
+      <List
+        title="Searches"
+        count={searches.length}
+        empty="No searches yet."
+        items={searches.map((entry) => (
+          <BoughtSearchItem key={entry.hash} entry={entry} now={now} />
+        ))}
+      />
     </div>
   );
 }
@@ -32,13 +44,19 @@ function List({ title, count, empty, items }: { title: string; count: number; em
       <h3 id={id} className="px-2 pt-1 pb-2 text-sm font-semibold text-slate-900 dark:text-white">
         {title} <span className="font-normal text-slate-500 dark:text-slate-400">{count}</span>
       </h3>
-      {count === 0 ? <p className="px-2 pb-2 text-sm text-slate-600 dark:text-slate-400">{empty}</p> : (
+      {count === 0 ? (
+        <p className="px-2 pb-2 text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
         <ul aria-labelledby={id}>{all ? items : items.slice(0, FIRST)}</ul>
       )}
       {count > FIRST && (
-        <button type="button" onClick={() => setAll(!all)} aria-expanded={all}
+        <button
+          type="button"
+          onClick={() => setAll(!all)}
+          aria-expanded={all}
           className="mt-1 w-full rounded-lg px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50
-            dark:text-sky-300 dark:hover:bg-slate-800/60">
+            dark:text-sky-300 dark:hover:bg-slate-800/60"
+        >
           {all ? 'Show fewer' : `Show all ${count}`}
         </button>
       )}

@@ -21,8 +21,12 @@ export function BoughtSection() {
   return (
     <section aria-labelledby="bought-title" data-testid="bought">
       <div className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h2 id="bought-title" className="text-base font-bold text-slate-900 dark:text-white">Already bought</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Kept in this browser for 24 hours; opening them again costs nothing.</p>
+        <h2 id="bought-title" className="text-base font-bold text-slate-900 dark:text-white">
+          Already bought
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Kept in this browser for 24 hours; opening them again costs nothing.
+        </p>
       </div>
       {holdsBought === false && <NothingBought />}
       {holdsBought && BoughtLists && <BoughtLists />}

@@ -4,7 +4,10 @@ import { useDownload } from '../../../lib/use-download';
 import { button } from '../styles';
 import { JobError } from './JobError';
 
-const FORMATS: { format: JobExport; text: string }[] = [{ format: 'ndjson', text: 'NDJSON' }, { format: 'csv', text: 'CSV' }];
+const FORMATS: { format: JobExport; text: string }[] = [
+  { format: 'ndjson', text: 'NDJSON' },
+  { format: 'csv', text: 'CSV' },
+];
 
 /** A job's posts and results as a file, streamed by the server; free. */
 export function ExportButtons({ jobId, compact = false }: { jobId: string; compact?: boolean }) {
@@ -13,9 +16,17 @@ export function ExportButtons({ jobId, compact = false }: { jobId: string; compa
     <div className="flex flex-col gap-1">
       <div role="group" aria-label={`Export job ${jobId}, free`} className="flex flex-wrap gap-1.5">
         {FORMATS.map(({ format, text }) => (
-          <button key={format} type="button" disabled={busy !== null} aria-busy={busy === format}
-            onClick={() => void download(format, () => fetchJobExport(jobId, format))} data-testid={`job-export-${format}`} className={`${button} ${compact ? 'px-2 py-0.5 text-xs' : ''}`}>
-            <Download aria-hidden className="h-3.5 w-3.5" />{busy === format ? `${text}…` : text}
+          <button
+            key={format}
+            type="button"
+            disabled={busy !== null}
+            aria-busy={busy === format}
+            onClick={() => void download(format, () => fetchJobExport(jobId, format))}
+            data-testid={`job-export-${format}`}
+            className={`${button} ${compact ? 'px-2 py-0.5 text-xs' : ''}`}
+          >
+            <Download aria-hidden className="h-3.5 w-3.5" />
+            {busy === format ? `${text}…` : text}
           </button>
         ))}
       </div>

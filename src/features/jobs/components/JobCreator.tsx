@@ -34,30 +34,52 @@ export function JobCreator({ onStarted }: { onStarted: (id: string) => void }) {
 
   const askQuote = () => {
     const built = specFromForm(values, today);
-    if ('problems' in built) { setProblems(built.problems); return; }
+    if ('problems' in built) {
+      setProblems(built.problems);
+      return;
+    }
     startJob.reset();
     requote(built.spec, false);
   };
 
   const start = () => {
     if (!quoted) return;
-    startJob.mutate({ spec: quoted.spec, accepted: quoted.quote.maxCredits }, {
-      onSuccess: (job) => {
-        setQuoted(null);
-        setValues(DEFAULT_FORM);
-        onStarted(job.id);
+    startJob.mutate(
+      { spec: quoted.spec, accepted: quoted.quote.maxCredits },
+      {
+        onSuccess: (job) => {
+          setQuoted(null);
+          setValues(DEFAULT_FORM);
+          onStarted(job.id);
+        },
+        // The server priced it differently now: show the new price and let the person decide again.
+        onError: (error) => {
+          if (isQuoteChanged(error)) {
+            setQuoted(null);
+            requote(quoted.spec, true);
+          }
+        },
       },
-      // The server priced it differently now: show the new price and let the person decide again.
-      onError: (error) => { if (isQuoteChanged(error)) { setQuoted(null); requote(quoted.spec, true); } },
-    });
+    );
   };
 
   return (
     <div className="space-y-4">
-      <JobForm values={values} problems={problems} onChange={change} onQuote={askQuote} quoting={quoteJob.isPending} today={today} />
+      <JobForm
+        values={values}
+        problems={problems}
+        onChange={change}
+        onQuote={askQuote}
+        quoting={quoteJob.isPending}
+        today={today}
+      />
       {quoteJob.isError && <JobError error={quoteJob.error} title="No quote" />}
-      {quoted && <QuotePanel quote={quoted.quote} changed={quoted.changed} onStart={start} starting={startJob.isPending} />}
-      {startJob.isError && !isQuoteChanged(startJob.error) && <JobError error={startJob.error} title="The job did not start" />}
+      {quoted && (
+        <QuotePanel quote={quoted.quote} changed={quoted.changed} onStart={start} starting={startJob.isPending} />
+      )}
+      {startJob.isError && !isQuoteChanged(startJob.error) && (
+        <JobError error={startJob.error} title="The job did not start" />
+      )}
     </div>
   );
 }

@@ -6,9 +6,19 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
  * upstream: it gets its own title; anything else is said as every other failure is.
  */
 export function JobError({ error, title }: { error: unknown; title: string }) {
-  if (error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500 && error.kind !== 'budget') {
+  if (
+    error instanceof ApiError &&
+    error.status !== null &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.kind !== 'budget'
+  ) {
     return (
-      <div role="alert" data-testid="job-error" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+      <div
+        role="alert"
+        data-testid="job-error"
+        className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+      >
         <p className="font-semibold">{title}</p>
         <p className="mt-1 break-words">{error.message}</p>
       </div>

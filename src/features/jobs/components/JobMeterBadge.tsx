@@ -4,7 +4,9 @@ import { jobsQueryOptions } from '../../../api/jobs-list';
 import { runningSummary } from '../running-summary';
 import { useFollowJobSpend } from '../use-follow-job-spend';
 
-const RunningJobsBadge = lazy(() => import('./RunningJobsBadge').then((module) => ({ default: module.RunningJobsBadge })));
+const RunningJobsBadge = lazy(() =>
+  import('./RunningJobsBadge').then((module) => ({ default: module.RunningJobsBadge })),
+);
 
 /**
  * Beside the credit meter on every page: that a job is buying, and how far it is. It also keeps the meter
@@ -15,5 +17,9 @@ export function JobMeterBadge() {
   useFollowJobSpend(jobs);
   const running = jobs ? runningSummary(jobs) : null;
   if (!running) return null;
-  return <Suspense fallback={null}><RunningJobsBadge running={running} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <RunningJobsBadge running={running} />
+    </Suspense>
+  );
 }

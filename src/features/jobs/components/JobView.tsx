@@ -17,10 +17,16 @@ function Overall({ job }: { job: JobSummary }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2" data-testid="job-overall">
       <ProgressBar label="Pages" value={pages.value} text={pages.text} testId="job-pages-bar" />
-      <ProgressBar label="Credits spent of the quote" value={creditPercent(job.spent, job.quoteMaxCredits)} tone="amber"
-        text={`${job.spent}/${job.quoteMaxCredits}`} testId="job-credits-bar" />
+      <ProgressBar
+        label="Credits spent of the quote"
+        value={creditPercent(job.spent, job.quoteMaxCredits)}
+        tone="amber"
+        text={`${job.spent}/${job.quoteMaxCredits}`}
+        testId="job-credits-bar"
+      />
       <p className={`${hint} tabular-nums sm:col-span-2`} data-testid="job-figures">
-        {plural(job.postsDone, 'post')} collected · {plural(job.pagesFromArchive, 'page')} from the archive (free) · {job.concurrency} at once
+        {plural(job.postsDone, 'post')} collected · {plural(job.pagesFromArchive, 'page')} from the archive (free) ·{' '}
+        {job.concurrency} at once
       </p>
     </div>
   );
@@ -32,7 +38,9 @@ export function JobView({ id }: { id: string }) {
   const { data, error, refetch } = useQuery(jobQueryOptions(id));
   const status = data?.job.status;
   // The list under this view shows the same job: it hears of a change of state at once.
-  useEffect(() => { if (status) void queryClient.invalidateQueries({ queryKey: jobKeys.list() }); }, [status, queryClient]);
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: jobKeys.list() });
+  }, [status, queryClient]);
   if (error && !data) return <ErrorPanel error={error} onRetry={() => void refetch()} compact />;
   if (!data) return <Spinner label="Reading the job…" />;
   const { job, items } = data;

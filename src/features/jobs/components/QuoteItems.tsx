@@ -9,20 +9,34 @@ export function QuoteItems({ items }: { items: readonly QuoteItem[] }) {
       <caption className="sr-only">Quote per handle and search</caption>
       <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
         <tr>
-          <th scope="col" className={`${cell} w-1/2 font-medium`}>Item</th>
-          <th scope="col" className={`${cell} font-medium`}>Pages</th>
-          <th scope="col" className={`${cell} font-medium`}><span className="hidden sm:inline">In </span>archive</th>
-          <th scope="col" className={`${cell} text-right font-medium`}>At most (credits)</th>
+          <th scope="col" className={`${cell} w-1/2 font-medium`}>
+            Item
+          </th>
+          <th scope="col" className={`${cell} font-medium`}>
+            Pages
+          </th>
+          <th scope="col" className={`${cell} font-medium`}>
+            <span className="hidden sm:inline">In </span>archive
+          </th>
+          <th scope="col" className={`${cell} text-right font-medium`}>
+            At most (credits)
+          </th>
         </tr>
       </thead>
       <tbody className="tabular-nums">
         {items.map((item) => (
-          <tr key={`${item.kind} ${item.subject}`} className="border-t border-amber-200 dark:border-amber-900" data-testid="quote-item">
+          <tr
+            key={`${item.kind} ${item.subject}`}
+            className="border-t border-amber-200 dark:border-amber-900"
+            data-testid="quote-item"
+          >
             <th scope="row" className={`${cell} break-words text-left font-normal`}>
               {item.kind === 'timeline' ? `@${item.subject}` : `“${item.subject}”`}
             </th>
             <td className={cell}>{item.maxPages}</td>
-            <td className={cell} data-testid="quote-item-archived">{item.archivedPages}</td>
+            <td className={cell} data-testid="quote-item-archived">
+              {item.archivedPages}
+            </td>
             <td className={`${cell} text-right`}>{item.maxCredits}</td>
           </tr>
         ))}

@@ -10,48 +10,91 @@ import { QuoteItems } from './QuoteItems';
  */
 /** Only the prices the quote used: a kind with no price yet has nothing of it to buy. */
 function priceWords({ price }: JobQuote): string {
-  const known = [price.timeline && `timeline page ${price.timeline}`, price.search && `search page ${price.search}`].filter(Boolean);
+  const known = [
+    price.timeline && `timeline page ${price.timeline}`,
+    price.search && `search page ${price.search}`,
+  ].filter(Boolean);
   return known.length ? `${known.join(', ')} credits` : 'no price needed';
 }
 
-export function QuotePanel({ quote, onStart, starting, changed }: { quote: JobQuote; onStart: () => void; starting: boolean; changed: boolean }) {
+export function QuotePanel({
+  quote,
+  onStart,
+  starting,
+  changed,
+}: {
+  quote: JobQuote;
+  onStart: () => void;
+  starting: boolean;
+  changed: boolean;
+}) {
   return (
-    <section aria-labelledby="job-quote-title" data-testid="job-quote-panel" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50/60 p-3 dark:border-amber-800 dark:bg-amber-950/30">
-      <h3 id="job-quote-title" className="text-sm font-semibold text-slate-900 dark:text-white">Quote</h3>
+    <section
+      aria-labelledby="job-quote-title"
+      data-testid="job-quote-panel"
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50/60 p-3 dark:border-amber-800 dark:bg-amber-950/30"
+    >
+      <h3 id="job-quote-title" className="text-sm font-semibold text-slate-900 dark:text-white">
+        Quote
+      </h3>
       {changed && (
-        <p role="alert" data-testid="job-quote-changed" className="text-sm font-medium text-amber-900 dark:text-amber-100">
-          The quote changed since you saw it (a page was bought or the budget moved): here is the new one. Nothing was bought.
+        <p
+          role="alert"
+          data-testid="job-quote-changed"
+          className="text-sm font-medium text-amber-900 dark:text-amber-100"
+        >
+          The quote changed since you saw it (a page was bought or the budget moved): here is the new one. Nothing was
+          bought.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>
           <dt className={hint}>At most</dt>
-          <dd className="font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="quote-max">{quote.maxCredits} credits</dd>
+          <dd className="font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="quote-max">
+            {quote.maxCredits} credits
+          </dd>
         </div>
         <div>
           <dt className={hint}>Pages to buy</dt>
-          <dd className="tabular-nums" data-testid="quote-to-buy">{quote.pagesToBuy}</dd>
+          <dd className="tabular-nums" data-testid="quote-to-buy">
+            {quote.pagesToBuy}
+          </dd>
         </div>
         <div>
           <dt className={hint}>In the archive (free)</dt>
-          <dd className="tabular-nums" data-testid="quote-archived">{quote.pagesInArchive}</dd>
+          <dd className="tabular-nums" data-testid="quote-archived">
+            {quote.pagesInArchive}
+          </dd>
         </div>
         <div>
           <dt className={hint}>Budget left</dt>
-          <dd className="tabular-nums" data-testid="quote-budget">{quote.budgetLeft === null ? 'no limit' : `${quote.budgetLeft} credits`}</dd>
+          <dd className="tabular-nums" data-testid="quote-budget">
+            {quote.budgetLeft === null ? 'no limit' : `${quote.budgetLeft} credits`}
+          </dd>
         </div>
       </dl>
       <p className={hint}>
-        {plural(quote.pagesToBuy, 'page')} × the price ({priceWords(quote)}); pages the
-        archive holds cost nothing. A timeline that ends early costs less.
+        {plural(quote.pagesToBuy, 'page')} × the price ({priceWords(quote)}); pages the archive holds cost nothing. A
+        timeline that ends early costs less.
       </p>
-      <p data-testid="quote-fits" data-fits={quote.fits} className={`text-sm font-medium ${quote.fits ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}>
+      <p
+        data-testid="quote-fits"
+        data-fits={quote.fits}
+        className={`text-sm font-medium ${quote.fits ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}
+      >
         {quote.fits
           ? 'It fits in the budget.'
           : `It does not fit in the ${quote.budgetLeft ?? '0'} credits the limit leaves: the job will stop when the limit is reached.`}
       </p>
       <QuoteItems items={quote.items} />
-      <button type="button" onClick={onStart} disabled={starting} aria-busy={starting} className={primary} data-testid="job-start">
+      <button
+        type="button"
+        onClick={onStart}
+        disabled={starting}
+        aria-busy={starting}
+        className={primary}
+        data-testid="job-start"
+      >
         <Play aria-hidden className="h-4 w-4" />
         {starting ? 'Starting…' : startLabel(quote)}
       </button>

@@ -3,8 +3,9 @@ import { downloadText } from '../../../lib/download';
 import { pagesLabel, rawPagesNdjson, resultRows, resultsCsv, resultsJson, searchFileName } from '../export';
 import { useLoadedPages } from '../use-loaded-pages';
 
-const button = 'rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100 '
-  + 'disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
+const button =
+  'rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100 ' +
+  'disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** Saves what is loaded, never buys: every cached page of this search, as results (JSON, CSV) or as the raw answers. */
 export function ExportResults({ params }: { params: SearchParams }) {
@@ -15,19 +16,39 @@ export function ExportResults({ params }: { params: SearchParams }) {
   const save = (kind: 'results' | 'raw-pages', extension: 'csv' | 'json' | 'ndjson', type: string, text: string) =>
     downloadText(searchFileName(params.q, kind, extension), type, text);
   return (
-    <div data-testid="search-export" className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-600 dark:text-slate-400">
+    <div
+      data-testid="search-export"
+      className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-600 dark:text-slate-400"
+    >
       <span>
         Export the {rows.length} loaded result{rows.length === 1 ? '' : 's'} (page{pages.length === 1 ? '' : 's'}{' '}
         {pagesLabel(pages.map((page) => Number(page.search.page)))})
         <span className="text-emerald-700 dark:text-emerald-300"> · free, 0 credits</span>
       </span>
       <span className="flex flex-wrap gap-1.5">
-        <button type="button" className={button} disabled={rows.length === 0}
-          onClick={() => save('results', 'json', 'application/json', resultsJson(rows))}>Export JSON</button>
-        <button type="button" className={button} disabled={rows.length === 0}
-          onClick={() => save('results', 'csv', 'text/csv;charset=utf-8', resultsCsv(rows))}>Export CSV</button>
-        <button type="button" className={button} disabled={raw === 0} title="The answers exactly as bought, one JSON line a page"
-          onClick={() => save('raw-pages', 'ndjson', 'application/x-ndjson', rawPagesNdjson(pages))}>
+        <button
+          type="button"
+          className={button}
+          disabled={rows.length === 0}
+          onClick={() => save('results', 'json', 'application/json', resultsJson(rows))}
+        >
+          Export JSON
+        </button>
+        <button
+          type="button"
+          className={button}
+          disabled={rows.length === 0}
+          onClick={() => save('results', 'csv', 'text/csv;charset=utf-8', resultsCsv(rows))}
+        >
+          Export CSV
+        </button>
+        <button
+          type="button"
+          className={button}
+          disabled={raw === 0}
+          title="The answers exactly as bought, one JSON line a page"
+          onClick={() => save('raw-pages', 'ndjson', 'application/x-ndjson', rawPagesNdjson(pages))}
+        >
           Export raw pages ({raw})
         </button>
       </span>

@@ -7,9 +7,16 @@ import { CostHint } from '../../../components/CostHint';
 export function HandleHint({ handle }: { handle: string }) {
   const bought = useIsBought(timelineKeys.user({ screenName: handle.toLowerCase() }));
   return (
-    <p data-testid="handle-hint" className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800 dark:bg-brand-700/20 dark:text-slate-200">
+    <p
+      data-testid="handle-hint"
+      className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800 dark:bg-brand-700/20 dark:text-slate-200"
+    >
       Looking for a person?{' '}
-      <Link to="/timeline" search={{ screen_name: handle }} className="font-semibold text-brand-700 underline hover:no-underline dark:text-brand-100">
+      <Link
+        to="/timeline"
+        search={{ screen_name: handle }}
+        className="font-semibold text-brand-700 underline hover:no-underline dark:text-brand-100"
+      >
         Open @{handle}’s timeline <CostHint operation="timeline" cached={bought} />
       </Link>
     </p>

@@ -20,8 +20,16 @@ import { ResultItem } from './ResultItem';
  * The results of one search (params come from the URL), what they cost, and paging. `inspect` renders the
  * route's request-inspector trigger for the call that bought this page (features do not import each other).
  */
-export function SearchResults({ params, onPage, onDropSite, inspect }: {
-  params: SearchParams; onPage: (page: number) => void; onDropSite: () => void; inspect?: (callId: string) => ReactNode;
+export function SearchResults({
+  params,
+  onPage,
+  onDropSite,
+  inspect,
+}: {
+  params: SearchParams;
+  onPage: (page: number) => void;
+  onDropSite: () => void;
+  inspect?: (callId: string) => ReactNode;
 }) {
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
@@ -30,8 +38,14 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: {
   const openedWith = useOpenedWith(purchaseKey('search', searchBody(params)));
   // Refresh, and Retry after a failed Refresh, are explicit re-buys: neither this tab's copy nor the server's
   // archive stands in. Retry of a search never received may still be served free from the archive.
-  const buyAgain = () => { forgetSearch(params); void query.refetch(); };
-  const retry = () => { if (data && !isPlaceholderData) buyAgain(); else void query.refetch(); };
+  const buyAgain = () => {
+    forgetSearch(params);
+    void query.refetch();
+  };
+  const retry = () => {
+    if (data && !isPlaceholderData) buyAgain();
+    else void query.refetch();
+  };
 
   useEffect(() => {
     if (data && !isPlaceholderData) rememberSearch({ params, credits: data.credits, at: Date.now() });
@@ -40,10 +54,19 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: {
   }, [data, isPlaceholderData]);
 
   if (query.isPending) {
-    return <div className="py-6" aria-busy="true"><Spinner label={`Searching for “${params.q}”…`} /><ResultSkeleton /></div>;
+    return (
+      <div className="py-6" aria-busy="true">
+        <Spinner label={`Searching for “${params.q}”…`} />
+        <ResultSkeleton />
+      </div>
+    );
   }
   if (query.isError && !data) {
-    return <div className="py-4"><ErrorPanel error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} /></div>;
+    return (
+      <div className="py-4">
+        <ErrorPanel error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} />
+      </div>
+    );
   }
   if (!data) return null;
 
@@ -58,16 +81,33 @@ export function SearchResults({ params, onPage, onDropSite, inspect }: {
 
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
-      <CostLine params={params} data={data} first={first}
-        fresh={boughtHere} fetching={query.isFetching} placeholder={isPlaceholderData} onRefresh={buyAgain}
-        inspector={data.callId && inspect ? inspect(data.callId) : null} />
+      <CostLine
+        params={params}
+        data={data}
+        first={first}
+        fresh={boughtHere}
+        fetching={query.isFetching}
+        placeholder={isPlaceholderData}
+        onRefresh={buyAgain}
+        inspector={data.callId && inspect ? inspect(data.callId) : null}
+      />
       <ExportResults params={params} />
-      {query.isError && <div className="mt-3"><ErrorPanel compact error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} /></div>}
+      {query.isError && (
+        <div className="mt-3">
+          <ErrorPanel compact error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} />
+        </div>
+      )}
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
       ) : (
-        <ol data-testid="search-results" lang={params.hl} className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}>
-          {results.map((result, index) => <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />)}
+        <ol
+          data-testid="search-results"
+          lang={params.hl}
+          className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}
+        >
+          {results.map((result, index) => (
+            <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />
+          ))}
         </ol>
       )}
       {(results.length > 0 || page > 1) && (

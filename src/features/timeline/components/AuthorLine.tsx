@@ -4,21 +4,38 @@ import { PostTime } from './PostTime';
 import { ProfileMenu } from './ProfileMenu';
 
 /** Name, badge, @handle and time on one line that truncates the name first, never the time. The name opens a priced menu. */
-export function AuthorLine({ author, createdAt, small = false }: { author: Author | null; createdAt: string | null; small?: boolean }) {
+export function AuthorLine({
+  author,
+  createdAt,
+  small = false,
+}: {
+  author: Author | null;
+  createdAt: string | null;
+  small?: boolean;
+}) {
   const name = author?.name || 'Unknown author';
   return (
     <div className={`flex min-w-0 items-baseline gap-1 ${small ? 'text-sm' : 'text-[15px]'}`}>
       {author?.handle ? (
-        <ProfileMenu handle={author.handle} name={name}
-          className="flex min-w-0 cursor-pointer items-center gap-1 font-bold text-slate-900 hover:underline dark:text-white">
+        <ProfileMenu
+          handle={author.handle}
+          name={name}
+          className="flex min-w-0 cursor-pointer items-center gap-1 font-bold text-slate-900 hover:underline dark:text-white"
+        >
           <span className="truncate">{name}</span>
           {author.verified && <VerifiedBadge />}
         </ProfileMenu>
       ) : (
         <span className="truncate font-bold text-slate-900 dark:text-white">{name}</span>
       )}
-      {author?.handle && <span className="min-w-0 shrink truncate text-slate-600 dark:text-slate-400">@{author.handle}</span>}
-      {createdAt && <span aria-hidden="true" className="text-slate-500 dark:text-slate-500">·</span>}
+      {author?.handle && (
+        <span className="min-w-0 shrink truncate text-slate-600 dark:text-slate-400">@{author.handle}</span>
+      )}
+      {createdAt && (
+        <span aria-hidden="true" className="text-slate-500 dark:text-slate-500">
+          ·
+        </span>
+      )}
       <PostTime iso={createdAt} />
     </div>
   );

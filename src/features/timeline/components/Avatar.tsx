@@ -3,14 +3,26 @@ export function Avatar({ url, name, size = 40 }: { url: string | null; name: str
   const style = { width: size, height: size };
   if (!url) {
     return (
-      <span aria-hidden="true" style={style}
-        className="flex shrink-0 items-center justify-center rounded-full bg-slate-300 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+      <span
+        aria-hidden="true"
+        style={style}
+        className="flex shrink-0 items-center justify-center rounded-full bg-slate-300 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+      >
         {(name.trim()[0] ?? '?').toUpperCase()}
       </span>
     );
   }
   return (
-    <img src={url} alt="" width={size} height={size} loading="lazy" decoding="async" referrerPolicy="no-referrer" style={style}
-      className="shrink-0 rounded-full bg-slate-200 object-cover dark:bg-slate-800" />
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      style={style}
+      className="shrink-0 rounded-full bg-slate-200 object-cover dark:bg-slate-800"
+    />
   );
 }

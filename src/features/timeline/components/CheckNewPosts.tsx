@@ -31,21 +31,39 @@ export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; f
     <div data-testid="check-new" className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="as-of">
-          <time dateTime={new Date(at).toISOString()}>As of {boughtClock(at, { ...style, now })}, {ageText(now - at)}</time>
+          <time dateTime={new Date(at).toISOString()}>
+            As of {boughtClock(at, { ...style, now })}, {ageText(now - at)}
+          </time>
         </p>
-        <button type="button" onClick={() => check.mutate()} disabled={check.isPending} data-testid="check-new-posts"
+        <button
+          type="button"
+          onClick={() => check.mutate()}
+          disabled={check.isPending}
+          data-testid="check-new-posts"
           className="ml-auto inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700
-            hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-900">
+            hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-900"
+        >
           <RefreshIcon className={`h-4 w-4 ${check.isPending ? 'animate-spin' : ''}`} />
           {check.isPending ? 'Checking…' : 'Check for new posts'}
           <CostHint operation="timeline" />
         </button>
       </div>
-      <p aria-live="polite" data-testid="check-result" className="text-sm text-slate-700 empty:hidden dark:text-slate-300">
+      <p
+        aria-live="polite"
+        data-testid="check-result"
+        className="text-sm text-slate-700 empty:hidden dark:text-slate-300"
+      >
         {check.data ? resultText(check.data) : ''}
       </p>
       {check.isError && (
-        <div className="mt-2"><ErrorPanel error={check.error} onRetry={() => check.mutate()} retryCost={<CostHint operation="timeline" />} compact /></div>
+        <div className="mt-2">
+          <ErrorPanel
+            error={check.error}
+            onRetry={() => check.mutate()}
+            retryCost={<CostHint operation="timeline" />}
+            compact
+          />
+        </div>
       )}
     </div>
   );

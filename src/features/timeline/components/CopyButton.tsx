@@ -2,8 +2,20 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { copyText } from '../../../lib/clipboard';
 
 /** A button that copies, then says so (or shows the text to copy by hand when the browser refuses). */
-export function CopyButton({ text, label, done, icon, testId, className }: {
-  text: string; label: string; done: string; icon: ReactNode; testId: string; className: string;
+export function CopyButton({
+  text,
+  label,
+  done,
+  icon,
+  testId,
+  className,
+}: {
+  text: string;
+  label: string;
+  done: string;
+  icon: ReactNode;
+  testId: string;
+  className: string;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'refused'>('idle');
   useEffect(() => {
@@ -13,9 +25,14 @@ export function CopyButton({ text, label, done, icon, testId, className }: {
   }, [state]);
   return (
     <>
-      <button type="button" className={className} data-testid={testId}
-        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'refused'))}>
-        {icon}<span aria-live="polite">{state === 'copied' ? done : label}</span>
+      <button
+        type="button"
+        className={className}
+        data-testid={testId}
+        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'refused'))}
+      >
+        {icon}
+        <span aria-live="polite">{state === 'copied' ? done : label}</span>
       </button>
       {state === 'refused' && (
         <p className="px-2 pb-1 text-xs text-slate-600 dark:text-slate-400">

@@ -5,22 +5,44 @@ import { compactCount, exactCount } from '../../../lib/format';
  * "816.1K" on screen; the exact figure for hover (title), for keyboard focus (a small tip) and for
  * screen readers (hidden text), so the rounding never hides the real number.
  */
-export function Count({ value, noun, icon, strong = false, testId }: {
-  value: number | null; noun: string; icon?: ReactNode; testId?: string;
+export function Count({
+  value,
+  noun,
+  icon,
+  strong = false,
+  testId,
+}: {
+  value: number | null;
+  noun: string;
+  icon?: ReactNode;
+  testId?: string;
   /** The profile's headline counts: label shown and a keyboard stop. Post counts stay out of the tab order. */
   strong?: boolean;
 }) {
   if (value === null) return null;
   const exact = `${exactCount(value)} ${noun}`;
   return (
-    <span tabIndex={strong ? 0 : undefined} title={exact} data-testid={testId} data-exact={value}
-      className="group relative inline-flex items-center gap-1 rounded outline-offset-2">
+    <span
+      tabIndex={strong ? 0 : undefined}
+      title={exact}
+      data-testid={testId}
+      data-exact={value}
+      className="group relative inline-flex items-center gap-1 rounded outline-offset-2"
+    >
       {icon}
-      <span aria-hidden="true" className={strong ? 'font-semibold text-slate-900 dark:text-white' : ''}>{compactCount(value)}</span>
-      {strong && <span aria-hidden="true" className="text-slate-600 dark:text-slate-400">{noun[0]!.toUpperCase() + noun.slice(1)}</span>}
+      <span aria-hidden="true" className={strong ? 'font-semibold text-slate-900 dark:text-white' : ''}>
+        {compactCount(value)}
+      </span>
+      {strong && (
+        <span aria-hidden="true" className="text-slate-600 dark:text-slate-400">
+          {noun[0]!.toUpperCase() + noun.slice(1)}
+        </span>
+      )}
       <span className="sr-only">{exact}</span>
-      <span aria-hidden="true"
-        className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-xs font-medium text-white group-focus-visible:block dark:bg-slate-100 dark:text-slate-900">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-xs font-medium text-white group-focus-visible:block dark:bg-slate-100 dark:text-slate-900"
+      >
         {exact}
       </span>
     </span>

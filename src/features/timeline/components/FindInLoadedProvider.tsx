@@ -5,7 +5,9 @@ import { FIND_HINT_ID, FindInLoadedContext, type FindInLoaded } from '../hooks/f
 export function FindInLoadedProvider({ find, children }: { find: FindInLoaded; children: ReactNode }) {
   return (
     <FindInLoadedContext.Provider value={find}>
-      <span id={FIND_HINT_ID} hidden>Filters the loaded posts, free</span>
+      <span id={FIND_HINT_ID} hidden>
+        Filters the loaded posts, free
+      </span>
       {children}
     </FindInLoadedContext.Provider>
   );

@@ -7,58 +7,116 @@ import { WebSearchLink } from './WebSearchLink';
 const save = (posts: readonly Post[], who: string, format: 'csv' | 'json') =>
   void import('../export').then((file) => file.savePosts(posts, who, format));
 
-const toggle = 'flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-2.5 py-1 text-sm has-[:checked]:border-brand-500 '
-  + 'has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 dark:border-slate-700 dark:has-[:checked]:bg-brand-700/30 dark:has-[:checked]:text-sky-200';
-const button = 'rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
+const toggle =
+  'flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-2.5 py-1 text-sm has-[:checked]:border-brand-500 ' +
+  'has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 dark:border-slate-700 dark:has-[:checked]:bg-brand-700/30 dark:has-[:checked]:text-sky-200';
+const button =
+  'rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /**
  * Filters, find and export over the loaded posts: they never call the API, and say so. The filters are part
  * of the address (the route keeps them), so a filtered view can be shared and comes back on reload and Back. A hashtag clicked in a
  * post lands in the find box; searching the web for it is offered next to it, as a separate, priced step.
  */
-export function FreeTools({ filters, onChange, onFind, loaded, shown, who, autoLoad, onAutoLoad, findRef }: {
-  filters: PostFilters; onChange: (patch: Partial<PostFilters>) => void; onFind: (text: string) => void;
-  loaded: readonly Post[]; shown: number; who: string;
-  autoLoad: boolean; onAutoLoad: (on: boolean) => void; findRef?: Ref<HTMLInputElement>;
+export function FreeTools({
+  filters,
+  onChange,
+  onFind,
+  loaded,
+  shown,
+  who,
+  autoLoad,
+  onAutoLoad,
+  findRef,
+}: {
+  filters: PostFilters;
+  onChange: (patch: Partial<PostFilters>) => void;
+  onFind: (text: string) => void;
+  loaded: readonly Post[];
+  shown: number;
+  who: string;
+  autoLoad: boolean;
+  onAutoLoad: (on: boolean) => void;
+  findRef?: Ref<HTMLInputElement>;
 }) {
   const tag = hashtagOf(filters.find);
   const check = (key: 'hideReposts' | 'hideReplies' | 'mediaOnly', label: string) => (
     <label className={toggle}>
-      <input type="checkbox" className="accent-brand-600" checked={filters[key]} onChange={(event) => onChange({ [key]: event.target.checked })} />
+      <input
+        type="checkbox"
+        className="accent-brand-600"
+        checked={filters[key]}
+        onChange={(event) => onChange({ [key]: event.target.checked })}
+      />
       {label}
     </label>
   );
   return (
-    <section aria-labelledby="free-tools-title" data-testid="free-tools" className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+    <section
+      aria-labelledby="free-tools-title"
+      data-testid="free-tools"
+      className="border-b border-slate-200 px-4 py-3 dark:border-slate-800"
+    >
       <h2 id="free-tools-title" className="text-sm font-semibold text-slate-900 dark:text-white">
-        Tools for the loaded posts <span className="font-normal text-emerald-700 dark:text-emerald-300">· free, 0 credits</span>
+        Tools for the loaded posts{' '}
+        <span className="font-normal text-emerald-700 dark:text-emerald-300">· free, 0 credits</span>
       </h2>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {check('hideReposts', 'Hide reposts')}
         {check('hideReplies', 'Hide replies')}
         {check('mediaOnly', 'Media only')}
-        <input ref={findRef} type="search" value={filters.find} onChange={(event) => onFind(event.target.value)}
-          placeholder="Find in loaded posts" aria-label="Find in loaded posts"
-          className="min-w-0 flex-1 basis-40 scroll-mt-24 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+        <input
+          ref={findRef}
+          type="search"
+          value={filters.find}
+          onChange={(event) => onFind(event.target.value)}
+          placeholder="Find in loaded posts"
+          aria-label="Find in loaded posts"
+          className="min-w-0 flex-1 basis-40 scroll-mt-24 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
       </div>
       {tag && (
-        <p data-testid="hashtag-offer" className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <p
+          data-testid="hashtag-offer"
+          className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400"
+        >
           <span>Filtering loaded posts by #{tag}, free.</span>
           <WebSearchLink q={`#${tag}`} />
         </p>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-        <span data-testid="shown-count" aria-live="polite">Showing {shown} of {loaded.length} loaded posts</span>
+        <span data-testid="shown-count" aria-live="polite">
+          Showing {shown} of {loaded.length} loaded posts
+        </span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className={button} disabled={loaded.length === 0}
-            onClick={() => save(loaded, who, 'json')}>Export JSON</button>
-          <button type="button" className={button} disabled={loaded.length === 0}
-            onClick={() => save(loaded, who, 'csv')}>Export CSV</button>
+          <button
+            type="button"
+            className={button}
+            disabled={loaded.length === 0}
+            onClick={() => save(loaded, who, 'json')}
+          >
+            Export JSON
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={loaded.length === 0}
+            onClick={() => save(loaded, who, 'csv')}
+          >
+            Export CSV
+          </button>
         </span>
       </div>
       <label className="mt-2 flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-        <input type="checkbox" className="accent-brand-600" checked={autoLoad} onChange={(event) => onAutoLoad(event.target.checked)} data-testid="autoload-toggle" />
-        Load the next page when I scroll to the end <span className="text-amber-800 dark:text-amber-300">(each page costs credits)</span>
+        <input
+          type="checkbox"
+          className="accent-brand-600"
+          checked={autoLoad}
+          onChange={(event) => onAutoLoad(event.target.checked)}
+          data-testid="autoload-toggle"
+        />
+        Load the next page when I scroll to the end{' '}
+        <span className="text-amber-800 dark:text-amber-300">(each page costs credits)</span>
       </label>
     </section>
   );

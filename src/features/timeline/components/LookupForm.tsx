@@ -11,30 +11,53 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const typed = parseProfileLookup(value);
-  const cost = useOpenCost('error' in typed ? null
-    : 'screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id }, { settle: true });
+  const cost = useOpenCost(
+    'error' in typed ? null : 'screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id },
+    { settle: true },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if ('error' in typed) { setError(typed.error); return; }
+    if ('error' in typed) {
+      setError(typed.error);
+      return;
+    }
     setError(null);
     onLookup(typed);
   };
   return (
     <form role="search" onSubmit={submit} className="px-4 py-3" noValidate>
-      <label htmlFor="profile-lookup" className="sr-only">Handle, @handle, numeric id or profile URL</label>
+      <label htmlFor="profile-lookup" className="sr-only">
+        Handle, @handle, numeric id or profile URL
+      </label>
       <div className="flex gap-2">
-        <input id="profile-lookup" name="profile" value={value} onChange={(event) => setValue(event.target.value)}
-          placeholder="jack, @jack, 12 or https://…/jack" autoComplete="off" autoCapitalize="off" spellCheck={false}
-          aria-invalid={error !== null} aria-describedby={error ? 'profile-lookup-error' : undefined}
-          className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2 text-[15px] placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400" />
-        <button type="submit" data-testid="lookup-submit"
+        <input
+          id="profile-lookup"
+          name="profile"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="jack, @jack, 12 or https://…/jack"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-invalid={error !== null}
+          aria-describedby={error ? 'profile-lookup-error' : undefined}
+          className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2 text-[15px] placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
+        />
+        <button
+          type="submit"
+          data-testid="lookup-submit"
           className="flex shrink-0 flex-col items-center justify-center rounded-full bg-slate-900 px-4 py-1 text-sm font-bold leading-tight text-white
-            hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
+            hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+        >
           Open
           <CostChip operation="timeline" {...costHintProps(cost)} />
         </button>
       </div>
-      {error && <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">{error}</p>}
+      {error && (
+        <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

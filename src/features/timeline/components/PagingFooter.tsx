@@ -2,15 +2,30 @@ import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 
-const pill = 'inline-flex items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-900';
+const pill =
+  'inline-flex items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-900';
 
 /** Below the posts: the next page (button, spinner or error with Retry) or the end of the timeline. */
-export function PagingFooter({ hasNext, fetching, error, onLoad, note }: {
-  hasNext: boolean; fetching: boolean; error: unknown; onLoad: () => void; note?: string;
+export function PagingFooter({
+  hasNext,
+  fetching,
+  error,
+  onLoad,
+  note,
+}: {
+  hasNext: boolean;
+  fetching: boolean;
+  error: unknown;
+  onLoad: () => void;
+  note?: string;
 }) {
   return (
     <div className="flex min-h-24 flex-col items-center justify-center gap-3 px-4 py-6" data-testid="paging-footer">
-      {error !== null && !fetching && <div className="w-full"><ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact /></div>}
+      {error !== null && !fetching && (
+        <div className="w-full">
+          <ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact />
+        </div>
+      )}
       {fetching && <Spinner label="Loading more posts…" />}
       {hasNext && error === null && (
         <button type="button" onClick={onLoad} disabled={fetching} className={pill}>
@@ -19,8 +34,13 @@ export function PagingFooter({ hasNext, fetching, error, onLoad, note }: {
       )}
       {hasNext && note && <p className="text-xs text-slate-600 dark:text-slate-400">{note}</p>}
       {!hasNext && !fetching && error === null && (
-        <p data-testid="end-of-timeline" className="flex w-full items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />End of timeline<span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+        <p
+          data-testid="end-of-timeline"
+          className="flex w-full items-center gap-3 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+          End of timeline
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
         </p>
       )}
     </div>
@@ -31,9 +51,23 @@ export function PagingFooter({ hasNext, fetching, error, onLoad, note }: {
 export function NewerButton({ fetching, error, onLoad }: { fetching: boolean; error: unknown; onLoad: () => void }) {
   return (
     <div className="border-b border-slate-200 px-4 py-2 text-center dark:border-slate-800">
-      {error !== null && !fetching ? <ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact /> : (
-        <button type="button" onClick={onLoad} disabled={fetching} className={`${pill} border-transparent`} data-testid="show-newer">
-          {fetching ? <Spinner label="Loading newer posts…" /> : <>Show newer posts <CostHint operation="timeline" /></>}
+      {error !== null && !fetching ? (
+        <ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact />
+      ) : (
+        <button
+          type="button"
+          onClick={onLoad}
+          disabled={fetching}
+          className={`${pill} border-transparent`}
+          data-testid="show-newer"
+        >
+          {fetching ? (
+            <Spinner label="Loading newer posts…" />
+          ) : (
+            <>
+              Show newer posts <CostHint operation="timeline" />
+            </>
+          )}
         </button>
       )}
     </div>

@@ -9,19 +9,50 @@ const LAYOUTS: Record<number, { grid: string; cells: string[] }> = {
   4: { grid: 'grid-cols-2 grid-rows-2', cells: ['', '', '', ''] },
 };
 
-const frame = 'mt-3 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900';
+const frame =
+  'mt-3 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900';
 
-function Tile({ photo, label, className, style, onOpen, extra = 0 }: {
-  photo: Photo; label: string; className?: string; style?: CSSProperties; onOpen: () => void; extra?: number;
+function Tile({
+  photo,
+  label,
+  className,
+  style,
+  onOpen,
+  extra = 0,
+}: {
+  photo: Photo;
+  label: string;
+  className?: string;
+  style?: CSSProperties;
+  onOpen: () => void;
+  extra?: number;
 }) {
   return (
-    <button type="button" onClick={onOpen} aria-label={extra ? `${label}, and ${extra} more` : label} data-testid="photo-tile"
-      className={`relative block h-full w-full overflow-hidden bg-slate-200 dark:bg-slate-800 ${className ?? ''}`} style={style}>
-      <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" decoding="async"
-        referrerPolicy="no-referrer" style={{ objectPosition: photo.focus ?? 'center' }}
-        className="absolute inset-0 h-full w-full object-cover" />
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={extra ? `${label}, and ${extra} more` : label}
+      data-testid="photo-tile"
+      className={`relative block h-full w-full overflow-hidden bg-slate-200 dark:bg-slate-800 ${className ?? ''}`}
+      style={style}
+    >
+      <img
+        src={photo.url}
+        alt={photo.alt}
+        width={photo.width}
+        height={photo.height}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        style={{ objectPosition: photo.focus ?? 'center' }}
+        className="absolute inset-0 h-full w-full object-cover"
+      />
       {extra > 0 && (
-        <span aria-hidden="true" data-testid="photo-more" className="absolute inset-0 flex items-center justify-center bg-black/55 text-2xl font-bold text-white">
+        <span
+          aria-hidden="true"
+          data-testid="photo-more"
+          className="absolute inset-0 flex items-center justify-center bg-black/55 text-2xl font-bold text-white"
+        >
           +{extra}
         </span>
       )}
@@ -32,16 +63,26 @@ function Tile({ photo, label, className, style, onOpen, extra = 0 }: {
 export function PhotoGrid({ photos }: { photos: readonly Photo[] }) {
   const open = useOpenLightbox();
   if (photos.length === 0) return null;
-  const label = (index: number) => `Open photo ${index + 1} of ${photos.length}${photos[index]!.alt ? `: ${photos[index]!.alt}` : ''}`;
+  const label = (index: number) =>
+    `Open photo ${index + 1} of ${photos.length}${photos[index]!.alt ? `: ${photos[index]!.alt}` : ''}`;
 
   if (photos.length === 1) {
     const photo = photos[0]!;
     // Its own aspect ratio, capped: a tall photo becomes narrower rather than taller than the screen.
     const ratio = photo.width / photo.height;
     return (
-      <div className={`${frame} max-w-full`} data-testid="photo-grid" data-count={1}
-        style={{ width: `min(100%, ${Math.round(510 * ratio)}px, calc(70vh * ${ratio.toFixed(4)}))` }}>
-        <Tile photo={photo} label={label(0)} onOpen={() => open(photos, 0)} style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
+      <div
+        className={`${frame} max-w-full`}
+        data-testid="photo-grid"
+        data-count={1}
+        style={{ width: `min(100%, ${Math.round(510 * ratio)}px, calc(70vh * ${ratio.toFixed(4)}))` }}
+      >
+        <Tile
+          photo={photo}
+          label={label(0)}
+          onOpen={() => open(photos, 0)}
+          style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
+        />
       </div>
     );
   }
@@ -49,10 +90,20 @@ export function PhotoGrid({ photos }: { photos: readonly Photo[] }) {
   const shown = photos.slice(0, 4);
   const layout = LAYOUTS[shown.length]!;
   return (
-    <div className={`${frame} grid aspect-[16/9] gap-0.5 ${layout.grid}`} data-testid="photo-grid" data-count={photos.length}>
+    <div
+      className={`${frame} grid aspect-[16/9] gap-0.5 ${layout.grid}`}
+      data-testid="photo-grid"
+      data-count={photos.length}
+    >
       {shown.map((photo, index) => (
-        <Tile key={photo.id} photo={photo} label={label(index)} className={layout.cells[index]} onOpen={() => open(photos, index)}
-          extra={index === 3 ? photos.length - 4 : 0} />
+        <Tile
+          key={photo.id}
+          photo={photo}
+          label={label(index)}
+          className={layout.cells[index]}
+          onOpen={() => open(photos, index)}
+          extra={index === 3 ? photos.length - 4 : 0}
+        />
       ))}
     </div>
   );

@@ -14,17 +14,41 @@ const free = 'ml-auto shrink-0 text-xs font-normal text-emerald-700 dark:text-em
  */
 export function PostActions({ id, handle, permalink }: { id: string; handle: string; permalink: string | null }) {
   return (
-    <PopoverButton testId="post-actions" panelLabel="Post actions"
-      label={<><MoreIcon /><span className="sr-only">Post actions</span></>}
-      className="-mr-2 -mt-1 shrink-0 cursor-pointer rounded-full p-1.5 text-slate-500 hover:bg-brand-50 hover:text-brand-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-sky-300">
+    <PopoverButton
+      testId="post-actions"
+      panelLabel="Post actions"
+      label={
+        <>
+          <MoreIcon />
+          <span className="sr-only">Post actions</span>
+        </>
+      }
+      className="-mr-2 -mt-1 shrink-0 cursor-pointer rounded-full p-1.5 text-slate-500 hover:bg-brand-50 hover:text-brand-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-sky-300"
+    >
       <Link to="/timeline/$handle/post/$id" params={{ handle, id }} className={item} data-testid="open-post-view">
-        <OpenIcon />Open post <span className={free}>free</span>
+        <OpenIcon />
+        Open post <span className={free}>free</span>
       </Link>
-      <CopyButton text={postUrl(handle, id)} label="Copy link" done="Link copied" icon={<CopyLinkIcon />} testId="copy-post-link" className={item} />
-      <CopyButton text={id} label="Copy post ID" done="Post ID copied" icon={<HashIcon />} testId="copy-post-id" className={item} />
+      <CopyButton
+        text={postUrl(handle, id)}
+        label="Copy link"
+        done="Link copied"
+        icon={<CopyLinkIcon />}
+        testId="copy-post-link"
+        className={item}
+      />
+      <CopyButton
+        text={id}
+        label="Copy post ID"
+        done="Post ID copied"
+        icon={<HashIcon />}
+        testId="copy-post-id"
+        className={item}
+      />
       {permalink && (
         <a href={permalink} target="_blank" rel="noopener noreferrer" className={item} data-testid="open-on-platform">
-          <ExternalIcon />Open on the platform
+          <ExternalIcon />
+          Open on the platform
         </a>
       )}
       <p className="px-2 pt-1 pb-1 text-xs text-slate-500 dark:text-slate-400">

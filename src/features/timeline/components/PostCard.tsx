@@ -31,44 +31,94 @@ const marker = 'mb-1 flex items-center gap-2 pl-8 text-[13px] font-semibold text
  * One timeline entry. A repost shows who reposted, then the original in full. `owner` is the timeline's handle,
  * the post's address when its author has none; `position` is left out where the card stands alone (its own page).
  */
-export const PostCard = memo(function PostCard({ post, pinned, owner, position, total, actions = true }: {
-  post: Post; pinned: boolean; owner: string; position?: number; total?: number; actions?: boolean;
+export const PostCard = memo(function PostCard({
+  post,
+  pinned,
+  owner,
+  position,
+  total,
+  actions = true,
+}: {
+  post: Post;
+  pinned: boolean;
+  owner: string;
+  position?: number;
+  total?: number;
+  actions?: boolean;
 }) {
   const shown = post.repostOf ?? post;
   const replyTo = repliedHandle(shown);
   return (
-    <article data-testid="post" data-post-id={post.id} data-variant={variantOf(post)} tabIndex={-1} aria-posinset={position} aria-setsize={total}
+    <article
+      data-testid="post"
+      data-post-id={post.id}
+      data-variant={variantOf(post)}
+      tabIndex={-1}
+      aria-posinset={position}
+      aria-setsize={total}
       aria-label={`${post.repostOf ? `${post.author?.name ?? 'Someone'} reposted ` : ''}${shown.author?.name ?? 'Unknown author'}`}
-      className="border-b border-slate-200 px-4 pb-3 pt-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-offset-[-2px] dark:border-slate-800 dark:hover:bg-slate-900/60 dark:focus-visible:bg-slate-900/60">
-      {pinned && <p className={marker} data-testid="pinned"><PinIcon className="h-3.5 w-3.5" />Pinned</p>}
+      className="border-b border-slate-200 px-4 pb-3 pt-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-offset-[-2px] dark:border-slate-800 dark:hover:bg-slate-900/60 dark:focus-visible:bg-slate-900/60"
+    >
+      {pinned && (
+        <p className={marker} data-testid="pinned">
+          <PinIcon className="h-3.5 w-3.5" />
+          Pinned
+        </p>
+      )}
       {post.repostOf && (
         <p className={marker} data-testid="repost-line">
           <RepostIcon className="h-3.5 w-3.5" />
-          {post.author?.handle
-            ? <ProfileMenu handle={post.author.handle} name={post.author.name} className="min-w-0 cursor-pointer truncate hover:underline">
-                {post.author.name} reposted
-              </ProfileMenu>
-            : <span className="truncate">{post.author?.name ?? 'Someone'} reposted</span>}
+          {post.author?.handle ? (
+            <ProfileMenu
+              handle={post.author.handle}
+              name={post.author.name}
+              className="min-w-0 cursor-pointer truncate hover:underline"
+            >
+              {post.author.name} reposted
+            </ProfileMenu>
+          ) : (
+            <span className="truncate">{post.author?.name ?? 'Someone'} reposted</span>
+          )}
         </p>
       )}
       <div className="flex gap-3">
         <Avatar url={shown.author?.avatarUrl ?? null} name={shown.author?.name ?? '?'} />
         <div className="min-w-0 flex-1">
           <div className="flex items-start gap-1">
-            <div className="min-w-0 flex-1"><AuthorLine author={shown.author} createdAt={shown.createdAt} /></div>
-            {actions && <PostActions id={post.id} handle={post.author?.handle || owner} permalink={shown.permalink ?? null} />}
+            <div className="min-w-0 flex-1">
+              <AuthorLine author={shown.author} createdAt={shown.createdAt} />
+            </div>
+            {actions && (
+              <PostActions id={post.id} handle={post.author?.handle || owner} permalink={shown.permalink ?? null} />
+            )}
           </div>
           {replyTo && (
             <p className="text-[13px] text-slate-600 dark:text-slate-400">
-              Replying to <ProfileMenu handle={replyTo} className="cursor-pointer text-brand-600 underline decoration-brand-500/30 underline-offset-2
-                hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">@{replyTo}</ProfileMenu>
+              Replying to{' '}
+              <ProfileMenu
+                handle={replyTo}
+                className="cursor-pointer text-brand-600 underline decoration-brand-500/30 underline-offset-2
+                hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40"
+              >
+                @{replyTo}
+              </ProfileMenu>
             </p>
           )}
-          <RichText text={shown.text} links={shown.links} lang={shown.lang} hasMedia={shown.media.length > 0} className="mt-0.5 text-[15px] leading-snug text-slate-900 dark:text-slate-100" />
+          <RichText
+            text={shown.text}
+            links={shown.links}
+            lang={shown.lang}
+            hasMedia={shown.media.length > 0}
+            className="mt-0.5 text-[15px] leading-snug text-slate-900 dark:text-slate-100"
+          />
           <PostMedia media={shown.media} />
           {shown.quoted && <QuotedPost post={shown.quoted} />}
           <PostCounts counts={shown.counts} />
-          {post.source && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="post-source">via {post.source}</p>}
+          {post.source && (
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="post-source">
+              via {post.source}
+            </p>
+          )}
         </div>
       </div>
     </article>

@@ -9,7 +9,9 @@ export function PostMedia({ media }: { media: Post['media'] }) {
   return (
     <>
       <PhotoGrid photos={photos} />
-      {videos.map((video) => <VideoThumb key={video.id} video={video} />)}
+      {videos.map((video) => (
+        <VideoThumb key={video.id} video={video} />
+      ))}
     </>
   );
 }

@@ -6,7 +6,11 @@ export function PostTime({ iso }: { iso: string | null }) {
   const style = useDateStyle();
   if (!iso) return null;
   return (
-    <time dateTime={iso} title={absoluteTime(iso, style)} className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+    <time
+      dateTime={iso}
+      title={absoluteTime(iso, style)}
+      className="whitespace-nowrap text-slate-600 dark:text-slate-400"
+    >
       {relativeTime(iso, style)}
     </time>
   );

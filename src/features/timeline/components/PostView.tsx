@@ -22,8 +22,12 @@ const action = `inline-flex items-center gap-2 rounded-full border border-slate-
 function OpenTimeline({ handle, children }: { handle: string; children: ReactNode }) {
   const cost = useOpenCost({ screenName: handle });
   return (
-    <Link to="/timeline" search={{ screen_name: handle }} data-testid="post-open-timeline"
-      className="inline-flex items-baseline gap-1.5 font-semibold text-brand-700 no-underline hover:underline dark:text-sky-300">
+    <Link
+      to="/timeline"
+      search={{ screen_name: handle }}
+      data-testid="post-open-timeline"
+      className="inline-flex items-baseline gap-1.5 font-semibold text-brand-700 no-underline hover:underline dark:text-sky-300"
+    >
       {children} <CostHint operation="timeline" {...costHintProps(cost)} />
     </Link>
   );
@@ -35,17 +39,56 @@ function Details({ found, handle }: { found: BoughtPost; handle: string }) {
   const style = useDateStyle();
   const bought = `${page.fromArchive ? 'from the server’s archive, first bought' : 'bought'} ${boughtClock(page.boughtAt, style)}`;
   return (
-    <dl data-testid="post-details" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-4 py-3 text-sm text-slate-700 dark:text-slate-300">
-      {shown.createdAt && <><dt className="text-slate-500 dark:text-slate-400">Posted</dt><dd>{absoluteTime(shown.createdAt, style)}</dd></>}
-      <dt className="text-slate-500 dark:text-slate-400">Post ID</dt><dd className="break-all font-mono">{post.id}</dd>
-      {post.source && <><dt className="text-slate-500 dark:text-slate-400">Client</dt><dd>{post.source}</dd></>}
+    <dl
+      data-testid="post-details"
+      className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-4 py-3 text-sm text-slate-700 dark:text-slate-300"
+    >
+      {shown.createdAt && (
+        <>
+          <dt className="text-slate-500 dark:text-slate-400">Posted</dt>
+          <dd>{absoluteTime(shown.createdAt, style)}</dd>
+        </>
+      )}
+      <dt className="text-slate-500 dark:text-slate-400">Post ID</dt>
+      <dd className="break-all font-mono">{post.id}</dd>
+      {post.source && (
+        <>
+          <dt className="text-slate-500 dark:text-slate-400">Client</dt>
+          <dd>{post.source}</dd>
+        </>
+      )}
       <dt className="text-slate-500 dark:text-slate-400">From</dt>
-      <dd data-testid="post-origin">{timelineLabel(timeline)}’s timeline, {bought}. Shown free: 0 credits.</dd>
+      <dd data-testid="post-origin">
+        {timelineLabel(timeline)}’s timeline, {bought}. Shown free: 0 credits.
+      </dd>
       <dd className="col-span-2 mt-2 flex flex-wrap gap-2">
-        <CopyButton text={postUrl(handle, post.id)} label="Copy link" done="Link copied" icon={<CopyLinkIcon />} testId="copy-post-link" className={action} />
-        <CopyButton text={post.id} label="Copy post ID" done="Post ID copied" icon={<HashIcon />} testId="copy-post-id" className={action} />
+        <CopyButton
+          text={postUrl(handle, post.id)}
+          label="Copy link"
+          done="Link copied"
+          icon={<CopyLinkIcon />}
+          testId="copy-post-link"
+          className={action}
+        />
+        <CopyButton
+          text={post.id}
+          label="Copy post ID"
+          done="Post ID copied"
+          icon={<HashIcon />}
+          testId="copy-post-id"
+          className={action}
+        />
         {shown.permalink && (
-          <a href={shown.permalink} target="_blank" rel="noopener noreferrer" className={action} data-testid="open-on-platform"><ExternalIcon />Open on the platform</a>
+          <a
+            href={shown.permalink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={action}
+            data-testid="open-on-platform"
+          >
+            <ExternalIcon />
+            Open on the platform
+          </a>
         )}
       </dd>
     </dl>
@@ -58,12 +101,22 @@ function Details({ found, handle }: { found: BoughtPost; handle: string }) {
  */
 export function PostView({ handle, id }: { handle: string; id: string }) {
   const { restoring, found } = useBoughtPost(handle, id);
-  if (restoring) return <div className="p-6"><Spinner label="Reading the posts this browser has bought…" /></div>;
+  if (restoring)
+    return (
+      <div className="p-6">
+        <Spinner label="Reading the posts this browser has bought…" />
+      </div>
+    );
   if (!found) {
     return (
       <StateCard testId="post-not-bought" title="This post isn’t in what you’ve bought" heading="h1">
-        <p>Post {id} by @{handle} is not among the timelines loaded in this browser, so there is nothing to show. Nothing was bought.</p>
-        <p><OpenTimeline handle={handle}>Open @{handle}’s timeline</OpenTimeline></p>
+        <p>
+          Post {id} by @{handle} is not among the timelines loaded in this browser, so there is nothing to show. Nothing
+          was bought.
+        </p>
+        <p>
+          <OpenTimeline handle={handle}>Open @{handle}’s timeline</OpenTimeline>
+        </p>
       </StateCard>
     );
   }
@@ -72,13 +125,33 @@ export function PostView({ handle, id }: { handle: string; id: string }) {
   return (
     <LightboxHost>
       <nav className="px-4 pt-3 text-sm">
-        <Link to="/timeline" search={timeline} className="font-semibold text-brand-700 no-underline hover:underline dark:text-sky-300"
-          data-testid="post-back">← {timelineLabel(timeline)}’s timeline <span className="font-normal text-emerald-700 dark:text-emerald-300">· cached · 0 credits</span></Link>
+        <Link
+          to="/timeline"
+          search={timeline}
+          className="font-semibold text-brand-700 no-underline hover:underline dark:text-sky-300"
+          data-testid="post-back"
+        >
+          ← {timelineLabel(timeline)}’s timeline{' '}
+          <span className="font-normal text-emerald-700 dark:text-emerald-300">· cached · 0 credits</span>
+        </Link>
       </nav>
-      <h1 className="px-4 pt-2 text-xl font-extrabold text-slate-900 dark:text-white">Post by {shown.author?.name || `@${handle}`}</h1>
+      <h1 className="px-4 pt-2 text-xl font-extrabold text-slate-900 dark:text-white">
+        Post by {shown.author?.name || `@${handle}`}
+      </h1>
       {shown.replyToId && (
-        <section aria-label="In reply to" data-testid="post-reply-context" className="px-4 pt-2 text-sm text-slate-600 dark:text-slate-400">
-          {replyTo ? <>In reply to<QuotedPost post={replyTo} /></> : <>In reply to post {shown.replyToId}, which is not among the posts bought here.</>}
+        <section
+          aria-label="In reply to"
+          data-testid="post-reply-context"
+          className="px-4 pt-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          {replyTo ? (
+            <>
+              In reply to
+              <QuotedPost post={replyTo} />
+            </>
+          ) : (
+            <>In reply to post {shown.replyToId}, which is not among the posts bought here.</>
+          )}
         </section>
       )}
       <div data-testid="post-view" className="mt-2 border-t border-slate-200 text-[17px] dark:border-slate-800">

@@ -7,46 +7,101 @@ import { Count } from './Count';
 import { CalendarIcon, LinkIcon, LocationIcon, LockIcon, VerifiedBadge } from './Icons';
 import { RichText } from './RichText';
 
-const joined = (iso: string, { timeZone }: DateStyle) => `Joined ${formatDate(new Date(iso), 'en-US', { month: 'long', year: 'numeric', timeZone })}`;
+const joined = (iso: string, { timeZone }: DateStyle) =>
+  `Joined ${formatDate(new Date(iso), 'en-US', { month: 'long', year: 'numeric', timeZone })}`;
 
 /** The profile as the platform shows it: banner, avatar, names, bio with entities, facts, counts. */
 export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbackHandle: string | null }) {
   const handle = user.handle ?? fallbackHandle;
   const style = useDateStyle();
   return (
-    <section aria-labelledby="profile-name" data-testid="profile-header" className="border-b border-slate-200 dark:border-slate-800">
+    <section
+      aria-labelledby="profile-name"
+      data-testid="profile-header"
+      className="border-b border-slate-200 dark:border-slate-800"
+    >
       <div className="aspect-[3/1] w-full overflow-hidden bg-gradient-to-br from-slate-200 to-slate-300 dark:from-slate-800 dark:to-slate-900">
         {user.bannerUrl && (
-          <img src={user.bannerUrl} alt="" width={1500} height={500} referrerPolicy="no-referrer" decoding="async" className="h-full w-full object-cover" data-testid="profile-banner" />
+          <img
+            src={user.bannerUrl}
+            alt=""
+            width={1500}
+            height={500}
+            referrerPolicy="no-referrer"
+            decoding="async"
+            className="h-full w-full object-cover"
+            data-testid="profile-banner"
+          />
         )}
       </div>
       <div className="px-4 pb-4">
         <div className="-mt-[12%] mb-2 w-fit rounded-full bg-white p-1 dark:bg-slate-950 sm:-mt-16">
           {user.avatarUrl ? (
-            <img src={user.avatarUrl} alt={`${user.name}’s avatar`} width={128} height={128} referrerPolicy="no-referrer" decoding="async" data-testid="profile-avatar"
-              className="h-20 w-20 rounded-full bg-slate-200 object-cover sm:h-32 sm:w-32 dark:bg-slate-800" />
+            <img
+              src={user.avatarUrl}
+              alt={`${user.name}’s avatar`}
+              width={128}
+              height={128}
+              referrerPolicy="no-referrer"
+              decoding="async"
+              data-testid="profile-avatar"
+              className="h-20 w-20 rounded-full bg-slate-200 object-cover sm:h-32 sm:w-32 dark:bg-slate-800"
+            />
           ) : (
-            <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-300 text-3xl font-bold text-slate-700 sm:h-32 sm:w-32 dark:bg-slate-700 dark:text-slate-200">
+            <span
+              aria-hidden="true"
+              className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-300 text-3xl font-bold text-slate-700 sm:h-32 sm:w-32 dark:bg-slate-700 dark:text-slate-200"
+            >
               {(user.name.trim()[0] ?? '?').toUpperCase()}
             </span>
           )}
         </div>
-        <h1 id="profile-name" className="flex items-center gap-1 text-xl font-extrabold leading-tight text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white">
+        <h1
+          id="profile-name"
+          className="flex items-center gap-1 text-xl font-extrabold leading-tight text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white"
+        >
           <span>{user.name || handle || 'Unknown account'}</span>
           {user.verified && <VerifiedBadge className="h-5 w-5" />}
-          {user.protected && <span title="Protected account"><LockIcon className="h-4 w-4" /><span className="sr-only">Protected account</span></span>}
+          {user.protected && (
+            <span title="Protected account">
+              <LockIcon className="h-4 w-4" />
+              <span className="sr-only">Protected account</span>
+            </span>
+          )}
         </h1>
-        {handle && <p className="text-[15px] text-slate-600 dark:text-slate-400" data-testid="profile-handle">@{handle}</p>}
+        {handle && (
+          <p className="text-[15px] text-slate-600 dark:text-slate-400" data-testid="profile-handle">
+            @{handle}
+          </p>
+        )}
         {user.affiliate && <Affiliate affiliate={user.affiliate} />}
         {user.bio && <RichText text={user.bio} className="mt-3 text-[15px] text-slate-900 dark:text-slate-100" />}
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-[15px] text-slate-600 dark:text-slate-400">
-          {user.location && <li className="flex min-w-0 items-center gap-1"><LocationIcon /><span className="break-words [overflow-wrap:anywhere]">{user.location}</span></li>}
-          {user.website && (
-            <li className="flex items-center gap-1"><LinkIcon />
-              <a href={user.website} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-600 hover:underline dark:text-sky-400">{displayUrl(user.website)}</a>
+          {user.location && (
+            <li className="flex min-w-0 items-center gap-1">
+              <LocationIcon />
+              <span className="break-words [overflow-wrap:anywhere]">{user.location}</span>
             </li>
           )}
-          {user.createdAt && <li className="flex items-center gap-1" data-testid="profile-joined"><CalendarIcon />{joined(user.createdAt, style)}</li>}
+          {user.website && (
+            <li className="flex items-center gap-1">
+              <LinkIcon />
+              <a
+                href={user.website}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="text-brand-600 hover:underline dark:text-sky-400"
+              >
+                {displayUrl(user.website)}
+              </a>
+            </li>
+          )}
+          {user.createdAt && (
+            <li className="flex items-center gap-1" data-testid="profile-joined">
+              <CalendarIcon />
+              {joined(user.createdAt, style)}
+            </li>
+          )}
         </ul>
         <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-[15px]" data-testid="profile-counts">
           <Count value={user.counts.following} noun="following" strong testId="count-following" />
@@ -62,12 +117,34 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
 function Affiliate({ affiliate }: { affiliate: NonNullable<Profile['affiliate']> }) {
   const body = (
     <>
-      {affiliate.badgeUrl && <img src={affiliate.badgeUrl} alt="" width={16} height={16} referrerPolicy="no-referrer" className="h-4 w-4 rounded-sm" />}
+      {affiliate.badgeUrl && (
+        <img
+          src={affiliate.badgeUrl}
+          alt=""
+          width={16}
+          height={16}
+          referrerPolicy="no-referrer"
+          className="h-4 w-4 rounded-sm"
+        />
+      )}
       <span>{affiliate.description || 'Affiliated organisation'}</span>
     </>
   );
-  const className = 'mt-1 inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2 py-0.5 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300';
+  const className =
+    'mt-1 inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2 py-0.5 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300';
   return affiliate.url ? (
-    <a href={affiliate.url} target="_blank" rel="noopener noreferrer" className={`${className} hover:bg-slate-50 dark:hover:bg-slate-900`} data-testid="affiliate">{body}</a>
-  ) : <p className={`${className} w-fit`} data-testid="affiliate">{body}</p>;
+    <a
+      href={affiliate.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${className} hover:bg-slate-50 dark:hover:bg-slate-900`}
+      data-testid="affiliate"
+    >
+      {body}
+    </a>
+  ) : (
+    <p className={`${className} w-fit`} data-testid="affiliate">
+      {body}
+    </p>
+  );
 }

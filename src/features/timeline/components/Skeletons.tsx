@@ -12,7 +12,9 @@ export function TimelineSkeleton() {
         <div className={`mt-4 h-4 w-full ${bar}`} />
         <div className={`mt-2 h-4 w-2/3 ${bar}`} />
       </div>
-      {Array.from({ length: 4 }, (_, index) => <PostSkeleton key={index} />)}
+      {Array.from({ length: 4 }, (_, index) => (
+        <PostSkeleton key={index} />
+      ))}
     </div>
   );
 }

@@ -8,17 +8,32 @@ import { ArchiveBadge, CachedBadge, PaidBadge } from '../../../components/CostHi
  * What the posts on screen cost this visit: pages bought now, pages the server served free from its
  * archive (bought before, maybe by another browser), and pages this browser already had.
  */
-export function SpendLine({ pages, posts, inspector }: { pages: readonly TimelinePage[]; posts: number; inspector?: ReactNode }) {
+export function SpendLine({
+  pages,
+  posts,
+  inspector,
+}: {
+  pages: readonly TimelinePage[];
+  posts: number;
+  inspector?: ReactNode;
+}) {
   const archived = pages.filter((page) => page.fromArchive);
   const bought = pages.filter(wasBoughtHere);
   const cached = pages.length - archived.length - bought.length;
   const spent = sumDecimals(bought.map((page) => page.credits || '0'));
   const firstBought = Math.min(...archived.map((page) => page.boughtAt));
   return (
-    <p data-testid="spend-line" className="flex flex-wrap items-center gap-2 px-4 py-2 text-xs text-slate-600 dark:text-slate-400">
-      <span>{posts} posts from {pages.length} {pages.length === 1 ? 'page' : 'pages'}</span>
+    <p
+      data-testid="spend-line"
+      className="flex flex-wrap items-center gap-2 px-4 py-2 text-xs text-slate-600 dark:text-slate-400"
+    >
+      <span>
+        {posts} posts from {pages.length} {pages.length === 1 ? 'page' : 'pages'}
+      </span>
       {bought.length > 0 && <PaidBadge credits={spent} />}
-      {archived.length > 0 && <ArchiveBadge boughtAt={firstBought} pages={archived.length < pages.length ? archived.length : 1} />}
+      {archived.length > 0 && (
+        <ArchiveBadge boughtAt={firstBought} pages={archived.length < pages.length ? archived.length : 1} />
+      )}
       {bought.length === 0 && archived.length === 0 ? <CachedBadge /> : cached > 0 && <span>+ {cached} cached</span>}
       {inspector}
     </p>

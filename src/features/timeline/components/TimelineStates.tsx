@@ -8,14 +8,30 @@ import { LockIcon, NotFoundIcon, SuspendedIcon } from './Icons';
 import { WebSearchLink } from './WebSearchLink';
 
 /** A whole-page state in place of the posts: protected, suspended, not found, empty. */
-export function StateCard({ testId, title, icon, children, heading = 'h2' }: {
-  testId: string; title: string; icon?: ReactNode; children?: ReactNode; heading?: 'h1' | 'h2';
+export function StateCard({
+  testId,
+  title,
+  icon,
+  children,
+  heading = 'h2',
+}: {
+  testId: string;
+  title: string;
+  icon?: ReactNode;
+  children?: ReactNode;
+  heading?: 'h1' | 'h2';
 }) {
   const Heading = heading;
   return (
     <div data-testid={testId} role="status" className="mx-4 my-10 text-center sm:mx-auto sm:max-w-sm">
-      {icon && <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{icon}</div>}
-      <Heading className="text-2xl font-extrabold text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white">{title}</Heading>
+      {icon && (
+        <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          {icon}
+        </div>
+      )}
+      <Heading className="text-2xl font-extrabold text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white">
+        {title}
+      </Heading>
       {children && <div className="mt-2 space-y-3 text-[15px] text-slate-600 dark:text-slate-400">{children}</div>}
     </div>
   );
@@ -26,25 +42,42 @@ const note = 'rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-s
 /** Whether the answer behind a state cost anything: the person should not have to open the ledger to know. */
 export function PageChargeNote({ page }: { page: TimelinePage }) {
   const style = useDateStyle();
-  const text = page.fromArchive ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt, style)}), 0 credits.`
-    : !wasBoughtHere(page) ? 'Not charged now: opened from this browser’s cache, 0 credits.'
-    : `Charged: this answer cost ${page.credits} credits.`;
-  return <p data-testid="charge-note" className={note}>{text}</p>;
+  const text = page.fromArchive
+    ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt, style)}), 0 credits.`
+    : !wasBoughtHere(page)
+      ? 'Not charged now: opened from this browser’s cache, 0 credits.'
+      : `Charged: this answer cost ${page.credits} credits.`;
+  return (
+    <p data-testid="charge-note" className={note}>
+      {text}
+    </p>
+  );
 }
 
 export function ErrorChargeNote({ error }: { error: unknown }) {
   const charged = error instanceof ApiError ? error.charged : null;
-  const text = charged === 'yes' ? 'Charged: the upstream took credits for this answer.'
-    : charged === 'unknown' ? 'May have been charged: no readable answer came back.'
-    : charged === 'no' ? 'Not charged: the upstream took no credits for this answer.'
-    : 'Not charged: the request did not reach the upstream.';
-  return <p data-testid="charge-note" className={note}>{text}</p>;
+  const text =
+    charged === 'yes'
+      ? 'Charged: the upstream took credits for this answer.'
+      : charged === 'unknown'
+        ? 'May have been charged: no readable answer came back.'
+        : charged === 'no'
+          ? 'Not charged: the upstream took no credits for this answer.'
+          : 'Not charged: the request did not reach the upstream.';
+  return (
+    <p data-testid="charge-note" className={note}>
+      {text}
+    </p>
+  );
 }
 
 export function ProtectedState({ handle, page }: { handle: string; page: TimelinePage | null }) {
   return (
     <StateCard testId="state-protected" title="These posts are protected" icon={<LockIcon className="h-6 w-6" />}>
-      <p>@{handle} shares posts only with followers the account has approved, so the platform sends the profile and no posts. Nothing more was asked for.</p>
+      <p>
+        @{handle} shares posts only with followers the account has approved, so the platform sends the profile and no
+        posts. Nothing more was asked for.
+      </p>
       {page && <PageChargeNote page={page} />}
     </StateCard>
   );
@@ -65,7 +98,11 @@ export function NotFoundState({ asked, handle, error }: { asked: string; handle:
   return (
     <StateCard testId="state-not-found" title={`${asked} doesn’t exist`} heading="h1" icon={<NotFoundIcon />}>
       <p>No account answers to it. Check the spelling{handle ? ', or search the web for it' : ''}.</p>
-      {handle && <p><WebSearchLink q={`@${handle}`} className="justify-center" /></p>}
+      {handle && (
+        <p>
+          <WebSearchLink q={`@${handle}`} className="justify-center" />
+        </p>
+      )}
       <ErrorChargeNote error={error} />
       {error instanceof Error && (
         <details className="text-left text-xs">

@@ -30,8 +30,16 @@ export type SetFilters = (patch: Partial<PostFilters>, options?: { replace?: boo
  * from the address (the route owns them). `inspect` renders the route's request-inspector trigger for the
  * pages on screen (features do not import each other).
  */
-export function TimelineView({ target, filters: asked, onFilters, inspect }: {
-  target: TimelineTarget; filters: PostFilters; onFilters: SetFilters; inspect?: (pages: readonly TimelinePage[]) => ReactNode;
+export function TimelineView({
+  target,
+  filters: asked,
+  onFilters,
+  inspect,
+}: {
+  target: TimelineTarget;
+  filters: PostFilters;
+  onFilters: SetFilters;
+  inspect?: (pages: readonly TimelinePage[]) => ReactNode;
 }) {
   const { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNewer } = useTimeline(target);
   const [autoLoad, setAutoLoad] = useAutoLoad();
@@ -41,14 +49,17 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
   const filters = { ...asked, find };
   // A hashtag click filters instead of buying a search. The list shrinks to the matches, so the find box
   // (with its count and the priced web-search offer) is brought into view and takes focus.
-  const findInLoaded = useCallback((text: string) => {
-    drop();
-    void onFilters({ find: text });
-    requestAnimationFrame(() => {
-      findRef.current?.scrollIntoView({ block: 'center' });
-      findRef.current?.focus({ preventScroll: true });
-    });
-  }, [drop, onFilters]);
+  const findInLoaded = useCallback(
+    (text: string) => {
+      drop();
+      void onFilters({ find: text });
+      requestAnimationFrame(() => {
+        findRef.current?.scrollIntoView({ block: 'center' });
+        findRef.current?.focus({ preventScroll: true });
+      });
+    },
+    [drop, onFilters],
+  );
   const filtering = filtersActive(filters);
   const shown = filtering ? applyFilters(posts, filters) : posts;
   // A page that arrives is mounted in a render React can pause between cards: twenty cards in one go was
@@ -57,7 +68,10 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
   const listed = useDeferredValue(shown);
   const nextError = query.isFetchNextPageError ? query.error : null;
   const sentinel = useSentinel<HTMLDivElement>(
-    autoLoad && !filtering && listed === shown && query.hasNextPage && !query.isFetchingNextPage && nextError === null, loadNext, pages.length);
+    autoLoad && !filtering && listed === shown && query.hasNextPage && !query.isFetchingNextPage && nextError === null,
+    loadNext,
+    pages.length,
+  );
 
   const who = 'screenName' in target ? target.screenName : target.restId;
   if (query.isPending) return <TimelineSkeleton />;
@@ -66,18 +80,41 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
       const handle = 'screenName' in target ? who : null;
       return <NotFoundState asked={handle ? `@${handle}` : `User id ${who}`} handle={handle} error={query.error} />;
     }
-    return <div className="p-4"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} retryCost={<CostHint operation="timeline" />} /></div>;
+    return (
+      <div className="p-4">
+        <ErrorPanel
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retryCost={<CostHint operation="timeline" />}
+        />
+      </div>
+    );
   }
 
   const handle = user?.handle ?? who;
   // A suspended account gets no profile header: the platform shows none, and its name or picture here would be a fake.
   if (suspended) return <SuspendedState handle={handle} page={firstPage} />;
-  const header = user ? <ProfileHeader user={user} fallbackHandle={'screenName' in target ? who : null} /> : (
+  const header = user ? (
+    <ProfileHeader user={user} fallbackHandle={'screenName' in target ? who : null} />
+  ) : (
     <h1 className="px-4 pt-4 text-xl font-extrabold text-slate-900 dark:text-white">@{handle}</h1>
   );
-  if (user?.protected && posts.length === 0) return <>{header}<ProtectedState handle={handle} page={firstPage} /></>;
+  if (user?.protected && posts.length === 0)
+    return (
+      <>
+        {header}
+        <ProtectedState handle={handle} page={firstPage} />
+      </>
+    );
   const check = firstPage ? <CheckNewPosts target={target} firstPage={firstPage} /> : null;
-  if (posts.length === 0 && !query.hasNextPage) return <>{header}{check}<EmptyState handle={handle} /></>;
+  if (posts.length === 0 && !query.hasNextPage)
+    return (
+      <>
+        {header}
+        {check}
+        <EmptyState handle={handle} />
+      </>
+    );
 
   const previousError = query.isFetchPreviousPageError ? query.error : null;
   return (
@@ -85,21 +122,50 @@ export function TimelineView({ target, filters: asked, onFilters, inspect }: {
       <LightboxHost>
         {header}
         {check}
-        <SpendLine pages={pages} posts={posts.length}
-          inspector={inspect ? inspect(pages) : null} />
-        <FreeTools filters={filters} onChange={(patch) => void onFilters(patch)} onFind={type} loaded={posts} shown={shown.length} who={handle}
-          autoLoad={autoLoad} onAutoLoad={setAutoLoad} findRef={findRef} />
+        <SpendLine pages={pages} posts={posts.length} inspector={inspect ? inspect(pages) : null} />
+        <FreeTools
+          filters={filters}
+          onChange={(patch) => void onFilters(patch)}
+          onFind={type}
+          loaded={posts}
+          shown={shown.length}
+          who={handle}
+          autoLoad={autoLoad}
+          onAutoLoad={setAutoLoad}
+          findRef={findRef}
+        />
         {(query.hasPreviousPage || previousError !== null) && (
           <NewerButton fetching={query.isFetchingPreviousPage} error={previousError} onLoad={loadNewer} />
         )}
         {filtering && shown.length === 0 && (
-          <StateCard testId="state-no-match" title="No loaded post matches">Clear a filter, or load more posts to search further.</StateCard>
+          <StateCard testId="state-no-match" title="No loaded post matches">
+            Clear a filter, or load more posts to search further.
+          </StateCard>
         )}
-        <VirtualPostList posts={listed} pinnedId={pinnedId} owner={handle} listKey={targetKey(target)} after={<>
-          <div ref={sentinel} aria-hidden="true" />
-          <PagingFooter hasNext={query.hasNextPage} fetching={query.isFetchingNextPage} error={nextError} onLoad={loadNext}
-            note={filtering ? 'Auto-loading pauses while a filter is on: only Load more buys pages.' : autoLoad ? undefined : 'Auto-loading is off.'} />
-        </>} />
+        <VirtualPostList
+          posts={listed}
+          pinnedId={pinnedId}
+          owner={handle}
+          listKey={targetKey(target)}
+          after={
+            <>
+              <div ref={sentinel} aria-hidden="true" />
+              <PagingFooter
+                hasNext={query.hasNextPage}
+                fetching={query.isFetchingNextPage}
+                error={nextError}
+                onLoad={loadNext}
+                note={
+                  filtering
+                    ? 'Auto-loading pauses while a filter is on: only Load more buys pages.'
+                    : autoLoad
+                      ? undefined
+                      : 'Auto-loading is off.'
+                }
+              />
+            </>
+          }
+        />
       </LightboxHost>
     </FindInLoadedProvider>
   );

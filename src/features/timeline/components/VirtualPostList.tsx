@@ -27,7 +27,9 @@ const TOP_BAR = 64;
 const UNMEASURED_WINDOW = { width: 0, height: 1000 };
 
 function allUpToAlwaysMounted(range: Range): number[] {
-  return range.count <= ALWAYS_MOUNTED ? Array.from({ length: range.count }, (_, index) => index) : defaultRangeExtractor(range);
+  return range.count <= ALWAYS_MOUNTED
+    ? Array.from({ length: range.count }, (_, index) => index)
+    : defaultRangeExtractor(range);
 }
 
 function firstScreen(range: Range): number[] {
@@ -38,15 +40,29 @@ function firstScreen(range: Range): number[] {
  * `after` (the paging footer) is placed at the end of the list with a transform, not in normal flow:
  * a page appended above a footer in flow moves it, and browsers count that as layout shift.
  */
-export function VirtualPostList({ posts, pinnedId, owner, listKey, after }: {
-  posts: readonly Post[]; pinnedId: string | null; owner: string; listKey: string; after?: ReactNode;
+export function VirtualPostList({
+  posts,
+  pinnedId,
+  owner,
+  listKey,
+  after,
+}: {
+  posts: readonly Post[];
+  pinnedId: string | null;
+  owner: string;
+  listKey: string;
+  after?: ReactNode;
 }) {
   const [measureAfter, afterHeight] = useElementHeight();
   const listRef = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   const memory = useScrollMemory(listKey);
   // False on the server and while hydrating its HTML, true in every render after.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   // Where the list starts in the page; what sits above it (header, tools, notes) can change height.
   useLayoutEffect(() => {
@@ -80,40 +96,71 @@ export function VirtualPostList({ posts, pinnedId, owner, listKey, after }: {
   const current = useCallback(() => {
     const focused = document.activeElement?.closest<HTMLElement>('[data-index]');
     if (focused && listRef.current?.contains(focused)) return Number(focused.dataset.index);
-    const first = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-index]') ?? [])]
-      .find((element) => element.getBoundingClientRect().bottom > TOP_BAR + 8);
+    const first = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-index]') ?? [])].find(
+      (element) => element.getBoundingClientRect().bottom > TOP_BAR + 8,
+    );
     return first ? Number(first.dataset.index) - 1 : -1;
   }, []);
-  const go = useCallback((index: number) => {
-    virtualizer.scrollToIndex(index, { align: 'start' });
-    let frames = 0;
-    const focus = () => {
-      const article = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`);
-      if (article) article.focus({ preventScroll: true });
-      else if (++frames < 30) requestAnimationFrame(focus);
-    };
-    requestAnimationFrame(focus);
-  }, [virtualizer]);
+  const go = useCallback(
+    (index: number) => {
+      virtualizer.scrollToIndex(index, { align: 'start' });
+      let frames = 0;
+      const focus = () => {
+        const article = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`);
+        if (article) article.focus({ preventScroll: true });
+        else if (++frames < 30) requestAnimationFrame(focus);
+      };
+      requestAnimationFrame(focus);
+    },
+    [virtualizer],
+  );
   useJkNavigation(posts.length, current, go);
 
   const items = virtualizer.getVirtualItems();
   const listHeight = virtualizer.getTotalSize();
   return (
     <div style={{ height: listHeight + afterHeight, position: 'relative' }}>
-    <div ref={listRef} role="feed" aria-label="Posts" data-testid="post-list" data-count={posts.length}
-      style={{ height: listHeight, position: 'relative' }}>
-      {items.map((item) => {
-        const post = posts[item.index]!;
-        return (
-          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}>
-            <PostCard post={post} pinned={post.id === pinnedId} owner={owner} position={item.index + 1} total={posts.length} />
-          </div>
-        );
-      })}
-    </div>
+      <div
+        ref={listRef}
+        role="feed"
+        aria-label="Posts"
+        data-testid="post-list"
+        data-count={posts.length}
+        style={{ height: listHeight, position: 'relative' }}
+      >
+        {items.map((item) => {
+          const post = posts[item.index]!;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <PostCard
+                post={post}
+                pinned={post.id === pinnedId}
+                owner={owner}
+                position={item.index + 1}
+                total={posts.length}
+              />
+            </div>
+          );
+        })}
+      </div>
       {after && (
-        <div ref={measureAfter} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${listHeight}px)` }}>{after}</div>
+        <div
+          ref={measureAfter}
+          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${listHeight}px)` }}
+        >
+          {after}
+        </div>
       )}
     </div>
   );

@@ -7,8 +7,12 @@ import { CostHint } from '../../../components/CostHint';
 export function WebSearchLink({ q, priceId, className = '' }: { q: string; priceId?: string; className?: string }) {
   const bought = useIsBought(searchKeys.query({ q }));
   return (
-    <Link to="/search" search={{ q }} data-testid="web-search-link"
-      className={`inline-flex items-baseline gap-1.5 rounded-md font-medium text-brand-700 no-underline hover:underline dark:text-sky-300 ${className}`}>
+    <Link
+      to="/search"
+      search={{ q }}
+      data-testid="web-search-link"
+      className={`inline-flex items-baseline gap-1.5 rounded-md font-medium text-brand-700 no-underline hover:underline dark:text-sky-300 ${className}`}
+    >
       Search the web for {q} <CostHint id={priceId} operation="search" cached={bought} />
     </Link>
   );

@@ -4,13 +4,20 @@ import type { VirtualItem } from '@tanstack/react-virtual';
  * Measured post heights and scroll offset per history entry and timeline, so coming back (Back, or a
  * reload of the same entry) rebuilds the list at its real height and lands where the reader left.
  */
-interface Memory { items: VirtualItem[]; offset: number }
+interface Memory {
+  items: VirtualItem[];
+  offset: number;
+}
 
 const STORE = 'creditscope-timeline-scroll';
 const memory = new Map<string, Memory>();
 
 function persisted(): Record<string, Memory> {
-  try { return JSON.parse(sessionStorage.getItem(STORE) ?? '{}') as Record<string, Memory>; } catch { return {}; }
+  try {
+    return JSON.parse(sessionStorage.getItem(STORE) ?? '{}') as Record<string, Memory>;
+  } catch {
+    return {};
+  }
 }
 
 export function recall(key: string): Memory | undefined {

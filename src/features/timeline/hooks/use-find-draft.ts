@@ -12,13 +12,16 @@ export function useFindDraft(committed: string, write: (text: string) => Promise
   const [typing, setTyping] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const type = useCallback((text: string) => {
-    setTyping(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void write(text).finally(() => setTyping((current) => (current === text ? null : current)));
-    }, WRITE_AFTER_MS);
-  }, [write]);
+  const type = useCallback(
+    (text: string) => {
+      setTyping(text);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        void write(text).finally(() => setTyping((current) => (current === text ? null : current)));
+      }, WRITE_AFTER_MS);
+    },
+    [write],
+  );
   const drop = useCallback(() => {
     clearTimeout(timer.current);
     setTyping(null);

@@ -7,7 +7,9 @@ import { shortcutBlocked } from '../../../lib/keyboard';
  */
 export function useJkNavigation(count: number, current: () => number, go: (index: number) => void) {
   const latest = useRef({ count, current, go });
-  useEffect(() => { latest.current = { count, current, go }; });
+  useEffect(() => {
+    latest.current = { count, current, go };
+  });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

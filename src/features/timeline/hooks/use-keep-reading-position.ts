@@ -9,8 +9,12 @@ import type { Post } from '../../../api/types';
  * on screen and put back there when the list changes. At the top of the list nothing is held, so new posts
  * come into view.
  */
-export function useKeepReadingPosition(virtualizer: Virtualizer<Window, Element>, listRef: RefObject<HTMLDivElement | null>,
-  posts: readonly Post[], topBar: number) {
+export function useKeepReadingPosition(
+  virtualizer: Virtualizer<Window, Element>,
+  listRef: RefObject<HTMLDivElement | null>,
+  posts: readonly Post[],
+  topBar: number,
+) {
   const anchor = useRef<{ id: string; top: number } | null>(null);
   const holding = useRef(false);
 
@@ -20,15 +24,26 @@ export function useKeepReadingPosition(virtualizer: Virtualizer<Window, Element>
       frame = 0;
       if (holding.current) return;
       const list = listRef.current;
-      if (!list || list.getBoundingClientRect().top >= topBar) { anchor.current = null; return; }
-      const first = [...list.querySelectorAll<HTMLElement>('[data-index]')].find((element) => element.getBoundingClientRect().bottom > topBar);
+      if (!list || list.getBoundingClientRect().top >= topBar) {
+        anchor.current = null;
+        return;
+      }
+      const first = [...list.querySelectorAll<HTMLElement>('[data-index]')].find(
+        (element) => element.getBoundingClientRect().bottom > topBar,
+      );
       const id = first?.querySelector<HTMLElement>('article')?.dataset.postId;
-      anchor.current = first && id && first.dataset.index !== '0' ? { id, top: first.getBoundingClientRect().top } : null;
+      anchor.current =
+        first && id && first.dataset.index !== '0' ? { id, top: first.getBoundingClientRect().top } : null;
     };
-    const onScroll = () => { if (!frame) frame = requestAnimationFrame(record); };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(record);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     record();
-    return () => { window.removeEventListener('scroll', onScroll); cancelAnimationFrame(frame); };
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [listRef, topBar]);
 
   // The posts above are measured over the next frames (and the virtualizer moves the scroll for them as it
@@ -45,13 +60,23 @@ export function useKeepReadingPosition(virtualizer: Virtualizer<Window, Element>
     const putBack = (first: boolean) => {
       const element = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
       const item = virtualizer.measurementsCache[index];
-      const delta = element ? element.getBoundingClientRect().top - kept.top : first && item ? item.start - kept.top - window.scrollY : 0;
-      if (Math.abs(delta) > 1) { window.scrollBy({ top: delta, behavior: 'instant' }); still = 0; } else still += 1;
+      const delta = element
+        ? element.getBoundingClientRect().top - kept.top
+        : first && item
+          ? item.start - kept.top - window.scrollY
+          : 0;
+      if (Math.abs(delta) > 1) {
+        window.scrollBy({ top: delta, behavior: 'instant' });
+        still = 0;
+      } else still += 1;
       // A few frames at most: a reader who scrolls meanwhile is not pulled back.
       if (still < 3 && ++frames < 20) frame = requestAnimationFrame(() => putBack(false));
       else holding.current = false;
     };
     putBack(true);
-    return () => { cancelAnimationFrame(frame); holding.current = false; };
+    return () => {
+      cancelAnimationFrame(frame);
+      holding.current = false;
+    };
   }, [posts, virtualizer, listRef]);
 }

@@ -15,7 +15,11 @@ export function useScrollMemory(listKey: string) {
 }
 
 /** Saves on leaving (unmount, reload, tab close) and scrolls back once the list is tall enough. */
-export function useRestoreScroll(virtualizer: Virtualizer<Window, Element>, memory: ReturnType<typeof useScrollMemory>, ready: boolean) {
+export function useRestoreScroll(
+  virtualizer: Virtualizer<Window, Element>,
+  memory: ReturnType<typeof useScrollMemory>,
+  ready: boolean,
+) {
   const restored = useRef(false);
   useLayoutEffect(() => {
     if (restored.current || !ready) return;
@@ -27,6 +31,9 @@ export function useRestoreScroll(virtualizer: Virtualizer<Window, Element>, memo
   useEffect(() => {
     const save = () => remember(memory.key, { items: virtualizer.takeSnapshot(), offset: window.scrollY });
     window.addEventListener('pagehide', save);
-    return () => { window.removeEventListener('pagehide', save); save(); };
+    return () => {
+      window.removeEventListener('pagehide', save);
+      save();
+    };
   }, [virtualizer, memory.key]);
 }

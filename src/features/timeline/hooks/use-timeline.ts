@@ -15,7 +15,9 @@ export function useTimeline(target: TimelineTarget) {
   const { posts, pinnedId } = useMemo(() => withPinnedFirst(uniquePosts(pages), firstPage), [pages, firstPage]);
   const user = firstPage?.user ?? pages.find((page) => page.user)?.user ?? null;
   const { fetchNextPage, fetchPreviousPage, data } = query;
-  const loadNext = useCallback(() => { void fetchNextPage({ cancelRefetch: false }); }, [fetchNextPage]);
+  const loadNext = useCallback(() => {
+    void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage]);
   // Show newer is an explicit re-buy; Load more and the sentinel take the server's archived copy when it has one.
   const loadNewer = useCallback(() => {
     forgetNewerPage(target, data);
