@@ -136,13 +136,11 @@ export async function findPosts(db: Db, filters: FindFilters, below: number | nu
   const words = wordsOf(filters.q);
   if (filters.q.trim() && words.length === 0) return { rows: [], next: null, total: 0 };
   const { rows, total } = await (db.kind === 'sqlite' ? sqliteFind : postgresFind)(db, words, filters, below, limit);
-  const shown = rows
-    .slice(0, limit)
-    .map((row) => ({
-      ...row,
-      id: Number(row.id),
-      snippet: row.snippet ? snippetRuns(row.snippet) : plainSnippet(row.text),
-    }));
+  const shown = rows.slice(0, limit).map((row) => ({
+    ...row,
+    id: Number(row.id),
+    snippet: row.snippet ? snippetRuns(row.snippet) : plainSnippet(row.text),
+  }));
   return {
     rows: shown,
     next: rows.length > limit ? shown[shown.length - 1]!.id : null,
