@@ -46,7 +46,6 @@ async function onePage(store: Store, body: string, index: number) {
     pageKey: key,
     reserve: '0.1',
     leaseMs: 60_000,
-    check: () => null,
     archivedSeen: seen,
   });
   if (journal.kind !== 'journalled') throw new Error(journal.kind);

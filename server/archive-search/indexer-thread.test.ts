@@ -49,7 +49,6 @@ describe.each(STORE_KINDS)('the archive indexer on its own thread (%s store)', (
       pageKey: 'timeline:ada',
       reserve: '0',
       leaseMs: 60_000,
-      check: () => null,
     });
     if (journal.kind !== 'journalled') throw new Error('not journalled');
     await store.ledger.settle(journal.id, paidCall('0.1'), {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { processGone } from '../store/ledger-store.ts';
+import { processGone } from '../store/owner.ts';
 import type { Db } from '../store/open.ts';
 import type { JobItemStatus, JobItemTable, JobPageTable, JobStatus, JobStopReason, JobTable } from '../store/schema.ts';
 import { fromNano, toNano } from '../store/totals.ts';

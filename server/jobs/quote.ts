@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { Limits } from '../proxy/limits.ts';
+import type { Limits } from '../budget/limits.ts';
 import type { Prices } from '../proxy/prices.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config.ts';
 import type { Services } from '../proxy/services.ts';
-import { OWNER } from '../store/ledger-store.ts';
+import { OWNER } from '../store/owner.ts';
 import { JobStore } from './job-store.ts';
 import type { JobsContext } from './actions.ts';
 import { handleJobRoute } from './routes.ts';

@@ -7,7 +7,6 @@ import { archivedAnswer, archiveWrite } from './archive-answer.ts';
 import { attemptOnce, type Upstream } from './attempt.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
-import type { Limits } from './limits.ts';
 import type { Route } from './operations.ts';
 import type { Prices } from './prices.ts';
 import { createRedactor } from './redact.ts';
@@ -19,7 +18,6 @@ export interface PurchaseDeps {
   ledger: LedgerStore;
   archive: ArchiveStore;
   exchanges: ExchangeStore;
-  limits: Limits;
   prices: Prices;
 }
 export interface PurchaseRequest {
@@ -51,7 +49,7 @@ function leaseMs(upstream: Upstream) {
  * journalled in one locked transaction, tried (and retried only where nothing can have been
  * charged), settled once with its archived answer.
  */
-export function createPurchaser({ upstream, ledger, archive, exchanges, limits, prices }: PurchaseDeps): Purchaser {
+export function createPurchaser({ upstream, ledger, archive, exchanges, prices }: PurchaseDeps): Purchaser {
   // An upstream that echoes the token (some error pages do) must not hand it on, in any encoding: each attempt redacts what it reads.
   const redactor = createRedactor(upstream.token);
 
@@ -141,9 +139,8 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, limits, 
         params,
         pageKey: key,
         reserve: prices.ceiling(route.operation),
+        wholeCallWithinLimit,
         leaseMs: leaseMs(upstream),
-        check: (figures, reserve) => limits.refusal(figures, wholeCallWithinLimit ? reserve : '0'),
-        limited: (figures) => limits.apply(figures),
         archivedSeen,
       });
     } catch (error) {

@@ -4,7 +4,7 @@ import { CREDITS, startStandin } from '../standin/server.ts';
 import { openStore, type Store } from '../store/store.ts';
 import type { Upstream } from './attempt.ts';
 import { ExchangeStore } from './inspector-store.ts';
-import { Limits } from './limits.ts';
+import type { Limits } from '../budget/limits.ts';
 import { Prices } from './prices.ts';
 import { createPurchaser, type Purchaser } from './purchase.ts';
 
@@ -46,7 +46,8 @@ export async function createServices(config: AppConfig): Promise<Services> {
     token: demo?.upstream.token ?? config.token,
     timeoutMs: config.timeoutMs,
   };
-  const limits = new Limits(config.creditLimit, config.creditLimitPeriod, config.creditWarnAt);
+  // The store keeps the limits it admits calls under (from config.creditLimit): the same ones every caller sees.
+  const limits = store.ledger.limits;
   // Only the stand-in's list prices are known in advance; a real upstream's are learnt from meta.credits.
   const prices = new Prices(store.ledger, demo ? CREDITS : null);
   await prices.refresh();
@@ -56,7 +57,6 @@ export async function createServices(config: AppConfig): Promise<Services> {
     ledger: store.ledger,
     archive: store.archive,
     exchanges,
-    limits,
     prices,
   });
   return {

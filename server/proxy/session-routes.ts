@@ -6,7 +6,7 @@ import type { StoreKind } from '../store/open.ts';
 import { callDetail } from './call-detail.ts';
 import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
-import type { Limits } from './limits.ts';
+import type { Limits } from '../budget/limits.ts';
 import type { Prices } from './prices.ts';
 import { readLimitedBody } from './read-body.ts';
 import { sendError, sendJson } from './send.ts';

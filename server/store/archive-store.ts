@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './open.ts';
 import type { ArchiveTable } from './schema.ts';
-import { query } from './statements.ts';
 
 export type ArchivedPage = Selectable<ArchiveTable>;
 export interface HistoryEntry {
@@ -50,8 +49,11 @@ export class ArchiveStore {
     params: Record<string, unknown>,
     now = Date.now(),
   ): Promise<ArchivedPage | null> {
-    const page = (await query<ArchivedPage>(this.db.kysely, 'select * from archive where page_key = ?', [pageKey]))
-      .rows[0];
+    const page = await this.db.kysely
+      .selectFrom('archive')
+      .selectAll()
+      .where('page_key', '=', pageKey)
+      .executeTakeFirst();
     if (!page) return null;
     if (expires(operation, params) && now - Date.parse(page.bought_at) >= this.freshForMs) return null;
     return page;
@@ -59,13 +61,12 @@ export class ArchiveStore {
 
   /** Which purchase the archived answer for a page came from, or null when there is none. */
   async purchaseOf(pageKey: string): Promise<string | null> {
-    return (
-      (
-        await query<{ purchase_id: string }>(this.db.kysely, 'select purchase_id from archive where page_key = ?', [
-          pageKey,
-        ])
-      ).rows[0]?.purchase_id ?? null
-    );
+    const row = await this.db.kysely
+      .selectFrom('archive')
+      .select('purchase_id')
+      .where('page_key', '=', pageKey)
+      .executeTakeFirst();
+    return row?.purchase_id ?? null;
   }
 
   /** The answer a purchase bought, while the archive still holds it: a later purchase of the same page replaces it. */
@@ -82,17 +83,21 @@ export class ArchiveStore {
   }
 
   async handleOf(restId: string): Promise<string | null> {
-    return (
-      (await query<{ handle: string }>(this.db.kysely, 'select handle from accounts where rest_id = ?', [restId]))
-        .rows[0]?.handle ?? null
-    );
+    const row = await this.db.kysely
+      .selectFrom('accounts')
+      .select('handle')
+      .where('rest_id', '=', restId)
+      .executeTakeFirst();
+    return row?.handle ?? null;
   }
 
   async isPending(purchaseId: string): Promise<boolean> {
-    return (
-      (await query<{ state: string }>(this.db.kysely, 'select state from purchases where id = ?', [purchaseId])).rows[0]
-        ?.state === 'pending'
-    );
+    const row = await this.db.kysely
+      .selectFrom('purchases')
+      .select('state')
+      .where('id', '=', purchaseId)
+      .executeTakeFirst();
+    return row?.state === 'pending';
   }
 
   /** Newest first, `before` is the bought_at of the last entry shown (ties broken by page key). */

@@ -30,11 +30,10 @@ const journal = (store: Store, index: number, archivedSeen: string | null = null
     pageKey: `timeline:ada${index}`,
     reserve: '0.1',
     leaseMs: 60_000,
-    check: () => null,
     archivedSeen,
   });
 
-// The paid call's statements are SQL text run without the query builder: what one process writes, another reads as before.
+// The paid call's statements, as one process writes them and another reads them.
 describe.each(STORE_KINDS)('the paid-call path between two processes (%s store)', (kind) => {
   it('a pending row, then its settlement, totals, batch price and archived answer, as another process reads them', async () => {
     const place = await scratch(kind);

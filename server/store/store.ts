@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
+import { Limits } from '../budget/limits.ts';
 import type { Operation } from '../ledger/rows.ts';
 import { ArchiveStore } from './archive-store.ts';
 import { diskReserve } from './disk-reserve.ts';
@@ -26,6 +27,9 @@ export interface StoreOptions {
   databaseUrl: string | null;
   creditLimitPeriod: Period;
   archiveFreshForMs: number;
+  /** The operator's CREDIT_LIMIT over creditLimitPeriod, and where its meter warns: none when absent. */
+  creditLimit?: string | null;
+  creditWarnAt?: ConstructorParameters<typeof Limits>[2];
 }
 
 /** Room for a few rows, checked for real: a full disk or a read-only folder is found now, not at the first purchase. */
@@ -61,7 +65,8 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
     throw new StartupError(`${describeStorageError(error, where)}. ${fix}`);
   }
   try {
-    const ledger = new LedgerStore(db, options.creditLimitPeriod);
+    const limits = new Limits(options.creditLimit ?? null, options.creditLimitPeriod, options.creditWarnAt ?? null);
+    const ledger = new LedgerStore(db, limits);
     const known = await ledger.prices();
     const highest = (operation: Operation) =>
       known[operation]?.highest ?? (listPrices ? new Big(listPrices[operation]).toString() : '0');

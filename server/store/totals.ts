@@ -2,7 +2,6 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Operation } from '../ledger/rows.ts';
 import type { Database, TotalsTable } from './schema.ts';
-import { placeholders, query } from './statements.ts';
 
 export type Period = 'total' | 'day' | 'month';
 
@@ -48,7 +47,7 @@ const asTotals = (row: TotalsTable | undefined): Totals => ({
 });
 
 export async function readTotals(db: Kysely<Database>, scope: string): Promise<Totals> {
-  return asTotals((await query<TotalsTable>(db, 'select * from totals where scope = ?', [scope])).rows[0]);
+  return asTotals(await db.selectFrom('totals').selectAll().where('scope', '=', scope).executeTakeFirst());
 }
 
 export interface TotalsChange {
@@ -102,13 +101,19 @@ export class TotalsChanges {
   /** The database adds, so no lock is needed; every scope in one statement (each appears once, as PostgreSQL requires). */
   async apply(db: Kysely<Database>) {
     if (this.byScope.size === 0) return;
-    const values = [...this.byScope].flatMap(([scope, delta]) => [scope, ...COLUMNS.map((column) => delta[column])]);
-    await query(
-      db,
-      `insert into totals (scope, ${COLUMNS.join(', ')}) values ${placeholders(this.byScope.size, `(?, ${placeholders(COLUMNS.length)})`)}
-      on conflict (scope) do update set ${COLUMNS.map((column) => `${column} = totals.${column} + excluded.${column}`).join(', ')}`,
-      values,
-    );
+    await db
+      .insertInto('totals')
+      .values([...this.byScope].map(([scope, delta]) => ({ scope, ...delta })))
+      .onConflict((conflict) =>
+        conflict
+          .column('scope')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(
+              COLUMNS.map((column) => [column, eb(`totals.${column}`, '+', eb.ref(`excluded.${column}`))]),
+            ),
+          ),
+      )
+      .execute();
   }
 }
 

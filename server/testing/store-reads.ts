@@ -70,7 +70,6 @@ export async function book(ledger: LedgerStore, call: NewCall): Promise<CallRow>
     pageKey,
     reserve: '0',
     leaseMs: 60_000,
-    check: () => null,
   });
   if (journal.kind !== 'journalled') throw new Error(`not journalled: ${JSON.stringify(journal)}`);
   return ledger.settle(journal.id, call, null);

@@ -1,8 +1,25 @@
 import Big from 'big.js';
-import type { BudgetFigures, Refusal } from '../store/ledger-store.ts';
 import type { Period } from '../store/totals.ts';
+import type { BudgetFigures } from './figures.ts';
 
 export type LimitOwner = 'operator' | 'personal';
+export type Refusal = { by: LimitOwner; message: string };
+
+/** A call the journal was asked for. */
+export interface CallToAdmit {
+  operation: string;
+  /** The caller's ceiling price for it; null when this process knows none. */
+  reserve: string | null;
+  /** A collection job's call: admitted only if its whole reservation fits under the limits, so a job never passes them. */
+  wholeCallWithinLimit?: boolean;
+}
+
+export type Admission =
+  /** Journal it, holding `reserve` against the budget until it settles; `unpriced` when nobody knew its price. */
+  | { kind: 'admitted'; reserve: string; unpriced: boolean }
+  | { kind: 'refused'; refusal: Refusal }
+  /** A call nobody could price is in flight under a limit (or this one is unpriced and others are): ask again once it settles. */
+  | { kind: 'wait' };
 
 export interface BudgetState {
   operatorLimit: string | null;
@@ -32,7 +49,8 @@ const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
 const PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' };
 
 /**
- * Two limits, two owners. The operator's CREDIT_LIMIT is a ceiling on all spend in the store for its
+ * The budget's rules, all of them: whether a call may be journalled and what it reserves (admit), and what
+ * each limit stands at (state), from the figures the store reads (figures.ts). Two limits, two owners. The operator's CREDIT_LIMIT is a ceiling on all spend in the store for its
  * period, whatever sessions the browser starts and however many processes share the store; nothing
  * from the browser can move it. The browser may set a personal limit on the current session's spend,
  * never above the ceiling.
@@ -59,15 +77,29 @@ export class Limits {
   }
 
   /** Whether any limit bounds spending now: then a call of unknown price cannot go beside others. */
-  apply(figures: BudgetFigures): boolean {
+  private bounded(figures: BudgetFigures): boolean {
     return this.operatorLimit !== null || this.effectivePersonal(figures.personalLimit) !== null;
+  }
+
+  /**
+   * May this call be journalled now, and what does it reserve? Its caller's price, else the highest any
+   * process has learnt, else nothing: a call nobody can price yet could cost anything, so under a limit it
+   * goes alone, and the limit is passed by one call at most. Decided inside the store's write lock.
+   */
+  admit(figures: BudgetFigures, call: CallToAdmit): Admission {
+    const reserve = call.reserve ?? figures.highest.get(call.operation) ?? null;
+    if (this.bounded(figures) && (figures.unpricedInFlight > 0 || (reserve === null && figures.inFlight > 0)))
+      return { kind: 'wait' };
+    const refusal = this.refusal(figures, call.wholeCallWithinLimit ? (reserve ?? '0') : '0');
+    if (refusal) return { kind: 'refused', refusal };
+    return { kind: 'admitted', reserve: reserve ?? '0', unpriced: reserve === null };
   }
 
   /**
    * Why one more call must be refused, from figures read inside the store's write lock; null to admit it.
    * With `own` (a job's call, its own reservation), only a call whose whole price fits under a limit is admitted.
    */
-  refusal(figures: BudgetFigures, own = '0'): Refusal | null {
+  private refusal(figures: BudgetFigures, own: string): Refusal | null {
     const reserved = new Big(figures.reserved);
     const inFlight = reserved.gt(0) ? `, ${reserved.toString()} more reserved by calls in flight` : '';
     const operator = this.operatorLimit;

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import { withOneMore } from '../../budget/figures.ts';
+import type { Limits, Refusal } from '../../budget/limits.ts';
+import type { Operation } from '../../ledger/rows.ts';
+import { readBudgetFigures } from '../budget-figures.ts';
+import { describeStorageError, LedgerWriteError } from '../errors.ts';
+import { GroupCommit } from '../group-commit.ts';
+import type { Db } from '../open.ts';
+import { OWNER } from '../owner.ts';
+import type { Sessions } from '../reads/sessions.ts';
+import type { Database, PurchaseTable } from '../schema.ts';
+import type { Settings } from '../settings.ts';
+import type { Period } from '../totals.ts';
+
+export interface JournalRequest {
+  operation: Operation;
+  params: Record<string, unknown>;
+  pageKey: string;
+  /**
+   * Held against the budget until the call settles: the highest price the operation has cost. Null when this
+   * process knows no price: the store's (learnt by any process) is taken, and with none the call is unpriced.
+   */
+  reserve: string | null;
+  /** A collection job's call: admitted only if its whole reservation fits under the limits. */
+  wholeCallWithinLimit?: boolean;
+  /** How long the request can possibly take with its retries: after that a pending row is an unknown outcome. */
+  leaseMs: number;
+  /** The purchase whose answer the archive held for this page when the caller decided to buy (null: none). */
+  archivedSeen?: string | null;
+}
+
+export type JournalResult =
+  | { kind: 'journalled'; id: string }
+  | { kind: 'refused'; refusal: Refusal }
+  /** Another process (or browser) is buying this very page now: wait for it rather than buy it twice. */
+  | { kind: 'in-flight'; id: string }
+  /** A call nobody could price is in flight under a limit (or this one is unpriced and others are): ask again once it settles. */
+  | { kind: 'wait' };
+
+/** A journal entry: response_headers stays null until it settles. */
+type JournalRow = Insertable<PurchaseTable> & { seq: number };
+/** Rows per insert statement: well under either database's limit on parameters. */
+const ROWS_PER_INSERT = 50;
+
+/**
+ * No record, no spend: each paid request is admitted by the budget's rules (budget/limits.ts) and
+ * journalled as a 'pending' row holding its reservation, in one transaction under the store-wide write
+ * lock, before it is sent; or it is refused and not sent at all. Requests that arrive together are
+ * journalled together (GroupCommit).
+ */
+export class Journal {
+  constructor(
+    private readonly db: Db,
+    private readonly parts: { limits: Limits; period: Period; sessions: Sessions; settings: Settings },
+    /** Called after each entry written: the store takes writes again. */
+    private readonly written: () => void,
+  ) {}
+
+  private readonly batches = new GroupCommit<JournalRequest, JournalResult>((requests) =>
+    this.db.write((trx) => this.journalBatch(trx, requests)),
+  );
+
+  /** Throws LedgerWriteError when the store cannot be written; then nothing may be sent. */
+  async journal(request: JournalRequest): Promise<JournalResult> {
+    try {
+      const journalled = await this.batches.submit(request);
+      this.written();
+      return journalled;
+    } catch (error) {
+      throw new LedgerWriteError(describeStorageError(error, this.db.label));
+    }
+  }
+
+  /** A few statements per batch whatever its size: the figures are read once and carried forward in order. */
+  private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
+    const now = new Date();
+    const inFlight = await this.pendingPurchases(trx, requests, now);
+    const archivedNow = await this.archivedPurchases(trx, requests);
+    let figures = await readBudgetFigures(trx, this.parts);
+    const last = await trx
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    let seq = Number(last?.seq ?? 0);
+    const rows: JournalRow[] = [];
+    const results = requests.map((request): JournalResult => {
+      const pending = inFlight.get(request.pageKey);
+      if (pending) return { kind: 'in-flight', id: pending };
+      const archived = archivedNow.get(request.pageKey);
+      if (request.archivedSeen !== undefined && archived !== undefined && archived !== request.archivedSeen)
+        return { kind: 'in-flight', id: archived };
+      const admission = this.parts.limits.admit(figures, request);
+      if (admission.kind !== 'admitted') return admission;
+      figures = withOneMore(figures, admission.reserve, admission.unpriced);
+      const id = randomUUID();
+      inFlight.set(request.pageKey, id);
+      seq += 1;
+      rows.push({
+        id,
+        seq,
+        at: now.toISOString(),
+        session_id: figures.sessionId,
+        operation: request.operation,
+        params: JSON.stringify(request.params),
+        page_key: request.pageKey,
+        state: 'pending',
+        reserved: admission.reserve,
+        lease_until: new Date(now.getTime() + request.leaseMs).toISOString(),
+        owner: OWNER,
+        status: 0,
+        credits: '0',
+        duration_ms: 0,
+        ok: 0,
+        charged: 'unknown',
+        attempts: '[]',
+        error_kind: null,
+      });
+      return { kind: 'journalled', id };
+    });
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
+      await trx
+        .insertInto('purchases')
+        .values(rows.slice(start, start + ROWS_PER_INSERT))
+        .execute();
+    return results;
+  }
+
+  /** Live pending purchases of the batch's pages, by page: another process is buying them now. */
+  private async pendingPurchases(trx: Kysely<Database>, requests: JournalRequest[], now: Date) {
+    const rows = await trx
+      .selectFrom('purchases')
+      .select(['id', 'page_key'])
+      .where('page_key', 'in', [...new Set(requests.map((request) => request.pageKey))])
+      .where('state', '=', 'pending')
+      .where('lease_until', '>', now.toISOString())
+      .execute();
+    return new Map(rows.map((row) => [row.page_key, row.id]));
+  }
+
+  /** A page archived by another process since the caller looked (and decided to buy) is not bought again. */
+  private async archivedPurchases(trx: Kysely<Database>, requests: JournalRequest[]) {
+    const pageKeys = [
+      ...new Set(requests.filter((request) => request.archivedSeen !== undefined).map((request) => request.pageKey)),
+    ];
+    if (pageKeys.length === 0) return new Map<string, string>();
+    const rows = await trx
+      .selectFrom('archive')
+      .select(['page_key', 'purchase_id'])
+      .where('page_key', 'in', pageKeys)
+      .execute();
+    return new Map(rows.map((row) => [row.page_key, row.purchase_id]));
+  }
+}
