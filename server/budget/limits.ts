@@ -3,6 +3,8 @@ import type { Period } from '../store/totals.ts';
 import type { BudgetFigures } from './figures.ts';
 
 export type LimitOwner = 'operator' | 'personal';
+/** Where the meter turns amber before the hard stop (CREDIT_WARN_AT): credits, or a percentage of the operator's limit. */
+export type WarnAt = { credits: string } | { percent: number } | null;
 export type Refusal = { by: LimitOwner; message: string };
 
 /** A call the journal was asked for. */
@@ -59,7 +61,7 @@ export class Limits {
   constructor(
     readonly operatorLimit: string | null,
     readonly period: Period = 'total',
-    private readonly warn: { credits: string } | { percent: number } | null = null,
+    private readonly warn: WarnAt = null,
   ) {}
 
   /** One kept from a past run that is above today's ceiling is ignored: it must not stand in for the operator's. */

@@ -11,21 +11,25 @@ export async function highestPrices(db: Kysely<Database>): Promise<Map<string, s
   return new Map(rows.map((row) => [row.operation, row.highest]));
 }
 
+/** Where the figures come from: the operator's period, the current session's spend, the person's limit. */
+export interface FigureSources {
+  period: Period;
+  sessions: Sessions;
+  settings: Settings;
+}
+
 /** What the budget's rules (budget/limits.ts) decide from, as `db` sees the store: O(1) in the ledger's size. */
-export async function readBudgetFigures(
-  db: Kysely<Database>,
-  parts: { period: Period; sessions: Sessions; settings: Settings },
-): Promise<BudgetFigures> {
+export async function readBudgetFigures(db: Kysely<Database>, sources: FigureSources): Promise<BudgetFigures> {
   const now = new Date();
-  const session = await parts.sessions.current(db);
-  const inPeriod = await readTotals(db, periodScope(parts.period, now));
+  const session = await sources.sessions.current(db);
+  const inPeriod = await readTotals(db, periodScope(sources.period, now));
   const inSession = await readTotals(db, sessionScope(session.id));
   const pending = await db
     .selectFrom('purchases')
     .select(['operation', 'reserved', 'lease_until'])
     .where('state', '=', 'pending')
     .execute();
-  const personalLimit = await parts.settings.personalLimit(db);
+  const personalLimit = await sources.settings.personalLimit(db);
   const highest = await highestPrices(db);
   return {
     spentInPeriod: inPeriod.spent,

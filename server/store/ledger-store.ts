@@ -1,7 +1,7 @@
 import type { BudgetFigures } from '../budget/figures.ts';
 import type { Limits } from '../budget/limits.ts';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
-import { readBudgetFigures } from './budget-figures.ts';
+import { readBudgetFigures, type FigureSources } from './budget-figures.ts';
 import type { Db } from './open.ts';
 import { LedgerReads } from './reads/ledger-reads.ts';
 import { Sessions } from './reads/sessions.ts';
@@ -28,6 +28,7 @@ export class LedgerStore {
   readonly period: Period;
   private readonly sessions: Sessions;
   private readonly settings: Settings;
+  private readonly figureSources: FigureSources;
   private readonly reads: LedgerReads;
   private readonly settlements: Settlements;
   private readonly journals: Journal;
@@ -41,9 +42,9 @@ export class LedgerStore {
     this.settings = new Settings(db);
     this.reads = new LedgerReads(db, this.period, this.sessions);
     this.settlements = new Settlements(db);
-    const parts = { limits, period: this.period, sessions: this.sessions, settings: this.settings };
+    this.figureSources = { period: this.period, sessions: this.sessions, settings: this.settings };
     // A journal entry written is a store taking writes again: settlements it refused need not wait for their next round.
-    this.journals = new Journal(db, parts, () => this.settlements.storeIsBack());
+    this.journals = new Journal(db, limits, this.figureSources, () => this.settlements.storeIsBack());
   }
 
   // The write path.
@@ -92,7 +93,7 @@ export class LedgerStore {
 
   /** Read outside the write lock: for display only (Limits.state), never for an admission. */
   budgetFigures(): Promise<BudgetFigures> {
-    return readBudgetFigures(this.db.kysely, { period: this.period, sessions: this.sessions, settings: this.settings });
+    return readBudgetFigures(this.db.kysely, this.figureSources);
   }
   currentSession(): Promise<{ id: string; startedAt: string }> {
     return this.sessions.current();

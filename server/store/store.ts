@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { Limits } from '../budget/limits.ts';
+import { Limits, type WarnAt } from '../budget/limits.ts';
 import type { Operation } from '../ledger/rows.ts';
 import { ArchiveStore } from './archive-store.ts';
 import { diskReserve } from './disk-reserve.ts';
@@ -29,7 +29,7 @@ export interface StoreOptions {
   archiveFreshForMs: number;
   /** The operator's CREDIT_LIMIT over creditLimitPeriod, and where its meter warns: none when absent. */
   creditLimit?: string | null;
-  creditWarnAt?: ConstructorParameters<typeof Limits>[2];
+  creditWarnAt?: WarnAt;
 }
 
 /** Room for a few rows, checked for real: a full disk or a read-only folder is found now, not at the first purchase. */

@@ -3,15 +3,12 @@ import type { Insertable, Kysely } from 'kysely';
 import { withOneMore } from '../../budget/figures.ts';
 import type { Limits, Refusal } from '../../budget/limits.ts';
 import type { Operation } from '../../ledger/rows.ts';
-import { readBudgetFigures } from '../budget-figures.ts';
+import { readBudgetFigures, type FigureSources } from '../budget-figures.ts';
 import { describeStorageError, LedgerWriteError } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
 import type { Db } from '../open.ts';
 import { OWNER } from '../owner.ts';
-import type { Sessions } from '../reads/sessions.ts';
 import type { Database, PurchaseTable } from '../schema.ts';
-import type { Settings } from '../settings.ts';
-import type { Period } from '../totals.ts';
 
 export interface JournalRequest {
   operation: Operation;
@@ -52,7 +49,8 @@ const ROWS_PER_INSERT = 50;
 export class Journal {
   constructor(
     private readonly db: Db,
-    private readonly parts: { limits: Limits; period: Period; sessions: Sessions; settings: Settings },
+    private readonly limits: Limits,
+    private readonly figureSources: FigureSources,
     /** Called after each entry written: the store takes writes again. */
     private readonly written: () => void,
   ) {}
@@ -77,7 +75,7 @@ export class Journal {
     const now = new Date();
     const inFlight = await this.pendingPurchases(trx, requests, now);
     const archivedNow = await this.archivedPurchases(trx, requests);
-    let figures = await readBudgetFigures(trx, this.parts);
+    let figures = await readBudgetFigures(trx, this.figureSources);
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -90,7 +88,7 @@ export class Journal {
       const archived = archivedNow.get(request.pageKey);
       if (request.archivedSeen !== undefined && archived !== undefined && archived !== request.archivedSeen)
         return { kind: 'in-flight', id: archived };
-      const admission = this.parts.limits.admit(figures, request);
+      const admission = this.limits.admit(figures, request);
       if (admission.kind !== 'admitted') return admission;
       figures = withOneMore(figures, admission.reserve, admission.unpriced);
       const id = randomUUID();

@@ -32,19 +32,9 @@ export async function settleBatch(
   trx: Kysely<Database>,
   items: Settlement[],
 ): Promise<{ rows: CallRow[]; archivedKeys: string[] }> {
-  const stored = new Map(
-    (
-      await trx
-        .selectFrom('purchases')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          items.map((item) => item.id),
-        )
-        .execute()
-    ).map((row) => [row.id, row]),
-  );
+  const ids = items.map((item) => item.id);
+  const stored = await trx.selectFrom('purchases').selectAll().where('id', 'in', ids).execute();
+  const storedById = new Map(stored.map((row) => [row.id, row]));
   const totals = new TotalsChanges();
   const prices = new Map<Operation, Price>();
   const archived = new Map<string, ArchiveTable>();
@@ -52,11 +42,7 @@ export async function settleBatch(
   const rows: CallRow[] = [];
   for (const { id, call, archive, responseHeaders } of items) {
     const credits = new Big(call.credits).toString();
-    for (
-      let row = stored.get(id);
-      ;
-      row = await trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst()
-    ) {
+    for (let row = storedById.get(id); ; row = await purchase(trx, id)) {
       if (!row) throw new Error(`no journal entry ${id} to settle`);
       if (row.state === 'settled') {
         rows.push(toCallRow(row));
@@ -112,6 +98,9 @@ export async function settleBatch(
   await nameAccounts(trx, accounts);
   return { rows, archivedKeys: [...archived.keys()] };
 }
+
+const purchase = (trx: Kysely<Database>, id: string) =>
+  trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
 
 const archivedPage = (row: PurchaseRow, archive: ArchiveWrite, credits: string): ArchiveTable => ({
   page_key: row.page_key,
