@@ -130,6 +130,8 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) as never }),
   });
+  // SQL text, not the query builder: Kysely's transactions begin deferred (the lock at the first write), and it
+  // has no BEGIN IMMEDIATE.
   const write: Db['write'] = (work) =>
     threadLock.hold(() =>
       kysely.connection().execute(async (connection) => {
@@ -166,6 +168,7 @@ function openPostgres(url: string, connections = 10): Db {
     kind: 'postgres',
     label: redactUrl(url),
     kysely,
+    // SQL text, not the query builder: Kysely has no advisory locks.
     write: (work) =>
       kysely.transaction().execute(async (trx: Transaction<Database>) => {
         await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
