@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { builtServerArgs } from './e2e/support/built-server.ts';
 import { E2E } from './e2e/support/ports.ts';
 
 /** Each run keeps its ledgers in a fresh temporary folder: a test never sees another run's spend. */
@@ -11,13 +12,13 @@ process.env.CREDITSCOPE_E2E_DIR = runDir;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * The production server (`npm start`: server/main.ts) on the build in E2E_DIST (default dist/). A build of
- * your own renders timelines on the server only with the server copy beside it (else it serves the SPA):
- * `npx vite build --outDir X && npx vite build --ssr src/entry-server.tsx --outDir X/server`.
+ * The production server as `npm start` runs it (compiled: dist/server-app/main.js) on the build in E2E_DIST
+ * (default dist/). A build of your own renders timelines on the server only with the server copy beside it
+ * (else it serves the SPA): `npx vite build --outDir X && npx vite build --ssr src/entry-server.tsx --outDir X/server`.
  */
 function production(port: number, env: Record<string, string>) {
   return {
-    command: `node --import tsx server/main.ts --port ${port} --outDir ${process.env.E2E_DIST ?? 'dist'}`,
+    command: ['node', ...builtServerArgs(port)].join(' '),
     // Readiness is checked on `/`, never on /api: starting the suite must not spend credits.
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

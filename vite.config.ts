@@ -75,6 +75,9 @@ export default defineConfig(({ mode }) => {
       // Every browser the es2022 target reaches preloads modules itself: no polyfill in every page's first load.
       modulePreload: { polyfill: false },
       rolldownOptions: {
+        // Rolldown's "significant time in plugins" note: on a busy machine it lists the brotli copies at the highest
+        // quality (precompress) and the router's code splitting, both slow on purpose, for nothing anyone can change.
+        checks: { bundlerTimings: false },
         output: {
           codeSplitting: {
             groups: [

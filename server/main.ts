@@ -6,7 +6,10 @@
  * copies with ETag and `Vary`, pino writes one JSON line per event, and `close()` stops accepting and
  * drains in-flight requests, which is what graceful shutdown needs.
  *
- *   node --import tsx server/main.ts [--port 4173] [--host 127.0.0.1] [--outDir dist]
+ *   npm run serve -- [--port 4173] [--host 127.0.0.1] [--outDir dist]
+ *
+ * `npm run build` compiles it to dist/server-app/main.js (vite.server.config.ts), which `npm run serve` runs;
+ * `node --import tsx server/main.ts` runs it from source, as tests that exercise the source do.
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { createApiHandler, StartupError, type ApiHandler } from './proxy/handler.ts';

@@ -1,33 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { builtServerArgs } from './built-server.ts';
 
 /**
  * App instances a spec starts itself, for set-ups the config's webServer list cannot give (they start
  * before global setup, so they never see the run's PostgreSQL). Each runs the production build under the
- * production server (server/main.ts), as `npm start` does.
+ * compiled production server, as `npm start` does.
  */
 export async function startInstance(
   port: number,
   env: Record<string, string>,
 ): Promise<{ origin: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/main.ts',
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-      '--outDir',
-      process.env.E2E_DIST ?? 'dist',
-    ],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, builtServerArgs(port), {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();

@@ -5,13 +5,29 @@ import type { Db } from '../store/open.ts';
 import { PostIndexer } from './indexer.ts';
 import type { FromIndexer, IndexerWorkerData, ToIndexer } from './indexer-worker.ts';
 
-// CommonJS run as is. The module it loads is TypeScript, and Node 20 applies no module hooks (tsx's, Vitest's)
-// in a worker thread: tsx's require hooks are registered in the thread itself, as they work per thread.
-const BOOT = `
+// From source, CommonJS run as is. The module it loads is TypeScript, and Node 20 applies no module hooks (tsx's,
+// Vitest's) in a worker thread: tsx's require hooks are registered in the thread itself, as they work per thread.
+const BOOT_FROM_SOURCE = `
 const { workerData } = require('node:worker_threads');
 require(workerData.tsx).register();
 require(workerData.module);
 `;
+
+/**
+ * The thread, on the module beside this one: the built server's JavaScript (dist/server-app, where
+ * vite.server.config.ts writes indexer-worker.js next to the chunk holding this code), or, run from source
+ * (tsx, Vitest), the TypeScript through tsx, which the built server never needs.
+ */
+function startWorker(workerData: IndexerWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./indexer-worker.js', import.meta.url), { workerData });
+  const source = {
+    ...workerData,
+    module: fileURLToPath(new URL('./indexer-worker.ts', import.meta.url)),
+    tsx: createRequire(import.meta.url).resolve('tsx/cjs/api'),
+  };
+  return new Worker(BOOT_FROM_SOURCE, { eval: true, workerData: source });
+}
 
 /** The indexer thread's number in the store's thread lock (the event loop is 1). */
 const INDEXER_HOLDER = 2;
@@ -39,23 +55,19 @@ export class IndexerThread {
     private readonly db: Db,
     store: IndexerWorkerData['store'],
   ) {
-    const resolve = createRequire(import.meta.url).resolve;
-    const workerData: IndexerWorkerData & { module: string; tsx: string } = {
+    this.worker = startWorker({
       store: { dataDir: store.dataDir, databaseUrl: store.databaseUrl },
       lock: db.threadLock?.buffer ?? null,
       holder: INDEXER_HOLDER,
-      module: fileURLToPath(new URL('./indexer-worker.ts', import.meta.url)),
-      tsx: resolve('tsx/cjs/api'),
-    };
-    this.worker = new Worker(BOOT, { eval: true, workerData });
+    });
     // Never what keeps a process alive; stop() holds it until its connection is closed.
     this.worker.unref();
     this.worker.on('message', (message: FromIndexer) => this.answered(message));
-    this.worker.once('error', () => this.fallBack());
+    this.worker.once('error', (error) => this.fallBack(`failed: ${error.message}`));
     this.worker.once('exit', () => {
       // A thread that ended inside a transaction must not leave this process's writers waiting for it.
       db.threadLock?.releaseFor(INDEXER_HOLDER);
-      this.fallBack();
+      this.fallBack('ended');
     });
   }
 
@@ -103,7 +115,10 @@ export class IndexerThread {
     return (this.local ??= new PostIndexer(this.db));
   }
 
-  private fallBack() {
+  /** `why` the thread is gone, said once to the operator unless it was stopped: search keeps working, slower. */
+  private fallBack(why: string) {
+    if (this.worker && !this.stopping)
+      console.error(`creditscope: the archive indexer's thread ${why}; it indexes on the event loop from now on`);
     this.worker = null;
     const waiting = [...this.waiting.values()];
     this.waiting.clear();

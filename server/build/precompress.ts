@@ -53,6 +53,8 @@ export function precompress(): Plugin {
   return {
     name: 'creditscope-precompress',
     apply: 'build',
+    // Browsers' files only: a server build (the app's server copy) is read from disk by the server, never sent.
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
     // After every file of the output, the public folder's copies included, is on disk.
     async writeBundle(options) {
       const dir = options.dir;

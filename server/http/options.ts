@@ -14,7 +14,7 @@ export interface ServerOptions {
 export class OptionsError extends Error {}
 
 const USAGE =
-  'usage: node --import tsx server/main.ts [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
+  'usage: npm run serve -- [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
 
 /** `SSR=0` turns server rendering off (the browser renders every page, as under `vite`); anything else unclear is refused. */
 function serverRenderingSetting(raw: string | undefined): boolean {

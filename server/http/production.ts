@@ -16,6 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the public folder's unhashed files: kept, but revalidated (ETag) on every use. */
 const REVALIDATE = 'no-cache';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** The build's folders for this process, not for browsers: the app's server copy and the compiled server (vite.server.config.ts). */
+const SERVER_ONLY = [path.dirname(SERVER_ENTRY), 'server-app'].map((folder) => `/${folder}/`);
 
 /**
  * How long a client may take to send a request: its headers, and the whole of it with its body (the
@@ -68,7 +70,7 @@ export async function createProductionServer(options: {
   const { dist, config, handler } = options;
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index))
-    throw new Error(`no build in ${dist} (index.html is missing): run \`vite build\` first, or pass --outDir`);
+    throw new Error(`no build in ${dist} (index.html is missing): run \`npm run build\` first, or pass --outDir`);
   const indexHtml = fs.readFileSync(index, 'utf8');
   const policy = contentSecurityPolicy({
     scriptHashes: inlineScriptHashes(indexHtml),
@@ -188,8 +190,7 @@ export async function createProductionServer(options: {
     preCompressed: true,
     cacheControl: false,
     dotfiles: 'deny',
-    // The server's copy of the app (server rendering) is for this process, not for browsers.
-    allowedPath: (pathname) => !pathname.startsWith(`/${path.dirname(SERVER_ENTRY)}/`),
+    allowedPath: (pathname) => !SERVER_ONLY.some((folder) => pathname.startsWith(folder)),
     setHeaders(reply, file) {
       reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },

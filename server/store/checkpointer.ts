@@ -100,14 +100,21 @@ export function startCheckpointer(
   // Never what keeps a process alive; a process that exits without closing the store loses nothing (the WAL is the record).
   worker.unref();
   let stopped = false;
-  const failed = () => {
-    if (!stopped) fallBack();
+  let failedOnce = false;
+  /** `why` the thread is gone, said once to the operator unless it was stopped: the store keeps working. */
+  const failed = (why: string) => {
+    if (stopped || failedOnce) return;
+    failedOnce = true;
+    console.error(
+      `creditscope: the SQLite checkpointer's thread ${why}; SQLite checkpoints in its commits from now on`,
+    );
+    fallBack();
   };
-  worker.once('error', failed);
+  worker.once('error', (error) => failed(`failed: ${error.message}`));
   worker.once('exit', () => {
     // A thread that ended mid-checkpoint must not leave this process's writers waiting for it.
     threadLock.releaseFor(CHECKPOINTER_HOLDER);
-    failed();
+    failed('ended');
   });
   return {
     stop: () =>

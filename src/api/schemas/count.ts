@@ -1,5 +1,5 @@
-import { parseCount } from '../../lib/upstream-values';
-import { lenient } from './lenient';
+import { parseCount } from '../../lib/upstream-values.ts';
+import { lenient } from './lenient.ts';
 
 /**
  * A count as the service formats it ("1.2K", "12,345", a number): apart from the other building blocks, so

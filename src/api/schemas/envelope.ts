@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { safeHttpUrl } from '../../lib/url';
+import { safeHttpUrl } from '../../lib/url.ts';
 import type { SearchResult } from '../types';
-import { looseRecord, text } from './lenient';
+import { looseRecord, text } from './lenient.ts';
 
 /** A search answer's envelope and results; the timeline's, with the post schemas, is ./timeline-envelope.ts. */
 export const searchEnvelope = v.looseObject({ success: v.literal(true), data: v.array(v.unknown()) });

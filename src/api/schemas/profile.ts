@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { parseUpstreamDate } from '../../lib/upstream-values';
+import { parseUpstreamDate } from '../../lib/upstream-values.ts';
 import type { Profile } from '../types';
-import { count } from './count';
-import { flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text } from './lenient';
+import { count } from './count.ts';
+import { flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text } from './lenient.ts';
 
 const affiliatesSchema = looseRecord({
   label: looseRecord({

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { Post, TimelinePage } from '../types';
-import { looseRecord, optionalText } from './lenient';
-import { postSchema } from './post';
-import { profileSchema } from './profile';
+import { looseRecord, optionalText } from './lenient.ts';
+import { postSchema } from './post.ts';
+import { profileSchema } from './profile.ts';
 
 /*
  * Apart from the search envelope (./envelope.ts): the post and profile schemas it reads with are the
