@@ -271,7 +271,7 @@ describe('health, API and logs', () => {
   it('mounts the API handler: its guard refuses a call without the client header, and a real call is recorded', async () => {
     const refused = await fetch(`${app.origin}/api/v1/social/microblog/posts?screen_name=ada__refused`);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/x-creditscope-client/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(HEADER.client);
     expect((await standinLog()).filter((entry) => entry.query.screen_name === 'ada__refused')).toEqual([]);
 
     const paid = await fetch(`${app.origin}/api/v1/social/microblog/posts?screen_name=ada__logged`, {
