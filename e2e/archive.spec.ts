@@ -4,19 +4,20 @@ import { settled } from './support/settle.ts';
 import { alias, standin } from './support/standin.ts';
 import { callsByCursor } from './timeline-support.ts';
 import { hydrated, serverAnswered } from './support/rendering.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * The server keeps every bought page and serves it again free, to any browser; only an explicit,
  * priced re-buy (Show newer, Refresh) asks it to buy again. Spend is proven with the stand-in's log.
  */
-const HEADERS = { 'x-creditscope-client': '1' };
+const HEADERS = { [HEADER.client]: '1' };
 
 /** Every paid request this page sends from now on, with whether it asked the server to buy afresh. */
 function watchPaid(page: Page): { url: string; refresh: boolean }[] {
   const seen: { url: string; refresh: boolean }[] = [];
   page.on('request', (request) => {
     if (!new URL(request.url()).pathname.startsWith('/api/v1/')) return;
-    seen.push({ url: request.url(), refresh: request.headers()['x-creditscope-refresh'] === '1' });
+    seen.push({ url: request.url(), refresh: request.headers()[HEADER.refresh] === '1' });
   });
   return seen;
 }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { settled } from './support/settle.ts';
 import { standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * Another site (served from `localhost`, so it is cross-site to the app on 127.0.0.1) tries to make a
@@ -102,7 +103,7 @@ test('every page forbids framing, and no other origin gets a CORS grant', async 
     headers: {
       origin: 'http://localhost:9',
       'access-control-request-method': 'POST',
-      'access-control-request-headers': 'x-creditscope-client,content-type',
+      'access-control-request-headers': `${HEADER.client},content-type`,
     },
   });
   expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();

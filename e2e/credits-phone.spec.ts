@@ -2,12 +2,13 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * The Credits page on a 375 px phone, over a ledger of its own: 150 calls, a third of them searches for
  * long, unbroken terms (the kind that pushes a table or a card past the screen's edge).
  */
-const HEADERS = { 'x-creditscope-client': '1', 'content-type': 'application/json' };
+const HEADERS = { [HEADER.client]: '1', 'content-type': 'application/json' };
 const SEARCHES = 50;
 const TIMELINES = 100;
 const longTerm = (index: number) =>

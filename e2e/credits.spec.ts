@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { E2E } from './support/ports.ts';
 import { settled } from './support/settle.ts';
 import { alias, standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * Exact totals need a ledger no other spec writes to and no operator limit: the credits app (upstream
@@ -16,7 +17,7 @@ const budgetApp = `http://127.0.0.1:${E2E.budgetApp}`;
 test.use({ baseURL: app });
 test.describe.configure({ mode: 'serial' });
 
-const HEADERS = { 'x-creditscope-client': '1' };
+const HEADERS = { [HEADER.client]: '1' };
 const upstream = standin(E2E.upstreamStandin);
 
 // Every page here is bought by a click, so the counts are the clicks': auto-load is off, as the timeline's

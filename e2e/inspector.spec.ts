@@ -6,6 +6,7 @@ import { scrollToEnd, scrollUntil } from './timeline-support.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 test('a search result page opens the request inspector for the call that bought it', async ({ page }) => {
   const q = `inspect me ${Date.now().toString(36)}`;
@@ -71,7 +72,7 @@ test.describe('rows from before a restart', () => {
     API_TOKEN: E2E.token,
     CREDITSCOPE_DATA_DIR: dataDir,
   };
-  const HEADERS = { 'x-creditscope-client': '1' };
+  const HEADERS = { [HEADER.client]: '1' };
   let instance: Awaited<ReturnType<typeof startInstance>> | undefined;
   const handles = {
     kept: alias('ada', 'kept'),
@@ -95,7 +96,7 @@ test.describe('rows from before a restart', () => {
       await upstream.fault({ match: handles.retried, status: 429, retryAfter: '1', times: 1 });
       expect(await timeline(handles.retried)).toBe('200');
       expect(await timeline(handles.rebought)).toBe('200');
-      expect(await timeline(handles.rebought, { 'x-creditscope-refresh': '1' })).toBe('200');
+      expect(await timeline(handles.rebought, { [HEADER.refresh]: '1' })).toBe('200');
       await upstream.fault({ match: handles.failed, status: 503 });
       expect(await timeline(handles.failed)).toMatch(/^503 /);
     } finally {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * Collection jobs through the Jobs page, on instances of their own (the production server, upstream mode,
@@ -12,7 +13,7 @@ import { standin } from './support/standin.ts';
  * other runs under an operator limit. What was bought is proved with the stand-in's call log.
  */
 const upstream = standin(E2E.upstreamStandin);
-const HEADERS = { 'x-creditscope-client': '1' };
+const HEADERS = { [HEADER.client]: '1' };
 const upstreamEnv = { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token };
 type Instance = Awaited<ReturnType<typeof startInstance>>;
 
@@ -54,7 +55,7 @@ async function archivedPostIds(origin: string, handle: string, pages: number): P
   for (let index = 0; index < pages; index += 1) {
     const query = new URLSearchParams({ screen_name: handle, ...(cursor ? { cursor } : {}) });
     const response = await fetch(`${origin}/api/v1/social/microblog/posts?${query}`, { headers: HEADERS });
-    expect(response.headers.get('x-creditscope-source')).toBe('archive');
+    expect(response.headers.get(HEADER.source)).toBe('archive');
     const body = (await response.json()) as { data: { timeline: { post_id: string }[]; next_cursor: string } };
     ids.push(...body.data.timeline.map((post) => post.post_id));
     cursor = body.data.next_cursor;

@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * An instance of its own, so its ledger holds exactly the calls bought here: 130 timeline pages at 0.1,
  * under an operator limit of 100 a day that warns from 10 credits.
  */
 const upstream = standin(E2E.upstreamStandin);
-const HEADERS = { 'x-creditscope-client': '1' };
+const HEADERS = { [HEADER.client]: '1' };
 const CALLS = 130;
 let instance: Awaited<ReturnType<typeof startInstance>>;
 let tag = '';

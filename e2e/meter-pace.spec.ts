@@ -2,12 +2,13 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * The meter's pace on an instance of its own: 5 timeline pages (0.5 credits) under a personal limit of 2.
  * The browser's clock is set to a known time after the session started, so the rate and the forecast are exact.
  */
-const HEADERS = { 'x-creditscope-client': '1', 'content-type': 'application/json' };
+const HEADERS = { [HEADER.client]: '1', 'content-type': 'application/json' };
 const MINUTE = 60_000;
 let instance: Awaited<ReturnType<typeof startInstance>>;
 let startedAt = 0;

@@ -1,6 +1,7 @@
 import { expect, test } from './support/test.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * The budget app runs with CREDIT_LIMIT=0.25: a ceiling on all spend since that server started.
@@ -10,7 +11,7 @@ import { alias, standin } from './support/standin.ts';
 const app = `http://127.0.0.1:${E2E.budgetApp}`;
 test.use({ baseURL: app });
 
-const HEADERS = { 'x-creditscope-client': '1' };
+const HEADERS = { [HEADER.client]: '1' };
 const upstream = standin(E2E.upstreamStandin);
 
 test('the operator limit is shown as the operator’s, cannot be lifted from the page, and outlasts a new session', async ({

@@ -3,6 +3,7 @@ import { expect, test } from './support/test.ts';
 import { alias } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 import { callsByCursor, loadedCount, scrollUntil } from './timeline-support.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * The stand-in's first page never changes, so "new posts" are put on top of the re-bought answer on its way
@@ -11,7 +12,7 @@ import { callsByCursor, loadedCount, scrollUntil } from './timeline-support.ts';
 async function publishOnRecheck(page: Page, count: number): Promise<string[]> {
   const refreshHeaders: string[] = [];
   await page.route('**/api/v1/social/microblog/posts?**', async (route) => {
-    const refresh = route.request().headers()['x-creditscope-refresh'];
+    const refresh = route.request().headers()[HEADER.refresh];
     if (!refresh) return route.fallback();
     refreshHeaders.push(refresh);
     const response = await route.fetch();

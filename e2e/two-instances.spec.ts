@@ -4,13 +4,14 @@ import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
 import { serverAnswered } from './support/rendering.ts';
+import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * Two app instances, two browsers, one PostgreSQL: what a team behind a load balancer gets. Spend is
  * proven with the upstream's own log, never with what either instance believes.
  */
 const upstream = standin(E2E.upstreamStandin);
-const HEADERS = { 'x-creditscope-client': '1' };
+const HEADERS = { [HEADER.client]: '1' };
 let instances: Awaited<ReturnType<typeof startInstance>>[] = [];
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -49,7 +50,7 @@ test('a page bought through one instance opens free in another browser through t
     const sources: (string | undefined)[] = [];
     bobPage.on('response', (response) => {
       if (response.url().includes(`/api/v1/social/microblog/posts?screen_name=${handle}`))
-        sources.push(response.headers()['x-creditscope-source']);
+        sources.push(response.headers()[HEADER.source]);
     });
     await bobPage.goto(`${second!.origin}/timeline?screen_name=${handle}`);
     await expect(bobPage.locator('article').first()).toBeVisible();

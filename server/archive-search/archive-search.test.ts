@@ -7,6 +7,7 @@ import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from '../store/open.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const open: ProxyHarness[] = [];
 afterEach(async () => {
@@ -47,7 +48,7 @@ async function buyTimeline(harness: ProxyHarness, query: string) {
   return {
     posts: body.data.timeline,
     next: body.data.next_cursor,
-    purchaseId: response.headers.get('x-creditscope-call-id')!,
+    purchaseId: response.headers.get(HEADER.callId)!,
   };
 }
 
@@ -172,10 +173,10 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     const before = await findAll(harness, 'author=grace');
     expect(before).toHaveLength(page.posts.length);
     const again = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__rebuy', {
-      headers: { 'x-creditscope-refresh': '1' },
+      headers: { [HEADER.refresh]: '1' },
     });
     expect(again.status).toBe(200);
-    const newPurchase = again.headers.get('x-creditscope-call-id');
+    const newPurchase = again.headers.get(HEADER.callId);
     expect(newPurchase).not.toBe(page.purchaseId);
     const after = await findAll(harness, 'author=grace');
     expect(after).toHaveLength(page.posts.length);

@@ -5,6 +5,7 @@ import { openRaw, openScratch, paidCall, scratchStore } from '../testing/store-r
 import type { Db, StoreKind } from '../store/open.ts';
 import { IndexerThread } from './indexer-thread.ts';
 import { withSearchTables } from './tables.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -70,7 +71,7 @@ describe.each(STORE_KINDS)('the archive indexer on its own thread (%s store)', (
     cleanups.push(() => harness.close());
     const response = await harness.api('/api/v1/social/microblog/posts?screen_name=ada__thread');
     expect(response.status).toBe(200);
-    const purchaseId = response.headers.get('x-creditscope-call-id');
+    const purchaseId = response.headers.get(HEADER.callId);
     const db = await openRaw(harness);
     cleanups.push(() => db.close());
     const key = (

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
+import { HEADER } from '../../src/contract/index.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import type { Db } from '../store/open.ts';
@@ -12,7 +13,7 @@ import { handleStats } from './stats.ts';
 const PAGE = 20;
 
 /** Nothing here reaches the upstream: the answers come from the store alone and cost nothing. */
-const FREE = { 'x-creditscope-credits': '0' };
+const FREE = { [HEADER.credits]: '0' };
 
 /** Long enough for the pages of a purchase a moment ago; a find never waits longer for the indexer. */
 const INDEXING_WAIT_MS = 250;

@@ -11,6 +11,7 @@ import { CREDITS, startStandin } from '../standin/server.ts';
 import { openStore } from '../store/store.ts';
 import { freePort } from '../testing/free-port.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 /**
  * The production server (server/main.ts) as `npm start` runs it: a child process over real HTTP, on a
@@ -270,15 +271,15 @@ describe('health, API and logs', () => {
   it('mounts the API handler: its guard refuses a call without the client header, and a real call is recorded', async () => {
     const refused = await fetch(`${app.origin}/api/v1/social/microblog/posts?screen_name=ada__refused`);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/x-creditscope-client/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(HEADER.client);
     expect((await standinLog()).filter((entry) => entry.query.screen_name === 'ada__refused')).toEqual([]);
 
     const paid = await fetch(`${app.origin}/api/v1/social/microblog/posts?screen_name=ada__logged`, {
-      headers: { 'x-creditscope-client': '1', cookie: 'secret-cookie=c00kie' },
+      headers: { [HEADER.client]: '1', cookie: 'secret-cookie=c00kie' },
     });
     expect(paid.status).toBe(200);
     const session = (await (
-      await fetch(`${app.origin}/api/_session`, { headers: { 'x-creditscope-client': '1' } })
+      await fetch(`${app.origin}/api/_session`, { headers: { [HEADER.client]: '1' } })
     ).json()) as { rows: { params: Record<string, unknown>; ok: boolean }[] };
     expect(session.rows.some((row) => row.ok && row.params.screen_name === 'ada__logged')).toBe(true);
   });
@@ -365,7 +366,7 @@ describe('graceful shutdown', () => {
       body: JSON.stringify({ match: 'ada__drain', latencyMs: 1_500, times: 1 }),
     });
     const call = fetch(`${server.origin}/api/v1/social/microblog/posts?screen_name=ada__drain`, {
-      headers: { 'x-creditscope-client': '1' },
+      headers: { [HEADER.client]: '1' },
     }).then(async (response) => ({ status: response.status, body: (await response.json()) as { success: boolean } }));
     // The upstream has the request (and is holding it): now the server is told to stop.
     for (let tries = 0; !(await standinLog()).some((entry) => entry.query.screen_name === 'ada__drain'); tries++) {

@@ -9,6 +9,7 @@ import { startStandin } from '../standin/server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 import { inlineScriptHashes } from './csp.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 /**
  * Server rendering (server/http/render.ts) in the production server as `npm start` runs it: a child
@@ -140,9 +141,9 @@ describe('the first screen of a timeline as HTML', () => {
     expect(await upstreamCalls('ada__typed')).toBe(1);
     // The browser's own request for it afterwards (had it not adopted the answer) is free: the archive's copy.
     const api = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__typed`, {
-      headers: { 'x-creditscope-client': '1' },
+      headers: { [HEADER.client]: '1' },
     });
-    expect(api.headers.get('x-creditscope-source')).toBe('archive');
+    expect(api.headers.get(HEADER.source)).toBe('archive');
     expect(await upstreamCalls('ada__typed')).toBe(1);
   });
 

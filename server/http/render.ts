@@ -10,6 +10,8 @@ import { readApiResponse, type PaidResponse } from '../../src/api/client.ts';
 import type { InlinedPage } from '../../src/api/early/server-answer.ts';
 import type { PaidOperation } from '../../src/api/identity.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
+import { purchaseHeaders } from '../proxy/send.ts';
+import { HEADER } from '../../src/contract/index.ts';
 import { inlineScriptHashes } from './csp.ts';
 import { inlineStyleSheets } from './inline-styles.ts';
 import { HOLD_CLICKS_SCRIPT } from '../../src/lib/held-clicks.ts';
@@ -188,20 +190,17 @@ export async function loadPageRenderer(options: {
     }
     // Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same.
     if (!answer) return arrivedFromElsewhere(request.headers) ? null : 'spa';
-    const inlined = {
-      operation,
-      params,
-      answer: { status: answer.status, text: answer.text, headers: answer.headers },
-    };
+    const headers = purchaseHeaders(answer);
+    const inlined = { operation, params, answer: { status: answer.status, text: answer.text, headers } };
     try {
       const paid = await readApiResponse(
-        Promise.resolve(new Response(answer.text, { status: answer.status, headers: answer.headers })),
+        Promise.resolve(new Response(answer.text, { status: answer.status, headers })),
       );
       const boughtAt = paid.boughtAt ?? Date.now();
       // The browser reads the same moment from the inlined answer, so its hydration says the same "As of"
       // (its own clock would be seconds later, or hours off); an archived answer names its own already.
       if (!paid.fromArchive)
-        inlined.answer.headers = { ...answer.headers, 'x-creditscope-bought-at': new Date(boughtAt).toISOString() };
+        inlined.answer.headers = { ...headers, [HEADER.boughtAt]: new Date(boughtAt).toISOString() };
       return { inlined, page: { operation, params, answer: { ...paid, boughtAt } } };
     } catch {
       // Not found, refused, failed: the app shows that answer as if it had asked (never asking twice).

@@ -1,6 +1,5 @@
 import Big from 'big.js';
-import type { Answer } from '../proxy/answer.ts';
-import type { NormalisedError } from '../proxy/errors.ts';
+import type { PurchaseResult } from '../proxy/purchase-result.ts';
 import type { RunContext } from './context.ts';
 import type { ItemRow } from './job-store.ts';
 import { outcomeOf, pageAsk } from './pages.ts';
@@ -14,14 +13,6 @@ const sleepUnless = async (ms: number, halted: () => boolean) => {
   for (const end = Date.now() + ms; Date.now() < end && !halted();)
     await new Promise((resolve) => setTimeout(resolve, Math.min(100, end - Date.now())));
 };
-
-function errorOf(answer: Answer): NormalisedError['error'] | null {
-  try {
-    return (JSON.parse(answer.text) as Partial<NormalisedError>).error ?? null;
-  } catch {
-    return null;
-  }
-}
 
 interface Bought {
   purchaseId: string;
@@ -90,7 +81,7 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
         message: `Stopped at the accepted quote of ${context.quote.toString()} credits (${context.spentSoFar()} spent): the next page could cost ${price} more.`,
       });
     }
-    let answer: Answer;
+    let answer: PurchaseResult;
     context.calls += 1;
     context.mostCalls = Math.max(context.mostCalls, context.calls);
     try {
@@ -108,14 +99,14 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
     } finally {
       context.calls -= 1;
     }
-    const callId = answer.headers['x-creditscope-call-id'] ?? '';
+    const callId = answer.callId ?? '';
     const ours = recovered.bought !== null && recovered.bought.purchaseId === callId;
-    const spent = ours ? recovered.bought!.credits : (answer.headers['x-creditscope-credits'] ?? '0');
+    const spent = ours ? recovered.bought!.credits : (answer.credits ?? '0');
     context.settle(price, spent);
-    const failure = answer.status === 200 ? null : errorOf(answer);
+    const failure = answer.status === 200 ? null : answer.failure;
     const outcome = answer.status === 200 ? outcomeOf(item.kind, answer.text, cursor, context.spec.timeline) : null;
     if (outcome) {
-      const archived = answer.headers['x-creditscope-source'] === 'archive' && !ours;
+      const archived = answer.source === 'archive' && !ours;
       index += 1;
       posts += outcome.count;
       fromArchive += archived ? 1 : 0;
@@ -151,7 +142,7 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
     }
     if (!failure)
       return fail(
-        `The answer for page ${index + 1} could not be read as a ${item.kind === 'timeline' ? 'timeline page' : 'page of results'}: ${errorOf(answer)?.message ?? answer.text.slice(0, 200)}`,
+        `The answer for page ${index + 1} could not be read as a ${item.kind === 'timeline' ? 'timeline page' : 'page of results'}: ${answer.failure?.message ?? answer.text.slice(0, 200)}`,
         spent,
       );
     if (failure.kind === 'budget') {

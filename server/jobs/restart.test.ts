@@ -8,6 +8,7 @@ import { jobOf, learnPrices, settledJob, startJob } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { startProxyProcess, type ProxyProcess } from '../testing/store-processes.ts';
 import { openRaw, scratchStore } from '../testing/store-reads.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -22,7 +23,7 @@ const apiOf =
   (pathname: string, init: RequestInit = {}) =>
     fetch(`${proxy.origin}${pathname}`, {
       ...init,
-      headers: { 'x-creditscope-client': '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { [HEADER.client]: '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
     });
 
 describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind: StoreKind) => {

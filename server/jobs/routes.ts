@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER } from '../../src/contract/index.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } from './actions.ts';
@@ -83,7 +84,7 @@ export async function handleJobRoute(
         'bad_request',
         `The quote changed to ${created.changed.maxCredits} credits (you accepted ${String(read.body.acceptedMaxCredits)}): nothing was bought. Look at the new quote and accept it to start.`,
       );
-      return sendJson(response, 409, { ...failure, quote: created.changed }, { 'x-creditscope-charged': 'no' });
+      return sendJson(response, 409, { ...failure, quote: created.changed }, { [HEADER.charged]: 'no' });
     }
     return sendJson(response, 201, created);
   }

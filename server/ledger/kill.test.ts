@@ -19,6 +19,7 @@ import {
   type ScratchStore,
 } from '../testing/store-reads.ts';
 import type { CallRow } from './rows.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const TOKEN = 'kill-test-token-5c2e9b7a01d4';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,7 +83,7 @@ function startChild(
       resolve({
         child,
         origin,
-        api: (pathname) => fetch(`${origin}${pathname}`, { headers: { 'x-creditscope-client': '1' } }),
+        api: (pathname) => fetch(`${origin}${pathname}`, { headers: { [HEADER.client]: '1' } }),
       });
     });
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -129,7 +130,7 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
     const held = [0, 1, 2].map((index) => `ada__${kind}__held${index}`);
     const heldCalls = held.map((name) =>
       fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${name}`, {
-        headers: { 'x-creditscope-client': '1' },
+        headers: { [HEADER.client]: '1' },
       }).catch(() => null),
     );
     for (;;) {
@@ -148,10 +149,10 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
         const index = next++;
         try {
           const response = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${prefix}${index}`, {
-            headers: { 'x-creditscope-client': '1' },
+            headers: { [HEADER.client]: '1' },
           });
           await response.arrayBuffer();
-          const id = response.headers.get('x-creditscope-call-id');
+          const id = response.headers.get(HEADER.callId);
           if (response.status === 200 && id) answered.add(id);
           if (answered.size === KILL_AFTER) child.kill('SIGKILL');
         } catch {
@@ -238,7 +239,7 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
       body: JSON.stringify({ match: `${kind}__scout`, latencyMs: 30_000, times: 1 }),
     });
     const scout = fetch(`${origin}/api/v1/social/microblog/posts?screen_name=ada__${kind}__scout`, {
-      headers: { 'x-creditscope-client': '1' },
+      headers: { [HEADER.client]: '1' },
     }).catch(() => null);
     while ((await upstreamSeen(`${kind}__scout`)).length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
     // Meanwhile another server on the store buys a timeline page and learns its price.
@@ -271,7 +272,7 @@ describe.each(STORE_KINDS)('kill -9 of a server on the %s store', (kind: StoreKi
       const prefix = `ada__${kind}__round${round}x`;
       const calls = Array.from({ length: 50 }, (_, index) =>
         fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${prefix}${index}`, {
-          headers: { 'x-creditscope-client': '1' },
+          headers: { [HEADER.client]: '1' },
         })
           .then((response) => response.arrayBuffer())
           .catch(() => null),

@@ -9,6 +9,7 @@ import { startProxyAgainstStandin, type HarnessOptions, type RowBody } from '../
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { allRows, book, dumpStore, openRaw, openScratch, paidCall, scratchStore } from '../testing/store-reads.ts';
 import type { CallRow } from './rows.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -131,7 +132,7 @@ describe.each(STORE_KINDS)('the ledger in the %s store', (kind: StoreKind) => {
         ),
       );
       expect(responses.map((response) => response.status)).toEqual(charges.map(() => 200));
-      expect(responses.map((response) => response.headers.get('x-creditscope-credits'))).toEqual(charges);
+      expect(responses.map((response) => response.headers.get(HEADER.credits))).toEqual(charges);
       const state = await harness.state();
       expect(state.session).toMatchObject({ total: '1235.967801', calls: 7 });
       expect(state.rows.map((row) => row.credits).sort()).toEqual([...charges].sort());

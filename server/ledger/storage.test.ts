@@ -9,6 +9,7 @@ import { mountSmallVolume } from '../testing/small-volume.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, waitFor, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { dumpStore, openRaw, openScratch, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 /**
  * No record, no spend, on a real full disk. SQLite only, by nature: the embedded store is a file in
@@ -141,10 +142,10 @@ describe('a data directory on a full disk (SQLite)', () => {
       `${lost.length} of ${answers.length} answers lost`,
     ).toEqual([]);
     for (const { response } of answers) {
-      expect(response.headers.get('x-creditscope-credits')).toBe('0.1');
-      expect(response.headers.get('x-creditscope-charged')).toBe('yes');
+      expect(response.headers.get(HEADER.credits)).toBe('0.1');
+      expect(response.headers.get(HEADER.charged)).toBe('yes');
     }
-    const ids = answers.map(({ response }) => response.headers.get('x-creditscope-call-id')!);
+    const ids = answers.map(({ response }) => response.headers.get(HEADER.callId)!);
 
     // Not written yet: each row is still pending, its reservation counted by every budget check meanwhile.
     const reader = await openRaw(harness);
@@ -167,7 +168,7 @@ describe('a data directory on a full disk (SQLite)', () => {
     );
     expect(state.session).toMatchObject({ calls: 5, total: '0.5' });
     const again = await harness.api('/api/v1/social/microblog/posts?screen_name=ada__answered0');
-    expect(again.headers.get('x-creditscope-source')).toBe('archive');
+    expect(again.headers.get(HEADER.source)).toBe('archive');
     expect(await again.text()).toBe(answers[0]!.text);
     expect(await harness.upstreamLog('ada__answered')).toHaveLength(pages.length);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -187,7 +188,7 @@ describe('a data directory on a full disk (SQLite)', () => {
     fillDisk();
     const answer = await pending;
     expect(answer.status, await answer.clone().text()).toBe(200);
-    const id = answer.headers.get('x-creditscope-call-id');
+    const id = answer.headers.get(HEADER.callId);
     // A few refused retries, so the next one is seconds away: the shutdown's own try is what writes it.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     fs.rmSync(FILLER());

@@ -2,20 +2,20 @@ import { HANDLE } from '../../src/api/identity.ts';
 import type { ArchivedPage } from '../store/archive-store.ts';
 import type { ArchiveWrite } from '../store/ledger-store.ts';
 import type { Operation } from '../ledger/rows.ts';
-import type { Answer } from './answer.ts';
+import type { PurchaseResult } from './purchase-result.ts';
 
 /** A page served from the archive: free, with when it was bought, so the UI can say so. */
-export function archivedAnswer(page: ArchivedPage): Answer {
+export function archivedAnswer(page: ArchivedPage): PurchaseResult {
   return {
     status: 200,
     text: page.body,
-    headers: {
-      'x-creditscope-source': 'archive',
-      'x-creditscope-bought-at': page.bought_at,
-      'x-creditscope-call-id': page.purchase_id,
-      'x-creditscope-credits': '0',
-      'x-creditscope-charged': 'no',
-    },
+    source: 'archive',
+    charged: 'no',
+    callId: page.purchase_id,
+    credits: '0',
+    boughtAt: page.bought_at,
+    retryAfter: null,
+    failure: null,
   };
 }
 

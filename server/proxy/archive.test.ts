@@ -2,9 +2,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const timeline = (harness: ProxyHarness, query: string, refresh = false) =>
-  harness.api(`/api/v1/social/microblog/posts?${query}`, refresh ? { headers: { 'x-creditscope-refresh': '1' } } : {});
+  harness.api(`/api/v1/social/microblog/posts?${query}`, refresh ? { headers: { [HEADER.refresh]: '1' } } : {});
 const search = (harness: ProxyHarness, body: object) =>
   harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
 
@@ -12,9 +13,9 @@ async function read(response: Response) {
   return {
     status: response.status,
     body: await response.text(),
-    source: response.headers.get('x-creditscope-source'),
-    credits: response.headers.get('x-creditscope-credits'),
-    callId: response.headers.get('x-creditscope-call-id'),
+    source: response.headers.get(HEADER.source),
+    credits: response.headers.get(HEADER.credits),
+    callId: response.headers.get(HEADER.callId),
   };
 }
 

@@ -16,8 +16,8 @@ export interface AttemptResult {
   attempt: Attempt;
   /** Upstream body, token redacted; empty when none could be read. */
   text: string;
-  /** The upstream headers passed on to the browser (only Retry-After), token redacted. */
-  headers: Record<string, string>;
+  /** The upstream's Retry-After as it sent it, token redacted: the one upstream header passed on to the browser. */
+  retryAfterHeader: string | null;
   /** The headers the request inspector shows (content type, rate limits, Retry-After), token redacted; never Authorization. */
   kept: Record<string, string>;
   failure: NormalisedError | null;
@@ -73,7 +73,7 @@ function readEnvelope(text: string): Envelope {
   }
 }
 
-type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'headers' | 'kept' | 'json'> & {
+type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'retryAfterHeader' | 'kept' | 'json'> & {
   status: number;
   credits: string;
   charged: Charged;
@@ -196,7 +196,7 @@ export async function attemptOnce(
   if (route.method === 'GET')
     for (const [key, value] of Object.entries(params)) target.searchParams.set(key, String(value));
   const body = route.method === 'POST' ? JSON.stringify(params) : undefined;
-  const headers: Record<string, string> = {};
+  let retryAfterHeader: string | null = null;
   let kept: Record<string, string> = {};
   let text = '';
   let json: unknown;
@@ -216,7 +216,7 @@ export async function attemptOnce(
     httpStatus = response.status;
     kept = keptHeaders(response.headers, redactor);
     const retryAfter = headerText(response.headers['retry-after']);
-    if (retryAfter) headers['retry-after'] = redactor.text(retryAfter);
+    if (retryAfter) retryAfterHeader = redactor.text(retryAfter);
     try {
       text = redactor.text(await response.text());
       const envelope = readEnvelope(text);
@@ -253,5 +253,5 @@ export async function attemptOnce(
   };
   // A network error's message is the system's, but may quote what the upstream sent.
   if (failure) failure.error.message = redactor.text(failure.error.message);
-  return { ...rest, failure, text, headers, kept, attempt, json };
+  return { ...rest, failure, text, retryAfterHeader, kept, attempt, json };
 }

@@ -1,26 +1,11 @@
+import type { CallDetail } from '../../src/contract/index.ts';
 import type { CallRow } from '../ledger/rows.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import { OPERATIONS } from './operations.ts';
 
-export interface SentRequest {
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  body: unknown;
-}
-
-/** Why a call's raw answer cannot be shown: each says something different about what happened to it. */
-export type MissingBody = 'replaced' | 'failure' | 'unknown-outcome';
-
-export interface CallDetail {
-  row: CallRow;
-  request: SentRequest;
-  /** Per attempt, the answer's headers that matter; null for calls settled before they were kept. */
-  attemptHeaders: Record<string, string>[] | null;
-  response: { body: string; source: 'memory' | 'archive' } | { body: null; missing: MissingBody };
-}
+type SentRequest = CallDetail['request'];
 
 const routeOf = (operation: CallRow['operation']) =>
   Object.values(OPERATIONS).find((route) => route.operation === operation)!;
@@ -37,6 +22,7 @@ function requestOf(row: CallRow): SentRequest {
  * One call for the request inspector, whichever process made it and whenever: this process's memory
  * holds the exchange of its recent calls; otherwise the store has the row, its kept headers, and for a
  * success the answer the archive keeps for that page, unless a later purchase of the page replaced it.
+ * Its shape is the contract's (src/contract/session-calls.ts), which the inspector parses with.
  */
 export async function callDetail(
   id: string,

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 async function answers(responses: Response[]) {
   return Promise.all(
     responses.map(async (response) => ({
       status: response.status,
       body: await response.text(),
-      callId: response.headers.get('x-creditscope-call-id'),
-      credits: response.headers.get('x-creditscope-credits'),
-      source: response.headers.get('x-creditscope-source'),
+      callId: response.headers.get(HEADER.callId),
+      credits: response.headers.get(HEADER.credits),
+      source: response.headers.get(HEADER.source),
     })),
   );
 }
@@ -99,7 +100,7 @@ describe.each(STORE_KINDS)('one page, one purchase (%s store)', (store) => {
     const [first] = await answers([await harness.api('/api/v1/social/microblog/posts?screen_name=ada__again')]);
     const [again] = await answers([
       await harness.api('/api/v1/social/microblog/posts?screen_name=ADA__again', {
-        headers: { 'x-creditscope-refresh': '1' },
+        headers: { [HEADER.refresh]: '1' },
       }),
     ]);
     expect(first).toMatchObject({ status: 200, credits: '0.1' });

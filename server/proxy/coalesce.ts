@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { normalisedError } from './errors.ts';
-import { deliver, type Answer } from './answer.ts';
+import { failedPurchase, type PurchaseResult } from './purchase-result.ts';
+import { sendPurchase } from './send.ts';
 
 interface Flight {
   askers: ServerResponse[];
@@ -15,7 +16,7 @@ interface Flight {
 export class Flights {
   private readonly flights = new Map<string, Flight>();
 
-  serve(key: string, response: ServerResponse, buy: () => Promise<Answer>): Promise<void> {
+  serve(key: string, response: ServerResponse, buy: () => Promise<PurchaseResult>): Promise<void> {
     const flying = this.flights.get(key);
     if (flying) {
       flying.askers.push(response);
@@ -27,19 +28,19 @@ export class Flights {
     return flight.done;
   }
 
-  private async fly(key: string, flight: Flight, buy: () => Promise<Answer>) {
-    let answer: Answer;
+  private async fly(key: string, flight: Flight, buy: () => Promise<PurchaseResult>) {
+    let result: PurchaseResult;
     try {
-      answer = await buy();
+      result = await buy();
     } catch (error) {
       // Every rider must hear something; whether the upstream was reached is not known here.
       const failure = normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, {
         charged: 'unknown',
       });
-      answer = { status: 500, text: JSON.stringify(failure), headers: { 'x-creditscope-charged': 'unknown' } };
+      result = failedPurchase(failure);
     } finally {
       this.flights.delete(key);
     }
-    deliver(flight.askers, answer);
+    sendPurchase(flight.askers, result);
   }
 }

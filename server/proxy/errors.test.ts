@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 interface ErrorBody {
   success: boolean;
@@ -82,7 +83,7 @@ describe('upstream errors are normalised and named by their real status', () => 
     expect(body.error).toMatchObject({ kind, status });
     expect(body.error.message).toMatch(message);
     expect(body.error.message).not.toMatch(/<html|<body/i);
-    expect(response.headers.get('x-creditscope-charged')).toBe(body.error.charged);
+    expect(response.headers.get(HEADER.charged)).toBe(body.error.charged);
     if ('retryAfter' in rule) {
       expect(body.error.retryAfter).toBe(7);
       expect(response.headers.get('retry-after')).toBe('7');
@@ -111,7 +112,7 @@ describe('upstream errors are normalised and named by their real status', () => 
       await fetch(`${harness.origin}/api/v1/search`, { method: 'POST' }),
     ];
     for (const response of responses) {
-      expect(response.headers.get('x-creditscope-charged')).toBe('no');
+      expect(response.headers.get(HEADER.charged)).toBe('no');
       expect(((await response.json()) as ErrorBody).error.charged).toBe('no');
     }
   });

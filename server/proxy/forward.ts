@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canonicalParams, purchaseKey } from '../../src/api/identity.ts';
+import { HEADER } from '../../src/contract/index.ts';
 import { Flights } from './coalesce.ts';
 import { normalisedError, type NormalisedError } from './errors.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
@@ -10,9 +11,6 @@ import { sendError } from './send.ts';
 import { paramsProblem, queryParams } from './validate.ts';
 
 export type { Upstream } from './attempt.ts';
-
-/** Sent by an explicit Refresh or Show newer: buy the page again even if the archive has a fresh copy. */
-export const REFRESH_HEADER = 'x-creditscope-refresh';
 
 /**
  * Validated as the browser sent them (a bad request is refused here, before any journal entry or
@@ -59,7 +57,8 @@ export function createForwarder(purchase: Purchaser) {
     if ('failure' in read) return sendError(response, read.failure);
     const { params } = read;
     const key = purchaseKey(route.operation, params);
-    const fresh = request.headers[REFRESH_HEADER] === '1';
+    // An explicit Refresh or Show newer: buy the page again even if the archive has a fresh copy.
+    const fresh = request.headers[HEADER.refresh] === '1';
     return flights.serve(key, response, () => purchase({ route, params, key, fresh }));
   };
 }

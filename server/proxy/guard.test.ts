@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 let harness: ProxyHarness;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe('guard', () => {
           host: url.hostname,
           port: url.port,
           path: '/api/v1/social/microblog/posts?screen_name=grace__host',
-          headers: { host: 'rebind.evil.example', 'x-creditscope-client': '1' },
+          headers: { host: 'rebind.evil.example', [HEADER.client]: '1' },
         },
         (response) => {
           response.resume();
@@ -73,7 +74,7 @@ describe('guard', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect([foreign.status, headerless.status]).toEqual([403, 403]);
-      expect(foreign.headers.get('x-creditscope-charged')).toBe('no');
+      expect(foreign.headers.get(HEADER.charged)).toBe('no');
       const after = await harness.state();
       expect([after.session.id, after.budget]).toEqual([before.session.id, before.budget]);
     },

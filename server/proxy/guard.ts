@@ -1,7 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-
-/** Every request from our own pages carries it; a cross-site page cannot add it without a CORS preflight we never grant. */
-export const CLIENT_HEADER = 'x-creditscope-client';
+import { HEADER } from '../../src/contract/index.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -32,7 +30,8 @@ export function refusalReason(request: IncomingMessage, allowedHosts: string[]):
     }
     if (originHost !== host) return `request from another origin (${origin}) refused`;
   }
-  if (request.headers[CLIENT_HEADER] !== '1')
-    return `missing ${CLIENT_HEADER} header: only the creditscope app may call the API`;
+  // Every request from our own pages carries it; a cross-site page cannot add it without a CORS preflight we never grant.
+  if (request.headers[HEADER.client] !== '1')
+    return `missing ${HEADER.client} header: only the creditscope app may call the API`;
   return null;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/api/identity.ts';
 import type { AppConfig } from '../config.ts';
-import type { Answer } from './answer.ts';
+import type { SessionState } from '../../src/contract/index.ts';
+import type { PurchaseResult } from './purchase-result.ts';
 import { isApiPath, pathAsSent, readApiTarget } from './api-path.ts';
 import { archivedAnswer } from './archive-answer.ts';
 import { startJobs } from '../jobs/service.ts';
@@ -32,12 +33,12 @@ export interface ApiHandler {
    * A page for a server-rendered first screen, as /api would answer it: the archive's free copy, or, only
    * when `mayBuy`, a purchase through the same purchaser (journal, budget, ledger, archive). Null: neither.
    */
-  page(operation: PaidOperation, params: Record<string, unknown>, mayBuy: boolean): Promise<Answer | null>;
+  page(operation: PaidOperation, params: Record<string, unknown>, mayBuy: boolean): Promise<PurchaseResult | null>;
   /**
    * The meter for a server-rendered page: /api/_session's totals, budget and prices without its rows (the
    * page's HTML stays small; the app asks for the whole state as it starts).
    */
-  meter(): Promise<unknown>;
+  meter(): Promise<SessionState>;
   /** Whether the store can be used now (a trivial query, and no settlement waiting for it): for /healthz. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;

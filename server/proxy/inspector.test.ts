@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 interface Detail {
   row: { id: string; ok: boolean; status: number; attempts: { status: number }[]; params: Record<string, unknown> };
@@ -11,12 +12,12 @@ interface Detail {
 }
 
 const timeline = (harness: ProxyHarness, query: string, refresh = false) =>
-  harness.api(`/api/v1/social/microblog/posts?${query}`, refresh ? { headers: { 'x-creditscope-refresh': '1' } } : {});
+  harness.api(`/api/v1/social/microblog/posts?${query}`, refresh ? { headers: { [HEADER.refresh]: '1' } } : {});
 
 /** Buys (or fails to) and returns the ledger id of the call, with the body the browser got. */
 async function buy(response: Promise<Response>) {
   const answer = await response;
-  return { id: answer.headers.get('x-creditscope-call-id')!, body: await answer.text(), status: answer.status };
+  return { id: answer.headers.get(HEADER.callId)!, body: await answer.text(), status: answer.status };
 }
 
 async function inspect(harness: ProxyHarness, id: string): Promise<{ status: number; text: string; detail: Detail }> {

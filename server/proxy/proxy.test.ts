@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, TEST_TOKEN, waitFor, type ProxyHarness } from '../testing/harness.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 let harness: ProxyHarness;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe('forwarding', () => {
     const [call] = await harness.upstreamLog('grace__fwd');
     expect(call?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(call?.query).toEqual({ screen_name: 'grace__fwd' });
-    expect(response.headers.get('x-creditscope-credits')).toBe('0.1');
+    expect(response.headers.get(HEADER.credits)).toBe('0.1');
   });
 
   it('sends only the documented search fields, always with num and page', async () => {
@@ -136,21 +137,21 @@ describe('a page bought while the browser had gone', () => {
     expect(second.status).toBe(200);
     expect(((await second.json()) as { data: { timeline: unknown[] } }).data.timeline).toHaveLength(20);
     // Free, and said to be the purchase the browser left behind.
-    expect(second.headers.get('x-creditscope-source')).toBe('archive');
-    expect(second.headers.get('x-creditscope-credits')).toBe('0');
-    expect(second.headers.get('x-creditscope-call-id')).toBe(row!.id);
+    expect(second.headers.get(HEADER.source)).toBe('archive');
+    expect(second.headers.get(HEADER.credits)).toBe('0');
+    expect(second.headers.get(HEADER.callId)).toBe(row!.id);
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
     // Asked again, still the archived page; only an explicit refresh buys it again.
     expect(
-      (await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone')).headers.get('x-creditscope-source'),
+      (await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone')).headers.get(HEADER.source),
     ).toBe('archive');
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(1);
     const refreshed = await harness.api('/api/v1/social/microblog/posts?screen_name=grace__gone', {
-      headers: { 'x-creditscope-refresh': '1' },
+      headers: { [HEADER.refresh]: '1' },
     });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.headers.get('x-creditscope-source')).toBeNull();
-    expect(refreshed.headers.get('x-creditscope-credits')).toBe('0.1');
+    expect(refreshed.headers.get(HEADER.source)).toBeNull();
+    expect(refreshed.headers.get(HEADER.credits)).toBe('0.1');
     expect(await harness.upstreamLog('grace__gone')).toHaveLength(2);
     expect(
       (await harness.state()).rows.filter((candidate) => candidate.params.screen_name === 'grace__gone'),

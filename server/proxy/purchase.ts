@@ -5,13 +5,13 @@ import { LedgerWriteError, storeUnavailable } from '../store/errors.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { archivedAnswer, archiveWrite } from './archive-answer.ts';
 import { attemptOnce, type Upstream } from './attempt.ts';
-import { normalisedError, type NormalisedError } from './errors.ts';
+import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Route } from './operations.ts';
 import type { Prices } from './prices.ts';
 import { createRedactor } from './redact.ts';
 import { withRetries } from './retry.ts';
-import type { Answer } from './answer.ts';
+import { failedPurchase, type PurchaseResult } from './purchase-result.ts';
 
 export interface PurchaseDeps {
   upstream: Upstream;
@@ -28,13 +28,7 @@ export interface PurchaseRequest {
   /** A collection job's call: admitted only if its own reservation fits under the limits too, so the job never spends past them. */
   wholeCallWithinLimit?: boolean;
 }
-export type Purchaser = (request: PurchaseRequest) => Promise<Answer>;
-
-const errorAnswer = (failure: NormalisedError, headers: Record<string, string> = {}): Answer => ({
-  status: failure.error.status,
-  text: JSON.stringify(failure),
-  headers: { ...headers, 'x-creditscope-charged': failure.error.charged },
-});
+export type Purchaser = (request: PurchaseRequest) => Promise<PurchaseResult>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const WAIT_STEP_MS = 100;
@@ -53,7 +47,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
   // An upstream that echoes the token (some error pages do) must not hand it on, in any encoding: each attempt redacts what it reads.
   const redactor = createRedactor(upstream.token);
 
-  return async function purchase(request: PurchaseRequest): Promise<Answer> {
+  return async function purchase(request: PurchaseRequest): Promise<PurchaseResult> {
     try {
       return await obtain(request);
     } catch (error) {
@@ -61,7 +55,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       // before anything was sent, since a settlement the store refuses is kept for later, never thrown.
       const unavailable = storeUnavailable(error);
       if (unavailable)
-        return errorAnswer(
+        return failedPurchase(
           normalisedError(
             507,
             'ledger',
@@ -86,7 +80,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
     return { ...request, params, key };
   }
 
-  async function obtain(asked: PurchaseRequest): Promise<Answer> {
+  async function obtain(asked: PurchaseRequest): Promise<PurchaseResult> {
     const request = await resolve(asked);
     let fresh = request.fresh;
     const deadline = Date.now() + leaseMs(upstream);
@@ -101,7 +95,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       if (bought.kind === 'answer') return bought.answer;
       if (bought.kind === 'wait') {
         if (Date.now() >= deadline)
-          return errorAnswer(
+          return failedPurchase(
             normalisedError(
               503,
               'upstream',
@@ -116,7 +110,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       fresh = false;
       while (Date.now() < deadline && (await archive.isPending(bought.id))) await sleep(WAIT_STEP_MS);
       if (Date.now() >= deadline)
-        return errorAnswer(
+        return failedPurchase(
           normalisedError(
             504,
             'upstream',
@@ -130,7 +124,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
   async function buy(
     { route, params, key, wholeCallWithinLimit }: PurchaseRequest,
     archivedSeen: string | null,
-  ): Promise<{ kind: 'answer'; answer: Answer } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
+  ): Promise<{ kind: 'answer'; answer: PurchaseResult } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
     // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
     let journal: Awaited<ReturnType<LedgerStore['journal']>>;
     try {
@@ -147,7 +141,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       if (!(error instanceof LedgerWriteError)) throw error;
       return {
         kind: 'answer',
-        answer: errorAnswer(
+        answer: failedPurchase(
           normalisedError(
             507,
             'ledger',
@@ -157,12 +151,12 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       };
     }
     if (journal.kind === 'refused')
-      return { kind: 'answer', answer: errorAnswer(normalisedError(402, 'budget', journal.refusal.message)) };
+      return { kind: 'answer', answer: failedPurchase(normalisedError(402, 'budget', journal.refusal.message)) };
     if (journal.kind !== 'journalled') return journal;
     return { kind: 'answer', answer: await send(route, params, journal.id) };
   }
 
-  async function send(route: Route, params: Record<string, unknown>, journalId: string): Promise<Answer> {
+  async function send(route: Route, params: Record<string, unknown>, journalId: string): Promise<PurchaseResult> {
     const started = performance.now();
     const attemptHeaders: Record<string, string>[] = [];
     const outcome = await withRetries(async () => {
@@ -210,8 +204,16 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       responseText: final.text,
       attemptHeaders,
     });
-    const headers = { ...final.headers, 'x-creditscope-call-id': row.id, 'x-creditscope-credits': row.credits };
-    if (failure) return errorAnswer(failure, headers);
-    return { status: row.status, text: final.text, headers: { ...headers, 'x-creditscope-charged': row.charged } };
+    const call = { callId: row.id, credits: row.credits, retryAfter: final.retryAfterHeader };
+    if (failure) return failedPurchase(failure, call);
+    return {
+      status: row.status,
+      text: final.text,
+      source: 'upstream',
+      charged: row.charged,
+      ...call,
+      boughtAt: null,
+      failure: null,
+    };
   }
 }

@@ -7,6 +7,7 @@ import { encodings, startEchoUpstream } from '../testing/echo-upstream.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { createApiHandler } from './handler.ts';
 import { createRedactor } from './redact.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 // One token whose every character changes under some encoding, and one that no encoding changes but base64.
 const TOKENS = ['tok/en"+ é=secret', 'plain0token0a9b8c7d6e5f4'];
@@ -83,9 +84,7 @@ describe.each(TOKENS)('an upstream that echoes the token %j', (token) => {
           .filter((name) => name.endsWith('_200'))
           .map((name) => harness.api(`/api/v1/social/microblog/posts?screen_name=${name}`)),
       );
-      expect(archived.map((answer) => answer.headers.get('x-creditscope-source'))).toEqual(
-        archived.map(() => 'archive'),
-      );
+      expect(archived.map((answer) => answer.headers.get(HEADER.source))).toEqual(archived.map(() => 'archive'));
       const more = await Promise.all([
         ...archived,
         harness.api('/api/_session'),

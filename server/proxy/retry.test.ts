@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 interface ErrorBody {
   error: { status: number; charged: string; message: string; retryAfter?: number };
@@ -50,7 +51,7 @@ describe('retried inside the proxy, only where the upstream cannot have charged'
     expect([response.status, calls.length]).toEqual([503, 3]);
     expect(body.error).toMatchObject({ status: 503, charged: 'no' });
     expect(body.error.message).toMatch(/^503 Service Unavailable/);
-    expect(response.headers.get('x-creditscope-charged')).toBe('no');
+    expect(response.headers.get(HEADER.charged)).toBe('no');
     expect(rows.map((row) => [row.charged, row.credits, row.attempts.length])).toEqual([['no', '0', 3]]);
   });
 
@@ -124,7 +125,7 @@ describe('retried inside the proxy, only where the upstream cannot have charged'
       const { response, body, calls, rows } = await buy(handle);
       expect(calls).toHaveLength(1);
       expect(response.status).toBe(status);
-      expect([body.error.charged, response.headers.get('x-creditscope-charged')]).toEqual([charged, charged]);
+      expect([body.error.charged, response.headers.get(HEADER.charged)]).toEqual([charged, charged]);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.charged).toBe(charged);
       expect(rows[0]!.attempts).toHaveLength(1);

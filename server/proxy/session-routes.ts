@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
+import type { CallsPage, SessionState } from '../../src/contract/index.ts';
 import { callDetail } from './call-detail.ts';
 import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
@@ -34,11 +35,14 @@ function pageSize(url: URL, fallback: number): number | null {
   return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_ROWS ? Number(raw) : null;
 }
 
-/** Totals, budget and prices, with one page of rows: its size does not grow with the ledger. */
+/**
+ * Totals, budget and prices, with one page of rows: its size does not grow with the ledger. Typed by the
+ * contract's schema the browser parses with (src/contract/session.ts): a field missing here does not compile.
+ */
 export async function sessionState(
   { ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext,
   rowLimit = FIRST_ROWS,
-) {
+): Promise<SessionState> {
   await prices.refresh();
   const [session, figures, page, pastSessions] = [
     await ledger.summary(),
@@ -125,7 +129,11 @@ export async function handleSessionRoute(
       before: before === null ? undefined : Number(before),
       limit,
     });
-    return sendJson(response, 200, { rows: page.rows.reverse(), nextCursor: page.nextCursor, session: page.sessionId });
+    return sendJson(response, 200, {
+      rows: page.rows.reverse(),
+      nextCursor: page.nextCursor,
+      session: page.sessionId,
+    } satisfies CallsPage);
   }
   if (subpath === '/new' && method === 'POST') {
     // A new view of the session totals only: the operator's ceiling keeps counting its period.

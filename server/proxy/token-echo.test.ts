@@ -6,6 +6,7 @@ import { echoedForms } from '../standin/echo.ts';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 /**
  * An upstream that echoes the token in every form of server/standin/echo.ts (one encoder or two, base64
@@ -81,8 +82,8 @@ describe.each(STORE_KINDS)('an upstream echoing the token in every encoding (%s 
       ]);
       expect([bought.status, refused.status]).toEqual([200, 500]);
       const again = await harness.api(page);
-      expect(again.headers.get('x-creditscope-source')).toBe('archive');
-      const ids = [bought, refused].map((answer) => answer.headers.get('x-creditscope-call-id')!);
+      expect(again.headers.get(HEADER.source)).toBe('archive');
+      const ids = [bought, refused].map((answer) => answer.headers.get(HEADER.callId)!);
 
       const read = async (response: Response) => `${JSON.stringify([...response.headers])}\n${await response.text()}`;
       const answers = await Promise.all([bought, refused, again].map(read));

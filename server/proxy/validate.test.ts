@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../store/open.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { dumpStore, openRaw } from '../testing/store-reads.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 let harness: ProxyHarness;
 /** The proxy's store opened as a second reader: every table, to see that nothing at all was written. */
@@ -79,7 +80,7 @@ describe('parameters are validated before anything is paid for', () => {
       const response = await send();
       const body = (await response.json()) as ErrorBody;
       expect(response.status, what).toBe(400);
-      expect(response.headers.get('x-creditscope-charged'), what).toBe('no');
+      expect(response.headers.get(HEADER.charged), what).toBe('no');
       expect(body, what).toMatchObject({ success: false, error: { kind: 'bad_request', status: 400, charged: 'no' } });
       expect(body.error.message, what).toContain(field);
     }
@@ -130,7 +131,7 @@ function post(body: string | Buffer, contentType: string | null = 'application/j
   return fetch(`${harness.origin}/api/v1/search`, {
     method: 'POST',
     body: new Uint8Array(typeof body === 'string' ? Buffer.from(body) : body),
-    headers: { 'x-creditscope-client': '1', ...(contentType ? { 'content-type': contentType } : {}) },
+    headers: { [HEADER.client]: '1', ...(contentType ? { 'content-type': contentType } : {}) },
   });
 }
 const json = (value: unknown) => post(JSON.stringify(value));
@@ -189,7 +190,7 @@ describe('search bodies', () => {
       const response = await send();
       const body = (await response.json()) as ErrorBody;
       expect(response.status).toBe(400);
-      expect(response.headers.get('x-creditscope-charged')).toBe('no');
+      expect(response.headers.get(HEADER.charged)).toBe('no');
       expect(body).toMatchObject({ success: false, error: { kind: 'bad_request', status: 400, charged: 'no' } });
       expect(body.error.message).toContain(message);
       expect(await harness.upstreamLog()).toHaveLength(callsBefore);

@@ -3,6 +3,7 @@ import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const open: ProxyHarness[] = [];
 afterEach(async () => {
@@ -21,13 +22,13 @@ async function read(response: Response): Promise<Read> {
   return {
     status: response.status,
     body: await response.text(),
-    source: response.headers.get('x-creditscope-source'),
-    credits: response.headers.get('x-creditscope-credits'),
-    callId: response.headers.get('x-creditscope-call-id'),
-    boughtAt: response.headers.get('x-creditscope-bought-at'),
+    source: response.headers.get(HEADER.source),
+    credits: response.headers.get(HEADER.credits),
+    callId: response.headers.get(HEADER.callId),
+    boughtAt: response.headers.get(HEADER.boughtAt),
   };
 }
-const REFRESH = { 'x-creditscope-refresh': '1' };
+const REFRESH = { [HEADER.refresh]: '1' };
 const timeline = async (harness: ProxyHarness, query: string, headers: Record<string, string> = {}) =>
   read(await harness.api(`/api/v1/social/microblog/posts?${query}`, { headers }));
 const search = async (harness: ProxyHarness, q: string, headers: Record<string, string> = {}) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import type { StoreKind } from './open.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 interface Entry {
   pageKey: string;
@@ -78,10 +79,10 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
     harness = await startProxyAgainstStandin({}, { store: kind });
     const keep = async (response: Response, operation: string, subject: string) => {
       expect(response.status).toBe(200);
-      const callId = response.headers.get('x-creditscope-call-id')!;
+      const callId = response.headers.get(HEADER.callId)!;
       bought.set(callId, {
         callId,
-        credits: response.headers.get('x-creditscope-credits')!,
+        credits: response.headers.get(HEADER.credits)!,
         body: await response.json(),
         operation,
         subject,

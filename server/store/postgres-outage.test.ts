@@ -7,6 +7,7 @@ import { startStandin } from '../standin/server.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 import { createTestDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
 import { startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 /**
  * The PostgreSQL server stopping and starting again under a running creditscope (the production server,
@@ -148,7 +149,7 @@ describe('the PostgreSQL server stopping and starting again', () => {
       charged: 'no',
       message: expect.stringMatching(/^Not sent, nothing charged/),
     });
-    expect(header(whileDown, 'x-creditscope-charged')).toBe('no');
+    expect(header(whileDown, HEADER.charged)).toBe('no');
     expect(proxy.child.exitCode, proxy.output()).toBeNull();
 
     await cluster.resume();
@@ -173,7 +174,7 @@ describe('the PostgreSQL server stopping and starting again', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(
       refused
-        .filter(({ response }) => response.status !== 507 || header(response, 'x-creditscope-charged') !== 'no')
+        .filter(({ response }) => response.status !== 507 || header(response, HEADER.charged) !== 'no')
         .map(({ response }) => `${response.status} ${response.text}`),
     ).toEqual([]);
     const sent = await upstreamLog('ada__');
@@ -205,9 +206,9 @@ describe('the PostgreSQL server stopping and starting again', () => {
     await cluster.pause();
     const answer = await pending;
     expect(answer.status, answer.text).toBe(200);
-    expect(header(answer, 'x-creditscope-credits')).toBe('0.1');
-    expect(header(answer, 'x-creditscope-charged')).toBe('yes');
-    const callId = header(answer, 'x-creditscope-call-id')!;
+    expect(header(answer, HEADER.credits)).toBe('0.1');
+    expect(header(answer, HEADER.charged)).toBe('yes');
+    const callId = header(answer, HEADER.callId)!;
     expect(answer.json<{ success: boolean }>().success).not.toBe(false);
     expect((await health(proxy)).body).toMatchObject({ ok: false, store: 'down', unsettled: 1 });
 
@@ -223,7 +224,7 @@ describe('the PostgreSQL server stopping and starting again', () => {
     );
     expect(row).toEqual({ id: callId, state: 'settled', credits: '0.1', charged: 'yes' });
     const again = await proxy.client.get(timeline('ada__late'));
-    expect(header(again, 'x-creditscope-source')).toBe('archive');
+    expect(header(again, HEADER.source)).toBe('archive');
     expect(again.text).toBe(answer.text);
     expect(await upstreamLog('ada__late')).toHaveLength(1);
     expect(proxy.child.exitCode, proxy.output()).toBeNull();

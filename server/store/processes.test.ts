@@ -6,6 +6,7 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 import { httpClient, startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
 import { scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 import type { StoreKind } from './open.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const PRICE = '0.1';
 const SEARCH_PRICE = '0.2';
@@ -121,7 +122,7 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     expect(rows.every((row) => row.credits === PRICE && row.charged === 'yes' && row.ok)).toBe(true);
     const answeredIds = answers
       .filter((answer) => answer.status === 200)
-      .map((answer) => header(answer, 'x-creditscope-call-id'));
+      .map((answer) => header(answer, HEADER.callId));
     expect(answeredIds.sort()).toEqual(rows.map((row) => row.id).sort());
   }, 60_000);
 
@@ -181,14 +182,14 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
 
     const bought = await alice.get(timeline('ada__once'));
     expect(bought.status).toBe(200);
-    expect(header(bought, 'x-creditscope-credits')).toBe(PRICE);
-    expect(header(bought, 'x-creditscope-source')).toBeUndefined();
+    expect(header(bought, HEADER.credits)).toBe(PRICE);
+    expect(header(bought, HEADER.source)).toBeUndefined();
     const again = await bob.get(timeline('ada__once'));
     expect(again.status).toBe(200);
-    expect(header(again, 'x-creditscope-source')).toBe('archive');
-    expect(header(again, 'x-creditscope-credits')).toBe('0');
-    expect(header(again, 'x-creditscope-charged')).toBe('no');
-    expect(header(again, 'x-creditscope-call-id')).toBe(header(bought, 'x-creditscope-call-id'));
+    expect(header(again, HEADER.source)).toBe('archive');
+    expect(header(again, HEADER.credits)).toBe('0');
+    expect(header(again, HEADER.charged)).toBe('no');
+    expect(header(again, HEADER.callId)).toBe(header(bought, HEADER.callId));
     expect(again.text).toBe(bought.text);
     expect(await upstreamLog('ada__once')).toHaveLength(1);
     expect((await b.state()).session).toMatchObject({ calls: 1, total: PRICE });
@@ -208,9 +209,9 @@ describe.each(STORE_KINDS)('two server processes on one %s store', (kind) => {
     const both = await Promise.all([alice.get(timeline('ada__same')), bob.get(timeline('ada__same'))]);
     expect(both.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await upstreamLog('ada__same')).toHaveLength(1);
-    const sources = both.map((answer) => header(answer, 'x-creditscope-source') ?? 'upstream').sort();
+    const sources = both.map((answer) => header(answer, HEADER.source) ?? 'upstream').sort();
     expect(sources).toEqual(['archive', 'upstream']);
-    expect(both.map((answer) => header(answer, 'x-creditscope-credits')).sort()).toEqual(['0', PRICE]);
+    expect(both.map((answer) => header(answer, HEADER.credits)).sort()).toEqual(['0', PRICE]);
     expect(both[0]!.text).toBe(both[1]!.text);
 
     // And with no delay at all, many pages at once: every page is still one upstream call.

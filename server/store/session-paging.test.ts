@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness, type RowBody } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import type { StoreKind } from './open.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const CALLS = 250;
 type Row = RowBody & { at: string };
@@ -111,7 +112,7 @@ describe.each(STORE_KINDS)('the paged session (%s store)', (kind: StoreKind) => 
   ])('%s is a 400 that says what a valid request looks like, and costs nothing', async (pathname, message) => {
     const response = await harness.api(pathname);
     expect(response.status).toBe(400);
-    expect(response.headers.get('x-creditscope-charged')).toBe('no');
+    expect(response.headers.get(HEADER.charged)).toBe('no');
     const body = (await response.json()) as { error: { kind: string; message: string } };
     expect(body.error.kind).toBe('bad_request');
     expect(body.error.message).toMatch(message);

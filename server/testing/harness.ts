@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { createTestDatabase } from './postgres.ts';
 import { startRelay } from './relay.ts';
+import { HEADER, type LedgerRow, type SessionState } from '../../src/contract/index.ts';
 
 export const TEST_TOKEN = 'test-token-3f9a7c1e5b2d4f60-never-in-the-browser';
 
@@ -74,7 +75,7 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
     fetch(`${origin}${pathname}`, {
       ...init,
       headers: {
-        'x-creditscope-client': '1',
+        [HEADER.client]: '1',
         ...(init.body ? { 'content-type': 'application/json' } : {}),
         ...(init.headers as Record<string, string>),
       },
@@ -131,30 +132,9 @@ async function productionHost(
 
 export type ProxyHarness = Awaited<ReturnType<typeof startProxyAgainstStandin>>;
 
-export interface RowBody {
-  id: string;
-  ok: boolean;
-  status: number;
-  credits: string;
-  charged: string;
-  attempts: { status: number; credits: string; charged: string }[];
-  params: Record<string, unknown>;
-}
-export interface SessionStateBody {
-  session: { id: string; total: string; calls: number; failedFree: number };
-  budget: {
-    operatorLimit: string | null;
-    personalLimit: string | null;
-    limit: string | null;
-    spentSinceStart: string;
-    remaining: string | null;
-    reached: boolean;
-    reachedBy: string | null;
-  };
-  prices: { timeline: string | null; search: string | null };
-  rows: RowBody[];
-  pastSessions: { id: string; total: string; calls: number }[];
-}
+/** What `/api/_session` answers with: the contract's shapes (src/contract/session.ts). */
+export type SessionStateBody = SessionState;
+export type RowBody = LedgerRow;
 
 /** Waits for a condition the system signals (a log entry, a ledger row), instead of sleeping and hoping. */
 export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {

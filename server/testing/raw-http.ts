@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { HEADER } from '../../src/contract/index.ts';
 
 /**
  * HTTP/1.1 written byte for byte on a socket of its own: what fetch() and node:http will not send (a path
@@ -111,4 +112,4 @@ export async function rawRequest(
 }
 
 /** The headers every request from the app carries, Host included (raw requests have none by default). */
-export const APP_HEADERS = 'Host: 127.0.0.1\r\nx-creditscope-client: 1\r\nsec-fetch-site: same-origin\r\n';
+export const APP_HEADERS = `Host: 127.0.0.1\r\n${HEADER.client}: 1\r\nsec-fetch-site: same-origin\r\n`;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_TOKEN, type SessionStateBody } from './harness.ts';
+import { HEADER } from '../../src/contract/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(repoRoot, 'server/testing/proxy-child.ts');
@@ -33,7 +34,7 @@ export function httpClient(origin: string) {
           method,
           agent,
           headers: {
-            'x-creditscope-client': '1',
+            [HEADER.client]: '1',
             ...(body ? { 'content-type': 'application/json' } : {}),
             ...options.headers,
           },

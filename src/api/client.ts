@@ -1,9 +1,10 @@
+import { FROM_ARCHIVE, HEADER } from '../contract/headers';
 import { markBoughtHere } from './bought-here';
 import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
 import { ApiError } from './errors';
 
 /** Sent on every call; the proxy refuses /api requests without it (a cross-site page cannot add it). */
-export const CLIENT_HEADER = { 'x-creditscope-client': '1' } as const;
+export const CLIENT_HEADER = { [HEADER.client]: '1' } as const;
 
 export interface PaidResponse {
   json: unknown;
@@ -21,7 +22,7 @@ export interface PaidResponse {
 }
 
 /** Asks the proxy to buy a page again even though its archive holds a fresh copy (an explicit, priced re-buy). */
-export const REFRESH_HEADER = { 'x-creditscope-refresh': '1' } as const;
+export const REFRESH_HEADER = { [HEADER.refresh]: '1' } as const;
 
 type PaidCallListener = (call: { callId: string | null; credits: string; ok: boolean }) => void;
 const paidCallListeners = new Set<PaidCallListener>();
@@ -53,7 +54,7 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   const retryAfterHeader = headers.get('retry-after');
   const retryHeader = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryHeader;
-  const chargedText = typeof error?.charged === 'string' ? error.charged : headers.get('x-creditscope-charged');
+  const chargedText = typeof error?.charged === 'string' ? error.charged : headers.get(HEADER.charged);
   const charged = isCharged(chargedText) ? chargedText : null;
   if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
     return new ApiError(error.kind, error.message, { status, retryAfter, charged });
@@ -96,11 +97,11 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('network', 'The creditscope server did not answer. Is it still running?');
   }
-  const callId = response.headers.get('x-creditscope-call-id');
-  const credits = response.headers.get('x-creditscope-credits') ?? '0';
+  const callId = response.headers.get(HEADER.callId);
+  const credits = response.headers.get(HEADER.credits) ?? '0';
   const boughtAt = boughtAtHeader(response);
   // An archive answer without a readable time is still free; "now" at least never claims it was bought earlier than it was.
-  const archived = response.headers.get('x-creditscope-source') === 'archive' ? (boughtAt ?? Date.now()) : null;
+  const archived = response.headers.get(HEADER.source) === FROM_ARCHIVE ? (boughtAt ?? Date.now()) : null;
   const text = await response.text().catch(() => '');
   let json: unknown = undefined;
   try {
@@ -127,7 +128,7 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
 
 /** When this answer was bought (ms, by the server's clock): an archived one, or the one a server-rendered page inlined; else null. */
 function boughtAtHeader(response: Response): number | null {
-  const at = Date.parse(response.headers.get('x-creditscope-bought-at') ?? '');
+  const at = Date.parse(response.headers.get(HEADER.boughtAt) ?? '');
   return Number.isFinite(at) ? at : null;
 }
 

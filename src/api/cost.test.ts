@@ -44,6 +44,7 @@ const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionS
   },
   olderRowsCursor: null,
   store: 'sqlite',
+  archive: { freshForMs: 3_600_000 },
   prices: { timeline: null, search: null },
   ...extra,
 });

@@ -1,38 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { apiFetch } from './client';
 import { sessionKeys } from './keys';
-import { ledgerRow, parseLedgerAnswer, sessionStateSchema, type SessionState } from './session';
+import { parseLedgerAnswer } from './session';
+import { sessionStateSchema, type SessionState } from '../contract/session';
+import { callDetailSchema, callsPageSchema, type CallDetail, type CallsPage } from '../contract/session-calls';
+
+export type { CallDetail, CallsPage };
 
 /**
  * What only the Credits page asks of the ledger (older rows, one call's detail, a new session, a limit):
  * apart from src/api/session.ts, whose session state every page's meter reads. Each is asked for on a click,
  * so the page imports this module then (its schemas stay out of the page's first load).
  */
-
-const callsPageSchema = v.object({ rows: v.array(ledgerRow), nextCursor: v.nullable(v.number()), session: v.string() });
-
-/**
- * One call as the inspector shows it, for any row: the request as sent, per attempt the answer's headers that
- * matter (null for calls from before they were kept), and the raw body, or why it is no longer kept.
- */
-const callDetailSchema = v.object({
-  row: ledgerRow,
-  request: v.object({
-    method: v.string(),
-    path: v.string(),
-    params: v.record(v.string(), v.unknown()),
-    body: v.unknown(),
-  }),
-  attemptHeaders: v.nullable(v.array(v.record(v.string(), v.string()))),
-  response: v.union([
-    v.object({ body: v.string(), source: v.picklist(['memory', 'archive']) }),
-    v.object({ body: v.null(), missing: v.picklist(['replaced', 'failure', 'unknown-outcome']) }),
-  ]),
-});
-
-export type CallDetail = v.InferOutput<typeof callDetailSchema>;
-export type CallsPage = v.InferOutput<typeof callsPageSchema>;
 
 export async function startNewSession(): Promise<SessionState> {
   return parseLedgerAnswer(

@@ -3,88 +3,11 @@ import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { sessionKeys } from './keys';
+import { sessionStateSchema, type SessionState } from '../contract/session';
 
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
-const charged = v.picklist(['yes', 'no', 'unknown']);
-
-/** `calls` counts what the upstream charged for (or may have); `failedFree` the entries that cost nothing. */
-const summary = v.object({
-  id: v.string(),
-  startedAt: v.string(),
-  calls: v.number(),
-  failedFree: v.number(),
-  total: v.string(),
-  byOperation: v.object({
-    timeline: v.object({ calls: v.number(), total: v.string() }),
-    search: v.object({ calls: v.number(), total: v.string() }),
-  }),
-});
-
-/** One try at the upstream; a ledger row is one purchase, however many tries it took. */
-const attempt = v.object({ at: v.string(), status: v.number(), durationMs: v.number(), credits: v.string(), charged });
-
-export const ledgerRow = v.object({
-  id: v.string(),
-  session: v.string(),
-  at: v.string(),
-  operation: v.picklist(['timeline', 'search']),
-  params: v.record(v.string(), v.unknown()),
-  status: v.number(),
-  credits: v.string(),
-  durationMs: v.number(),
-  ok: v.boolean(),
-  charged,
-  attempts: v.array(attempt),
-  errorKind: v.optional(v.string()),
-});
-
-/**
- * Two limits with two owners: the operator's CREDIT_LIMIT caps all spend through the server's store in its
- * period and cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
- * `remaining` and `reached` are for the tighter of the two.
- */
-const budget = v.pipe(
-  v.object({
-    operatorLimit: v.nullable(decimal),
-    personalLimit: v.nullable(decimal),
-    limit: v.nullable(decimal),
-    spentSinceStart: decimal,
-    remaining: v.nullable(decimal),
-    reached: v.boolean(),
-    reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
-    // What the operator's limit counts (UTC day or month, or all spend), and the amber line before the hard stop.
-    // Defaulted so a server from before budget periods still reads as "total, no warning".
-    period: v.optional(v.picklist(['total', 'day', 'month']), 'total'),
-    spentInPeriod: v.optional(decimal),
-    warnAt: v.optional(v.nullable(decimal), null),
-    warning: v.optional(v.boolean(), false),
-  }),
-  v.transform((read) => ({ ...read, spentInPeriod: read.spentInPeriod ?? read.spentSinceStart })),
-);
-
-/** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
-const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
-
-export const sessionStateSchema = v.object({
-  mode: v.picklist(['demo', 'upstream']),
-  upstream: v.string(),
-  session: summary,
-  budget,
-  prices,
-  /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
-  rows: v.array(ledgerRow),
-  olderRowsCursor: v.optional(v.nullable(v.number()), null),
-  store: v.optional(v.picklist(['sqlite', 'postgres'])),
-  /** How long the server's archive serves a first page or a search free (older servers do not say). */
-  archive: v.optional(v.object({ freshForMs: v.number() })),
-  pastSessions: v.array(summary),
-});
-
-export type SessionState = v.InferOutput<typeof sessionStateSchema>;
-export type LedgerRow = v.InferOutput<typeof ledgerRow>;
-export type Budget = v.InferOutput<typeof budget>;
-export type Charged = v.InferOutput<typeof charged>;
-export type { CallDetail, CallsPage } from './session-calls';
+// The shapes are the contract's (src/contract/session.ts), shared with the server that sends them.
+export type { SessionState, LedgerRow, Budget } from '../contract/session';
+export type { CallDetail, CallsPage } from '../contract/session-calls';
 
 export function parseLedgerAnswer<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, json);

@@ -54,7 +54,7 @@ export function useOpenCost(target: TimelineTarget | null, { settle = false } = 
   const asked = settle ? (settledKey === key ? key : null) : key;
   const { data: boughtAt } = useQuery({ ...archiveLookupOptions(asked ?? ''), enabled: asked !== null });
   const { data: session } = useQuery(sessionQueryOptions());
-  const freshFor = session?.archive?.freshForMs;
+  const freshFor = session?.archive.freshForMs;
   const expired = useHasPassed(
     typeof boughtAt === 'number' && typeof freshFor === 'number' ? boughtAt + freshFor : null,
   );

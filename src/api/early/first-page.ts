@@ -4,6 +4,7 @@
  * JavaScript downloads. It is one entry of the purchase module (src/api/purchases.ts), which adopts
  * it by key, so StrictMode, a slow bundle or a second asker never buy the page again.
  */
+import { HEADER } from '../../contract/headers';
 import { isFirstPageBought } from './bought-index';
 import { canonicalTimeline, purchaseKey, timelineRequestPath } from '../identity';
 import { arrivalAllowsAutoBuy } from './arrival';
@@ -29,7 +30,7 @@ function startEarlyPurchase() {
   window.__creditscopeEarly = {
     key: purchaseKey('timeline', params),
     path,
-    response: fetch(path, { credentials: 'omit', headers: { 'x-creditscope-client': '1' } }),
+    response: fetch(path, { credentials: 'omit', headers: { [HEADER.client]: '1' } }),
   };
 }
 

@@ -37,6 +37,7 @@ const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, s
   rows,
   olderRowsCursor,
   store: 'sqlite',
+  archive: { freshForMs: 3_600_000 },
   pastSessions: [],
   budget,
   session: {

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { sessionStateSchema, type SessionState } from './session';
+
+const summary = {
+  id: 's1',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  calls: 1,
+  failedFree: 0,
+  total: '0.1',
+  byOperation: { timeline: { calls: 1, total: '0.1' }, search: { calls: 0, total: '0' } },
+};
+
+const state: SessionState = {
+  mode: 'demo',
+  upstream: 'built-in stand-in',
+  store: 'sqlite',
+  archive: { freshForMs: 3_600_000 },
+  session: summary,
+  budget: {
+    operatorLimit: '10',
+    personalLimit: null,
+    limit: '10',
+    period: 'day',
+    spentInPeriod: '0.1',
+    spentSinceStart: '0.1',
+    remaining: '9.9',
+    warnAt: '8',
+    warning: false,
+    reached: false,
+    reachedBy: null,
+  },
+  prices: { timeline: '0.1', search: null },
+  rows: [],
+  olderRowsCursor: null,
+  pastSessions: [summary],
+};
+
+/** `state` without one field, at a dotted path. */
+function without(path: string): unknown {
+  const copy = structuredClone(state) as unknown as Record<string, Record<string, unknown>>;
+  const [first, second] = path.split('.') as [string, string | undefined];
+  if (second === undefined) delete copy[first];
+  else delete copy[first]![second];
+  return copy;
+}
+
+describe('the /api/_session contract', () => {
+  it('reads a whole answer as it was sent', () => {
+    expect(v.parse(sessionStateSchema, state)).toStrictEqual(state);
+  });
+
+  // The browser and the server ship together: a field missing is a server that broke the contract, said as
+  // an unexpected shape, never papered over with a guess (a period of "total", no warning, no archive).
+  it.each([
+    'store',
+    'archive',
+    'olderRowsCursor',
+    'budget.period',
+    'budget.spentInPeriod',
+    'budget.warnAt',
+    'budget.warning',
+  ])('refuses an answer without %s instead of filling it in', (path) => {
+    expect(v.safeParse(sessionStateSchema, without(path)).success).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { CHARGED } from '../api/error-kinds.ts';
+
+/**
+ * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
+ * state as every page's meter reads it. One schema for both sides: the browser parses with it, and the
+ * server's state builder (server/proxy/session-routes.ts) is typed by it, so a field one side adds and the
+ * other does not send is a compile error, not a fallback. No defaults: the browser and the server ship together.
+ */
+
+const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
+const charged = v.picklist(CHARGED);
+const operation = v.picklist(['timeline', 'search']);
+
+/** `calls` counts what the upstream charged for (or may have); `failedFree` the entries that cost nothing. */
+export const sessionSummarySchema = v.object({
+  id: v.string(),
+  startedAt: v.string(),
+  calls: v.number(),
+  failedFree: v.number(),
+  total: v.string(),
+  byOperation: v.object({
+    timeline: v.object({ calls: v.number(), total: v.string() }),
+    search: v.object({ calls: v.number(), total: v.string() }),
+  }),
+});
+
+/** One try at the upstream; a ledger row is one purchase, however many tries it took. */
+const attempt = v.object({ at: v.string(), status: v.number(), durationMs: v.number(), credits: v.string(), charged });
+
+export const ledgerRowSchema = v.object({
+  id: v.string(),
+  session: v.string(),
+  at: v.string(),
+  operation,
+  params: v.record(v.string(), v.unknown()),
+  status: v.number(),
+  credits: v.string(),
+  durationMs: v.number(),
+  ok: v.boolean(),
+  charged,
+  attempts: v.array(attempt),
+  errorKind: v.optional(v.string()),
+});
+
+/**
+ * Two limits with two owners: the operator's CREDIT_LIMIT caps all spend through the server's store in its
+ * period and cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
+ * `remaining` and `reached` are for the tighter of the two.
+ */
+export const budgetSchema = v.object({
+  operatorLimit: v.nullable(decimal),
+  personalLimit: v.nullable(decimal),
+  limit: v.nullable(decimal),
+  /** What the operator's limit counts: all spend in the store, or this UTC day's or month's. */
+  period: v.picklist(['total', 'day', 'month']),
+  /** Spend in the operator's period, every process and browser together. */
+  spentInPeriod: decimal,
+  /** The same as spentInPeriod, for a tab still running a bundle from before budget periods. */
+  spentSinceStart: decimal,
+  remaining: v.nullable(decimal),
+  /** Where the meter turns amber before the hard stop, in credits; null when none is set. */
+  warnAt: v.nullable(decimal),
+  warning: v.boolean(),
+  reached: v.boolean(),
+  reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
+});
+
+/** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
+const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
+
+export const sessionStateSchema = v.object({
+  mode: v.picklist(['demo', 'upstream']),
+  /** Where paid calls go, as a person reads it (never the token). */
+  upstream: v.string(),
+  store: v.picklist(['sqlite', 'postgres']),
+  /** How long the server's archive serves a first page or a search free. */
+  archive: v.object({ freshForMs: v.number() }),
+  session: sessionSummarySchema,
+  budget: budgetSchema,
+  prices,
+  /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
+  rows: v.array(ledgerRowSchema),
+  /** The cursor for the rows before these, or null when these are all. */
+  olderRowsCursor: v.nullable(v.number()),
+  pastSessions: v.array(sessionSummarySchema),
+});
+
+export type SessionState = v.InferOutput<typeof sessionStateSchema>;
+export type LedgerRow = v.InferOutput<typeof ledgerRowSchema>;
+export type Budget = v.InferOutput<typeof budgetSchema>;
