@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistOptions } from './app/persister';
 import { createQueryClient } from './app/query-client';
-import { allowAutoBuy } from './api/early/arrival';
+import { allowAutoBuy } from './api/purchase/arrival';
 import { adoptServerAnswer } from './api/early/server-answer';
 import { SERVER_METER_ID, seedMeter } from './api/session';
 import { createAppRouter } from './router';
