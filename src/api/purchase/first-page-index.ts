@@ -18,10 +18,32 @@ interface FirstPageIndex {
   handles: Record<string, string>;
 }
 
+/** The two records this one replaced, and the purchase journal's entries (the query cache's persister holds those). */
+const RETIRED_PAGES = 'creditscope-bought-first-pages';
+const RETIRED_HANDLES = 'creditscope-known-ids';
+const RETIRED_JOURNAL = /^creditscope-(purchase\||recent-purchases$)/;
+
+const record = (value: unknown) => (value && typeof value === 'object' ? value : {});
+
+/** Once per browser: the retired records' entries move in, and what they and the journal held is removed. */
+function moveRetired(): FirstPageIndex {
+  const index = {
+    pages: record(JSON.parse(localStorage.getItem(RETIRED_PAGES) ?? '{}')) as FirstPageIndex['pages'],
+    handles: record(JSON.parse(localStorage.getItem(RETIRED_HANDLES) ?? '{}')) as FirstPageIndex['handles'],
+  };
+  const retired = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '').filter(
+    (key) => key === RETIRED_PAGES || key === RETIRED_HANDLES || RETIRED_JOURNAL.test(key),
+  );
+  write(index);
+  for (const key of retired) localStorage.removeItem(key);
+  return index;
+}
+
 function read(): FirstPageIndex {
   try {
-    const parsed = JSON.parse(localStorage.getItem(FIRST_PAGES) ?? '{}') as Partial<FirstPageIndex> | null;
-    const record = (value: unknown) => (value && typeof value === 'object' ? value : {});
+    const text = localStorage.getItem(FIRST_PAGES);
+    if (text === null) return moveRetired();
+    const parsed = JSON.parse(text) as Partial<FirstPageIndex> | null;
     return {
       pages: record(parsed?.pages) as FirstPageIndex['pages'],
       handles: record(parsed?.handles) as FirstPageIndex['handles'],
