@@ -18,24 +18,17 @@ interface FirstPageIndex {
   handles: Record<string, string>;
 }
 
-/** The two records this one replaced, and the purchase journal's entries (the query cache's persister holds those). */
-const RETIRED_PAGES = 'creditscope-bought-first-pages';
-const RETIRED_HANDLES = 'creditscope-known-ids';
-const RETIRED_JOURNAL = /^creditscope-(purchase\||recent-purchases$)/;
+/** The two records this one replaced, and the retired purchase journal (the query cache's persister holds those pages). */
+const RETIRED = /^creditscope-(bought-first-pages|known-ids|recent-purchases|purchase\|.*)$/;
 
 const record = (value: unknown) => (value && typeof value === 'object' ? value : {});
 
-/** Once per browser: the retired records' entries move in, and what they and the journal held is removed. */
+/** Once per browser: the retired records' entries move in, and every retired key is removed. */
 function moveRetired(): FirstPageIndex {
-  const index = {
-    pages: record(JSON.parse(localStorage.getItem(RETIRED_PAGES) ?? '{}')) as FirstPageIndex['pages'],
-    handles: record(JSON.parse(localStorage.getItem(RETIRED_HANDLES) ?? '{}')) as FirstPageIndex['handles'],
-  };
-  const retired = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '').filter(
-    (key) => key === RETIRED_PAGES || key === RETIRED_HANDLES || RETIRED_JOURNAL.test(key),
-  );
+  const retired = (key: string) => record(JSON.parse(localStorage.getItem(`creditscope-${key}`) ?? '{}'));
+  const index = { pages: retired('bought-first-pages'), handles: retired('known-ids') } as FirstPageIndex;
   write(index);
-  for (const key of retired) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) if (RETIRED.test(key)) localStorage.removeItem(key);
   return index;
 }
 
