@@ -223,8 +223,8 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     // Asking again after a reload is refused too, and still nothing reaches the upstream.
     await page.reload();
     await expect(page.locator('article').first().or(refusal(page)).first()).toBeVisible();
-    // Pages bought before the reload come back free (from the persisted cache, or the recent-purchases
-    // journal when a write was cut short by the reload); the first page not yet bought is refused.
+    // Pages bought before the reload come back free (from the persisted cache, or the server's archive
+    // when the reload cut a cache write short); the first page not yet bought is refused.
     if (!(await refusal(page).isVisible())) await loadUntilRefused(page, pages + 1);
     await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 in total is reached");
     await settled(page);

@@ -25,7 +25,7 @@ const BUDGET_KB = 125;
  * code loaded on the click; /credits raised 0.4 KB (128.7 KB) when the meter came to read the page's date
  * style and rendered moment, so a server-rendered page hydrates with the same rate and times it was written with;
  * /credits raised 0.2 KB (128.9 KB) when the shell came to tell a prerendered or prefetched document from one a
- * person opened (src/api/early/arrival.ts), so another site's speculation rules buy nothing.
+ * person opened (src/api/purchase/arrival.ts), so another site's speculation rules buy nothing.
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/', ceilingKb: BUDGET_KB, ready: (page) => page.waitForLoadState('networkidle') },

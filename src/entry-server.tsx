@@ -8,8 +8,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import type { PaidResponse } from './api/client';
-import { purchaseKey, type PaidOperation } from './api/identity';
-import { OpeningPurchaseProvider } from './api/opening-purchase';
+import type { PaidOperation } from './api/identity';
 import { seedServerPage } from './api/server-page';
 export { SERVER_PAGE_ID } from './api/server-page';
 export { SERVER_METER_ID } from './api/session';
@@ -91,9 +90,7 @@ export async function renderPage(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RenderedDateStyleProvider style={dates}>
-            <OpeningPurchaseProvider purchaseKey={page ? purchaseKey(page.operation, page.params) : null}>
-              <RouterProvider router={router} />
-            </OpeningPurchaseProvider>
+            <RouterProvider router={router} />
           </RenderedDateStyleProvider>
         </QueryClientProvider>
       </StrictMode>,

@@ -1,10 +1,10 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistOptions } from './app/persister';
 import { createQueryClient } from './app/query-client';
-import { allowAutoBuy } from './api/early/arrival';
+import { allowAutoBuy } from './api/purchase/arrival';
 import { adoptServerAnswer } from './api/early/server-answer';
 import { SERVER_METER_ID, seedMeter } from './api/session';
 import { createAppRouter } from './router';
@@ -34,6 +34,9 @@ const app = (
  * Not awaited at the top level: the chunks imported here import this entry, which must finish first.
  */
 async function hydrateServerPage(first: ReturnType<typeof adoptServerAnswer>) {
+  // This browser's own copy of the page (a reload), when it has one, stands before the server's archived
+  // copy: the persisted cache is restored first, and the prefetch then finds the page in it.
+  await persistQueryClientRestore({ queryClient, ...persistOptions }).catch(() => undefined);
   // Each page's own module: a search page loads none of the timeline's code, nor the reverse.
   const prefetched =
     first?.operation === 'search'

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { build } from 'rolldown';
 import type { Plugin } from 'vite';
 
-const ENTRY = path.resolve(import.meta.dirname, '../../src/api/early/first-page.ts');
+const ENTRY = path.resolve(import.meta.dirname, '../../src/api/purchase/early-first-page.ts');
 
-/** Bundles the early first-page purchase (typed, linted TypeScript in src/api/early) into one small script. */
+/** Bundles the early first-page purchase (typed, linted TypeScript in src/api/purchase) into one small script. */
 async function bundleEarlyScript(): Promise<string> {
   const result = await build({
     input: ENTRY,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
-import { ARRIVAL_COOKIE } from '../../src/api/early/arrival.ts';
+import { ARRIVAL_COOKIE } from '../../src/api/purchase/arrival.ts';
 import { arrivedFromElsewhere } from './navigation-intent.ts';
 
 /** Headers on every page and asset: no other site may frame the app, sniff types or read where users came from. */

@@ -1,5 +1,4 @@
 import { FROM_ARCHIVE, HEADER } from '../contract/headers';
-import { markBoughtHere } from './bought-here';
 import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
 import { ApiError } from './errors';
 
@@ -12,7 +11,7 @@ export interface PaidResponse {
   callId: string | null;
   /** Exact decimal the proxy recorded for this call. */
   credits: string;
-  /** When it was bought: the server's `x-creditscope-bought-at` when it says (archived, or inlined in a rendered page); else the purchase module sets it on arrival. */
+  /** When it was bought: the server's `x-creditscope-bought-at` when it says (archived, or inlined in a rendered page); else the purchaser sets it on arrival. */
   boughtAt?: number;
   /**
    * Served free from the server's archive of pages bought before (by any browser): `callId` is that
@@ -73,7 +72,7 @@ export type ApiInit = {
   headers?: Record<string, string>;
 };
 
-/** Starts a request to the proxy. Paid requests go through `purchases.ts`, which never passes a signal. */
+/** Starts a request to the proxy. Paid requests go through `purchase/purchaser.ts`, which never passes a signal. */
 export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Response> {
   return fetch(path, {
     method: init.method ?? 'GET',
@@ -112,7 +111,6 @@ export async function readApiResponse(pending: Promise<Response>): Promise<PaidR
   // A budget refusal buys nothing but means the meter is out of date (the limit may have changed in another tab).
   // An archive answer names the old purchase but spent nothing: the ledger did not change.
   if ((callId && archived === null) || response.status === 402) tellPaidCall({ callId, credits, ok: response.ok });
-  if (callId && archived === null && response.ok) markBoughtHere(callId);
 
   if (!response.ok) throw errorFrom(response.status, json, response.headers);
   if (json === undefined)

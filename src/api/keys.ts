@@ -1,4 +1,4 @@
-import { handleOfId } from './early/known-ids';
+import { handleOfId } from './purchase/first-page-index';
 import { canonicalSearch } from './identity';
 
 /**

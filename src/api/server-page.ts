@@ -1,18 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PaidResponse } from './client';
 import type { PaidOperation } from './identity';
-import { keyOf } from './purchases';
-import { forgetPurchase, rememberPurchase } from './recent-purchases';
+import { withServerAnswer } from './purchase/purchaser';
 import { prefetchServerSearch } from './server-search-page';
 import { prefetchServerTimeline } from './server-timeline-page';
 
 export { SERVER_PAGE_ID } from './early/server-answer';
 
 /**
- * Server: the first page of a timeline or search into a per-request cache, by the path the browser takes
- * before hydrating. The purchase module's memory is shared by every request in the server process, so the
- * answer is taken back as soon as the query function (called synchronously by the prefetch) has read it;
- * a query function that missed it fails without sending (no origin to fetch).
+ * Server: the first page of a timeline or search into a per-request cache, through the query's own
+ * function, which the purchaser hands this answer (origin "rendered by the server") while the prefetch
+ * starts; a query function that missed it fails without sending (nothing is bought while rendering).
  */
 export async function seedServerPage(
   queryClient: QueryClient,
@@ -20,10 +18,7 @@ export async function seedServerPage(
   params: Record<string, unknown>,
   answer: PaidResponse,
 ): Promise<void> {
-  const key = keyOf({ operation, params });
-  rememberPurchase(key, answer);
-  const seeded =
-    operation === 'search' ? prefetchServerSearch(queryClient, params) : prefetchServerTimeline(queryClient, params);
-  forgetPurchase(key);
-  await seeded;
+  await withServerAnswer({ operation, params }, answer, () =>
+    operation === 'search' ? prefetchServerSearch(queryClient, params) : prefetchServerTimeline(queryClient, params),
+  );
 }

@@ -1,3 +1,5 @@
+import type { PageOrigin } from './purchase/origin';
+
 /** The shapes the UI renders: already normalised, every URL safe, every count a number or null. */
 export interface Author {
   id: string | null;
@@ -95,10 +97,10 @@ export interface TimelinePage {
   user: Profile | null;
   credits: string;
   callId: string | null;
-  /** When this page was bought; the UI shows "cached · 0 credits" for pages bought before this page view. */
+  /** When this page was bought (by the server's clock when it says). */
   boughtAt: number;
-  /** Served free from the server's archive (bought before, maybe by another browser, at `boughtAt`). */
-  fromArchive?: boolean;
+  /** Where this answer came from: paid now, rendered by the server, the server's archive, or this browser's copy. */
+  origin: PageOrigin;
 }
 
 export interface SearchResult {
@@ -112,7 +114,7 @@ export interface SearchPage {
   credits: string;
   callId: string | null;
   boughtAt: number;
-  fromArchive?: boolean;
+  origin: PageOrigin;
   /** The answer exactly as bought, for "Export raw pages". Absent on pages cached before it was kept. */
   raw?: unknown;
 }

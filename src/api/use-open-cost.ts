@@ -4,7 +4,7 @@ import { archiveLookupOptions } from './archive-lookup';
 import { purchaseKey } from './identity';
 import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
 import { sessionQueryOptions } from './session';
-import { useIsBought } from './use-is-bought';
+import { useIsBought } from './purchase/use-is-bought';
 
 /** What opening a timeline would cost: nothing (in this browser's cache, or in the server's archive), or its price. */
 export type OpenCost = { kind: 'cached' } | { kind: 'archive'; boughtAt: number } | { kind: 'price' };

@@ -1,6 +1,7 @@
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
 import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './cache-age';
+import { restoredInThisBrowser } from '../api/purchase/origin';
 import { createIncrementalPersister, type RecordStore } from '../lib/incremental-persister';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
@@ -37,4 +38,6 @@ export const persistOptions = {
     // Only bought data is worth keeping; the live ledger is re-read from the server instead.
     shouldDehydrateQuery: (query: Query) => defaultShouldDehydrateQuery(query) && query.meta?.persist !== false,
   },
+  // The one persisted record of what was bought: in a later document its pages are this browser's copies.
+  hydrateOptions: { defaultOptions: { deserializeData: restoredInThisBrowser } },
 };

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
-import { onPurchaseLanded } from '../api/purchase-landing';
 import { CACHE_MAX_AGE_MS } from './cache-age';
 
 const MAX_RETRIES = 2;
@@ -12,7 +11,7 @@ export function retryDelayFor(attempt: number, error: unknown): number {
 }
 
 export function createQueryClient() {
-  const queryClient = new QueryClient({
+  return new QueryClient({
     defaultOptions: {
       queries: {
         // Bought data never goes stale by itself: every refetch costs credits, so only an explicit Refresh buys again.
@@ -30,13 +29,4 @@ export function createQueryClient() {
       },
     },
   });
-  // A purchase whose asker went away (unmount, navigation) still lands in the cache and the persister.
-  // The landing code, schemas included, is imported when an answer arrives rather than with every page:
-  // only the timeline and search modules start purchases, so by then it is loaded and the import is instant.
-  onPurchaseLanded((purchase, answer) => {
-    if (purchase.operation === 'timeline')
-      void import('../api/timeline').then((api) => api.landTimelinePurchase(queryClient, purchase, answer));
-    else void import('../api/search').then((api) => api.landSearchPurchase(queryClient, purchase, answer));
-  });
-  return queryClient;
 }

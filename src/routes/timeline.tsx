@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { autoBuyAllowed } from '../api/early/arrival';
+import { autoBuyAllowed } from '../api/purchase/arrival';
 import { resolveTarget, timelineKeys } from '../api/keys';
-import { useIsBought } from '../api/use-is-bought';
+import { useIsBought } from '../api/purchase/use-is-bought';
 import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';

@@ -2,7 +2,7 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { searchKeys, timelineKeys } from '../api/keys';
-import { purchasesInFlight } from '../api/purchases';
+import { purchasesInFlight } from '../api/purchase/purchaser';
 import { renderApp } from './app-under-test';
 import { openAt, startHarnessProcess } from './harness-client';
 

@@ -38,7 +38,7 @@ function readInlined(): InlinedPage | null {
 
 let adoptedKey: string | null = null;
 
-/** The purchase key of the page this document was opened with, when the server inlined one (src/api/opening-purchase.ts). */
+/** The purchase key of the page this document was opened with, when the server inlined one (its origin: src/api/purchase/purchaser.ts). */
 export function openingPurchaseKey(): string | null {
   return adoptedKey;
 }

@@ -33,7 +33,7 @@ function parsePost(value: unknown): Post | null {
 
 export function toTimelinePage(
   data: v.InferOutput<typeof timelineData>,
-): Omit<TimelinePage, 'boughtAt' | 'credits' | 'callId'> {
+): Omit<TimelinePage, 'boughtAt' | 'credits' | 'callId' | 'origin'> {
   const profile = data.user ? v.safeParse(profileSchema, data.user) : null;
   return {
     posts: data.timeline.map(parsePost).filter((post): post is Post => post !== null),

@@ -13,6 +13,7 @@ const page = (number: number, titles: string[], raw?: unknown): LoadedPage => ({
     credits: '0.2',
     callId: `call-${number}`,
     boughtAt: Date.UTC(2026, 10, 23, 12),
+    origin: 'paid-now',
     ...(raw === undefined ? {} : { raw }),
   } satisfies SearchPage,
 });

@@ -19,6 +19,7 @@ const page = (posts: Post[], extra: Partial<TimelinePage> = {}): TimelinePage =>
   credits: '0.1',
   callId: null,
   boughtAt: 1,
+  origin: 'paid-now',
   ...extra,
 });
 const user = (pinnedIds: string[]) => ({ pinnedIds }) as Profile;

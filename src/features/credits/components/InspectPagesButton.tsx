@@ -11,14 +11,15 @@ export interface PageCall {
   callId: string | null;
   boughtAt: number;
   credits: string;
-  fromArchive?: boolean;
+  /** Where the page's answer came from (src/api/purchase/origin.ts); only 'archive' changes the line. */
+  origin?: string;
   posts: number;
 }
 
 function pageLine(page: PageCall, index: number, pages: readonly PageCall[]): string {
   const first = pages.slice(0, index).reduce((sum, earlier) => sum + earlier.posts, 1);
   const range = page.posts > 0 ? `posts ${first}–${first + page.posts - 1}` : 'no posts';
-  const cost = page.fromArchive ? 'from archive, 0 credits now' : `${page.credits} credits`;
+  const cost = page.origin === 'archive' ? 'from archive, 0 credits now' : `${page.credits} credits`;
   return `Page ${index + 1} · ${range} · bought ${clockTime(page.boughtAt)} · ${cost}`;
 }
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { searchKeys, timelineKeys } from '../../../api/keys';
 import { resolveTarget } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { useIsBought } from '../../../api/purchase/use-is-bought';
 import { CostHint } from '../../../components/CostHint';
 import { ARCHIVE_FRESH_MS, type OpenTarget } from '../links';
 

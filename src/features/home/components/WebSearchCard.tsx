@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { searchKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { useIsBought } from '../../../api/purchase/use-is-bought';
 import { CostChip } from '../../../components/CostHint';
 import { card, input, submit } from '../styles';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { paidForThisLoad, type PageOrigin } from '../../../api/purchase/origin';
 import type { SearchParams } from '../../../api/search';
 import type { SearchPage } from '../../../api/types';
 import { ArchiveBadge, CachedBadge, CostHint, PaidBadge } from '../../../components/CostHint';
@@ -8,8 +9,8 @@ interface CostLineProps {
   params: SearchParams;
   data: SearchPage;
   first: number;
-  /** Bought by this view (isFetchedAfterMount): show its price; otherwise it came from the cache for free. */
-  fresh: boolean;
+  /** Where the answer shown came from, as this view shows it (src/api/purchase/origin.ts). */
+  origin: PageOrigin;
   fetching: boolean;
   placeholder: boolean;
   onRefresh: () => void;
@@ -18,7 +19,7 @@ interface CostLineProps {
 }
 
 /** "Results 1–10 for … · 0.2 credits · Refresh": what is on screen and what it cost. */
-export function CostLine({ params, data, first, fresh, fetching, placeholder, onRefresh, inspector }: CostLineProps) {
+export function CostLine({ params, data, first, origin, fetching, placeholder, onRefresh, inspector }: CostLineProps) {
   const count = data.results.length;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 pb-2 dark:border-slate-800">
@@ -43,9 +44,9 @@ export function CostLine({ params, data, first, fresh, fetching, placeholder, on
       <div className="ml-auto flex items-center gap-2">
         {fetching ? (
           <Spinner label={placeholder ? 'Loading…' : 'Buying…'} />
-        ) : data.fromArchive ? (
+        ) : origin === 'archive' ? (
           <ArchiveBadge boughtAt={data.boughtAt} />
-        ) : fresh ? (
+        ) : paidForThisLoad(origin) ? (
           <PaidBadge credits={data.credits} />
         ) : (
           <CachedBadge />

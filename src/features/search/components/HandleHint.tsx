@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { timelineKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { useIsBought } from '../../../api/purchase/use-is-bought';
 import { CostHint } from '../../../components/CostHint';
 
 /** `@name` looks like a person: offer their timeline next to the web results. */

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { wasBoughtHere } from '../../../api/bought-here';
-import { purchaseKey } from '../../../api/identity';
-import { useOpenedWith } from '../../../api/opening-purchase';
-import { forgetSearch, searchBody, searchQueryOptions, type SearchParams } from '../../../api/search';
+import { useShownOrigin } from '../../../api/purchase/origin';
+import { useRebuySearch } from '../../../api/purchase/rebuy-search';
+import { searchQueryOptions, type SearchParams } from '../../../api/search';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -34,14 +33,11 @@ export function SearchResults({
   // Previous results stay on screen, dimmed, while the next page is bought.
   const query = useQuery({ ...searchQueryOptions(params), placeholderData: keepPreviousData });
   const { data, isPlaceholderData } = query;
-  // A search the server bought for this page load was fetched before this view mounted, yet bought for it.
-  const openedWith = useOpenedWith(purchaseKey('search', searchBody(params)));
+  const origin = useShownOrigin(data);
   // Refresh, and Retry after a failed Refresh, are explicit re-buys: neither this tab's copy nor the server's
   // archive stands in. Retry of a search never received may still be served free from the archive.
-  const buyAgain = () => {
-    forgetSearch(params);
-    void query.refetch();
-  };
+  const rebuy = useRebuySearch(params);
+  const buyAgain = () => rebuy.mutate();
   const retry = () => {
     if (data && !isPlaceholderData) buyAgain();
     else void query.refetch();
@@ -74,10 +70,6 @@ export function SearchResults({
   const num = params.num ?? DEFAULT_NUM;
   const first = (page - 1) * num + 1;
   const results = data.results;
-  // Bought by this view: fetched since the observer took this key (or by the server for this page load), and in
-  // this page load (a copy restored from the persisted cache after a reload also counts as "fetched after mount",
-  // but was bought before the page opened).
-  const boughtHere = (query.isFetchedAfterMount || openedWith) && wasBoughtHere(data);
 
   return (
     <section aria-labelledby="results-heading" aria-busy={query.isFetching} className="mt-4">
@@ -85,7 +77,7 @@ export function SearchResults({
         params={params}
         data={data}
         first={first}
-        fresh={boughtHere}
+        origin={origin ?? data.origin}
         fetching={query.isFetching}
         placeholder={isPlaceholderData}
         onRefresh={buyAgain}

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { TimelineTarget } from '../../../api/keys';
-import { checkForNewPosts, type CheckResult } from '../../../api/timeline-refresh';
+import { useCheckForNewPosts, type CheckResult } from '../../../api/purchase/check-new-posts';
 import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { boughtClock } from '../../../lib/format';
-import { useCacheMutation } from '../../../lib/use-cache-mutation';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { useNow } from '../../../lib/use-now';
 import { ageText } from '../age-text';
@@ -22,10 +20,9 @@ function resultText({ added, gap }: CheckResult): string {
  * again (never served from a cache or the archive) and its new posts go on top of everything loaded.
  */
 export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; firstPage: TimelinePage }) {
-  const queryClient = useQueryClient();
   const style = useDateStyle();
   const now = useNow();
-  const check = useCacheMutation((_: void) => checkForNewPosts(queryClient, target));
+  const check = useCheckForNewPosts(target);
   const at = firstPage.boughtAt;
   return (
     <div data-testid="check-new" className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">

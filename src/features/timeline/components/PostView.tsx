@@ -37,7 +37,7 @@ function Details({ found, handle }: { found: BoughtPost; handle: string }) {
   const { post, page, timeline } = found;
   const shown = post.repostOf ?? post;
   const style = useDateStyle();
-  const bought = `${page.fromArchive ? 'from the server’s archive, first bought' : 'bought'} ${boughtClock(page.boughtAt, style)}`;
+  const bought = `${page.origin === 'archive' ? 'from the server’s archive, first bought' : 'bought'} ${boughtClock(page.boughtAt, style)}`;
   return (
     <dl
       data-testid="post-details"

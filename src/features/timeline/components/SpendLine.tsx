@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { wasBoughtHere } from '../../../api/bought-here';
+import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../api/types';
 import { sumDecimals } from '../../../lib/decimal';
 import { ArchiveBadge, CachedBadge, PaidBadge } from '../../../components/CostHint';
@@ -17,8 +17,8 @@ export function SpendLine({
   posts: number;
   inspector?: ReactNode;
 }) {
-  const archived = pages.filter((page) => page.fromArchive);
-  const bought = pages.filter(wasBoughtHere);
+  const archived = pages.filter((page) => page.origin === 'archive');
+  const bought = pages.filter((page) => paidForThisLoad(page.origin));
   const cached = pages.length - archived.length - bought.length;
   const spent = sumDecimals(bought.map((page) => page.credits || '0'));
   const firstBought = Math.min(...archived.map((page) => page.boughtAt));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { wasBoughtHere } from '../../../api/bought-here';
 import { ApiError } from '../../../api/errors';
+import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../api/types';
 import { boughtClock } from '../../../lib/format';
 import { useDateStyle } from '../../../lib/use-date-style';
@@ -42,11 +42,12 @@ const note = 'rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-s
 /** Whether the answer behind a state cost anything: the person should not have to open the ledger to know. */
 export function PageChargeNote({ page }: { page: TimelinePage }) {
   const style = useDateStyle();
-  const text = page.fromArchive
-    ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt, style)}), 0 credits.`
-    : !wasBoughtHere(page)
-      ? 'Not charged now: opened from this browser’s cache, 0 credits.'
-      : `Charged: this answer cost ${page.credits} credits.`;
+  const text =
+    page.origin === 'archive'
+      ? `Not charged now: served from the server’s archive (bought ${boughtClock(page.boughtAt, style)}), 0 credits.`
+      : !paidForThisLoad(page.origin)
+        ? 'Not charged now: opened from this browser’s cache, 0 credits.'
+        : `Charged: this answer cost ${page.credits} credits.`;
   return (
     <p data-testid="charge-note" className={note}>
       {text}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { searchKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/use-is-bought';
+import { useIsBought } from '../../../api/purchase/use-is-bought';
 import { CostHint } from '../../../components/CostHint';
 
 /** The one way a hashtag leads to a paid web search: an explicit link with the price in its name. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { forgetNewerPage, timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
+import { timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
 import { uniquePosts } from '../filters';
 import { latestFirstPage, withPinnedFirst } from '../pinned';
 
@@ -14,15 +14,15 @@ export function useTimeline(target: TimelineTarget) {
   const firstPage = useMemo(() => latestFirstPage(pages, query.data?.pageParams ?? []), [pages, query.data]);
   const { posts, pinnedId } = useMemo(() => withPinnedFirst(uniquePosts(pages), firstPage), [pages, firstPage]);
   const user = firstPage?.user ?? pages.find((page) => page.user)?.user ?? null;
-  const { fetchNextPage, fetchPreviousPage, data } = query;
+  const { fetchNextPage, fetchPreviousPage } = query;
   const loadNext = useCallback(() => {
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
-  // Show newer is an explicit re-buy; Load more and the sentinel take the server's archived copy when it has one.
+  // Show newer is an explicit re-buy (a backward fetch: see timelineQueryOptions); Load more and the sentinel
+  // take the server's archived copy when it has one.
   const loadNewer = useCallback(() => {
-    forgetNewerPage(target, data);
     void fetchPreviousPage({ cancelRefetch: false });
-  }, [fetchPreviousPage, data, target]);
+  }, [fetchPreviousPage]);
   const suspended = user?.status === 'suspended' || pages.some((page) => page.status === 'suspended');
   return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNewer };
 }

@@ -1,15 +1,14 @@
 /**
  * Inlined into index.html by the build (server/build/inline-early-fetch.ts) and run before the
  * bundle loads: starts the first timeline page a person opened, so it is on its way while the
- * JavaScript downloads. It is one entry of the purchase module (src/api/purchases.ts), which adopts
- * it by key, so StrictMode, a slow bundle or a second asker never buy the page again.
+ * JavaScript downloads. The purchaser (./purchaser.ts) adopts it by key as the query function's
+ * request, so StrictMode, a slow bundle or a second asker never buy the page again.
  */
 import { HEADER } from '../../contract/headers';
-import { isFirstPageBought } from './bought-index';
 import { canonicalTimeline, purchaseKey, timelineRequestPath } from '../identity';
+import '../early/early-purchase';
 import { arrivalAllowsAutoBuy } from './arrival';
-import { handleOfId } from './known-ids';
-import './early-purchase';
+import { handleOfId, isFirstPageBought } from './first-page-index';
 
 function startEarlyPurchase() {
   const url = new URL(location.href);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeCheckedFirstPage } from './timeline-refresh';
-import type { Post, TimelinePage } from './types';
+import { mergeCheckedFirstPage } from './check-new-posts';
+import type { Post, TimelinePage } from '../types';
 
 const posts = (...ids: string[]) => ids.map((id) => ({ id }) as Post);
 const page = (ids: string[], over: Partial<TimelinePage> = {}): TimelinePage => ({
@@ -13,6 +13,7 @@ const page = (ids: string[], over: Partial<TimelinePage> = {}): TimelinePage => 
   credits: '0.1',
   callId: null,
   boughtAt: 1,
+  origin: 'paid-now',
   ...over,
 });
 

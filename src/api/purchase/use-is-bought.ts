@@ -1,6 +1,6 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useQueryCacheSubscription } from './use-query-cache-subscription';
+import { useQueryCacheSubscription } from '../use-query-cache-subscription';
 
 /** An infinite query whose every page failed leaves `{ pages: [] }` behind: nothing was bought. */
 export function holdsBoughtData(data: unknown): boolean {

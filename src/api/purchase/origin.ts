@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+
+/**
+ * Where the answer a page shows came from, carried by the page itself and read by the UI:
+ * - `paid-now`: bought by this document (a paid call just now);
+ * - `server-rendered`: bought by the server for this document's first screen (paid for this page load);
+ * - `archive`: served free from the server's archive of pages bought before, by any browser;
+ * - `this-browser`: kept by this browser from an earlier visit (restored from the persisted cache), free now.
+ * The query function sets the first three; a page restored from IndexedDB is relabelled `this-browser`.
+ */
+export type PageOrigin = 'paid-now' | 'server-rendered' | 'archive' | 'this-browser';
+
+/** Whether showing this page means credits were spent for this page load. */
+export function paidForThisLoad(origin: PageOrigin): boolean {
+  return origin === 'paid-now' || origin === 'server-rendered';
+}
+
+type Labelled = { origin?: PageOrigin; fromArchive?: boolean };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function relabel(page: unknown) {
+  if (!isObject(page)) return;
+  const labelled = page as Labelled;
+  // Pages persisted before pages carried an origin said `fromArchive` instead.
+  labelled.origin = labelled.origin === 'archive' || labelled.fromArchive ? 'archive' : 'this-browser';
+  delete labelled.fromArchive;
+}
+
+/**
+ * The persister's restore (`hydrateOptions.defaultOptions.deserializeData`): whatever a page was when it
+ * was bought, in a later document it is this browser's copy (or still the archive's). Relabelled in place:
+ * the objects were just read from IndexedDB, and the persister knows each stored page by its identity.
+ */
+export function restoredInThisBrowser<T>(data: T): T {
+  if (isObject(data) && Array.isArray(data.pages)) data.pages.forEach(relabel);
+  else relabel(data);
+  return data;
+}
+
+/** Answers a view has shown and then left: shown again, they are this browser's copies. */
+const leftBehind = new WeakSet<object>();
+
+/**
+ * A search's origin as one view shows it: an answer paid for this page load reads as paid in the view
+ * that first showed it; once that view moves on (another search, another page of results, unmounting), a
+ * return to it reads as a free copy from this browser. Given up when the view commits its leaving, never
+ * while rendering, so a render React throws away still shows it as paid.
+ */
+export function useShownOrigin(page: (object & { origin: PageOrigin }) | undefined): PageOrigin | undefined {
+  const firstShowing = page !== undefined && !leftBehind.has(page);
+  useEffect(() => {
+    if (!page || !firstShowing) return undefined;
+    return () => {
+      leftBehind.add(page);
+    };
+  }, [page, firstShowing]);
+  if (!page) return undefined;
+  return firstShowing || !paidForThisLoad(page.origin) ? page.origin : 'this-browser';
+}
