@@ -1,17 +1,20 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistOptions } from './app/persister';
 import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/early/arrival';
-import { adoptServerAnswer } from './api/early/server-answer';
-import { SERVER_METER_ID, seedMeter } from './api/session';
+import { adoptRenderedPage, adoptServerAnswer } from './api/early/server-answer';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// A server-rendered page brings its query cache (the first page, the meter) dehydrated: the router hydrates it.
+setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false });
 // A page another site sent us to buys nothing on load; once the person navigates within the app
 // (a real gesture, not the router tidying the first address), the pages they open are theirs to buy.
 const firstHref = router.state.location.href;
@@ -20,48 +23,20 @@ router.subscribe('onBeforeNavigate', ({ toLocation }) => {
 });
 
 const root = document.getElementById('root')!;
-const app = (
+const app = (routerElement: ReactNode) => (
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <RouterProvider router={router} />
+      {routerElement}
     </PersistQueryClientProvider>
   </StrictMode>
 );
-
-/**
- * The server rendered this page (server/http/render.ts): its first page becomes this document's purchase
- * and the route's chunk is loaded, so the first render is the server's HTML, with nothing asked again.
- * Not awaited at the top level: the chunks imported here import this entry, which must finish first.
- */
-async function hydrateServerPage(first: ReturnType<typeof adoptServerAnswer>) {
-  // Each page's own module: a search page loads none of the timeline's code, nor the reverse.
-  const prefetched =
-    first?.operation === 'search'
-      ? import('./api/server-search-page').then(({ prefetchServerSearch }) =>
-          prefetchServerSearch(queryClient, first.params),
-        )
-      : first
-        ? import('./api/server-timeline-page').then(({ prefetchServerTimeline }) =>
-            prefetchServerTimeline(queryClient, first.params),
-          )
-        : null;
-  await Promise.all([prefetched, router.load()]);
-  // What TanStack Router's own hydration marks: the root match then renders without the Suspense
-  // boundary a server render has not got either.
-  router.ssr = { manifest: undefined };
-  seedMeter(queryClient, inlinedJson(SERVER_METER_ID));
-  hydrateRoot(root, app);
+if (root.hasAttribute('data-server-rendered')) {
+  // The server rendered this page (src/entry-server.tsx): TanStack Router hydrates its state and query cache
+  // from the page, so the first render is the server's HTML, with nothing asked again.
+  adoptRenderedPage(root);
+  hydrateRoot(root, app(<RouterClient router={router} />));
+} else {
+  // The first page the server answered without rendering it (not found, refused) is this document's answer for it.
+  adoptServerAnswer();
+  createRoot(root).render(app(<RouterProvider router={router} />));
 }
-
-function inlinedJson(id: string): unknown {
-  try {
-    return JSON.parse(document.getElementById(id)?.textContent ?? 'null');
-  } catch {
-    return null;
-  }
-}
-
-// Rendered or not, the first page the server asked for is this document's answer for it.
-const inlined = adoptServerAnswer();
-if (root.hasAttribute('data-server-rendered')) void hydrateServerPage(inlined);
-else createRoot(root).render(app);

@@ -6,13 +6,12 @@ import { forgetPurchase, rememberPurchase } from './recent-purchases';
 import { prefetchServerSearch } from './server-search-page';
 import { prefetchServerTimeline } from './server-timeline-page';
 
-export { SERVER_PAGE_ID } from './early/server-answer';
-
 /**
- * Server: the first page of a timeline or search into a per-request cache, by the path the browser takes
- * before hydrating. The purchase module's memory is shared by every request in the server process, so the
- * answer is taken back as soon as the query function (called synchronously by the prefetch) has read it;
- * a query function that missed it fails without sending (no origin to fetch).
+ * Server: the first page of a timeline or search into a per-request cache as plain query data, made by the
+ * query's own function (the same schemas and page shape the browser makes), which the page then carries
+ * dehydrated (src/entry-server.tsx). The purchase module's memory is shared by every request in the server
+ * process, so the answer is taken back as soon as the query function (called synchronously by the prefetch)
+ * has read it; a query function that missed it fails without sending (no origin to fetch).
  */
 export async function seedServerPage(
   queryClient: QueryClient,
