@@ -9,7 +9,7 @@ import { createMemoryHistory, Scripts } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server';
 import {
   OPENING_CALL_ATTRIBUTE,
   OPENING_PURCHASE_ATTRIBUTE,
@@ -135,12 +135,15 @@ function escapeJson(value: unknown): string {
  * failed): the browser reads that answer as if it had asked (src/api/early/server-answer.ts), never asking twice.
  */
 function answerPage(inlined: InlinedPage, nonce: string, assets: PageAssets): string {
-  return `<!DOCTYPE html>${renderToString(
+  return `<!DOCTYPE html>${renderToStaticMarkup(
     <Document assets={assets} nonce={nonce} root={{}} data={{ id: SERVER_PAGE_ID, json: escapeJson(inlined) }} />,
   )}`;
 }
 
-/** The router's own scripts (its state and the dehydrated query cache) at the end of #root; they remove themselves before hydration. */
+/**
+ * The router's own scripts after the app: they write its state (the dehydrated query cache with it) and remove
+ * themselves before the browser hydrates, which renders an empty place there (src/app/hydrate-server-page.tsx).
+ */
 function WithRouterScripts({ children }: { children: ReactNode }) {
   return (
     <>
@@ -148,6 +151,47 @@ function WithRouterScripts({ children }: { children: ReactNode }) {
       <Scripts />
     </>
   );
+}
+
+/** Where the app goes in the document: the document is written around the app's own stream. */
+const APP_SLOT = 'creditscope-app-slot';
+
+/**
+ * The document around the app, as the text before and after #root's content. The app is a React root of its
+ * own, as in the browser (which hydrates #root only), so the ids React gives its elements match the browser's.
+ */
+function documentAround(options: RenderOptions): { before: string; after: string } {
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(
+    <Document assets={options.assets} nonce={options.nonce} root={renderedRoot(options)}>
+      {APP_SLOT}
+    </Document>,
+  )}`;
+  const at = html.indexOf(APP_SLOT);
+  return { before: html.slice(0, at), after: html.slice(at + APP_SLOT.length) };
+}
+
+/** The document's text, the app's stream inside it. */
+function streamInside({ before, after }: { before: string; after: string }, app: ReadableStream<Uint8Array>) {
+  const encoder = new TextEncoder();
+  const reader = app.getReader();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(before));
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (!done) {
+        controller.enqueue(value);
+        return;
+      }
+      controller.enqueue(encoder.encode(after));
+      controller.close();
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 /**
@@ -167,8 +211,8 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
     createRouter: () => {
       const router = createAppRouter(queryClient, undefined, options.nonce);
       // Each repeated value (a post's author) is written once in the page, then referred to.
-      setupRouterSsrQueryIntegration({ router, queryClient, dehydrateOptions: { serializeData: shareEqualValues } });
       router.update({ ...router.options, InnerWrap: WithRouterScripts });
+      setupRouterSsrQueryIntegration({ router, queryClient, dehydrateOptions: { serializeData: shareEqualValues } });
       return router;
     },
   })(({ request, router, responseHeaders }) => {
@@ -180,24 +224,25 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
       responseHeaders,
       children: (
         <StrictMode>
-          <Document assets={options.assets} nonce={options.nonce} root={renderedRoot(options)}>
-            <RenderedDateStyleProvider style={options.dates}>
-              <OpeningPurchaseProvider
-                purchaseKey={options.page ? purchaseKey(options.page.operation, options.page.params) : null}
-              >
-                <RouterServer router={router} />
-              </OpeningPurchaseProvider>
-            </RenderedDateStyleProvider>
-          </Document>
+          <RenderedDateStyleProvider style={options.dates}>
+            <OpeningPurchaseProvider
+              purchaseKey={options.page ? purchaseKey(options.page.operation, options.page.params) : null}
+            >
+              <RouterServer router={router} />
+            </OpeningPurchaseProvider>
+          </RenderedDateStyleProvider>
         </StrictMode>
       ),
     });
   });
-  if (!rendered) {
+  if (!rendered || !response.body) {
     await response.body?.cancel();
     return null;
   }
-  return response;
+  return new Response(streamInside(documentAround(options), response.body), {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 
 export default { planPage, renderPage, answerPage } satisfies ServerEntry;

@@ -18,6 +18,8 @@ import { readBuildAssets, type BuildAssets } from './page-assets.ts';
 
 /** Where `vite build --ssr src/entry-server.tsx --outDir <dist>/server` puts the server's copy of the app. */
 export const SERVER_ENTRY = path.join('server', 'entry-server.js');
+/** What the app loads to hydrate a rendered page (src/app/hydrate-server-page.tsx), by its chunk's name. */
+const HYDRATION_CHUNK = 'hydrate-server-page';
 /** The routes whose own chunk (and what it imports) a rendered page preloads, by the chunk's name in the build. */
 const ROUTE_CHUNKS: Record<string, string> = { '/timeline': 'timeline', '/search': 'search' };
 
@@ -120,7 +122,11 @@ export async function loadPageRenderer(options: {
     return {
       entry: build.entry,
       styleSheets: build.styleSheets,
-      modulePreloads: [...build.entryImports, ...(routeChunk ? build.chunkModules(routeChunk) : [])],
+      modulePreloads: [
+        ...build.entryImports,
+        ...build.chunkModules(HYDRATION_CHUNK),
+        ...(routeChunk ? build.chunkModules(routeChunk) : []),
+      ],
       script: loadAfterFirstPaint(build.entry),
     };
   }
