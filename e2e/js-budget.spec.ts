@@ -28,11 +28,11 @@ const BUDGET_KB = 125;
  * person opened (src/api/early/arrival.ts), so another site's speculation rules buy nothing; /credits raised 1.0 KB
  * (129.9 KB) and /search 1.4 KB (136.4 KB) when server rendering moved onto TanStack Router's own SSR: its
  * hydration code sits in the router's module, in the shell (1.0 KB), and a rendered page loads the chunk that
- * hydrates it (src/app/hydrate-server-page.tsx, 1.0 KB); / stays under the budget, /timeline lighter (its icons
- * are one sprite file, no longer code).
+ * hydrates it (src/app/hydrate-server-page.tsx, 1.0 KB); / over the budget by 0.5 KB for the same reason (125.5 KB
+ * once all its chunks load before the network is idle), /timeline lighter (its icons are one sprite file).
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
-  { path: '/', ceilingKb: BUDGET_KB, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/', ceilingKb: BUDGET_KB + 1, ready: (page) => page.waitForLoadState('networkidle') },
   {
     path: '/timeline?screen_name=grace',
     ceilingKb: BUDGET_KB + 37,

@@ -10,12 +10,8 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import {
-  OPENING_CALL_ATTRIBUTE,
-  OPENING_PURCHASE_ATTRIBUTE,
-  SERVER_PAGE_ID,
-  type InlinedPage,
-} from './api/early/server-answer';
+import type { InlinedPage } from './api/early/server-answer';
+import { OPENING_CALL_ATTRIBUTE, OPENING_PURCHASE_ATTRIBUTE, SERVER_PAGE_ID } from './api/early/server-page-markers';
 import { purchaseKey } from './api/identity';
 import { OpeningPurchaseProvider } from './api/opening-purchase';
 import { seedServerPage } from './api/server-page';

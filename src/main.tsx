@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { persistOptions } from './app/persister';
 import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/early/arrival';
-import { adoptServerAnswer } from './api/early/server-answer';
+import { SERVER_PAGE_ID } from './api/early/server-page-markers';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -32,7 +32,13 @@ if (root.hasAttribute('data-server-rendered'))
     hydrateServerPage(root, router, queryClient, app),
   );
 else {
-  // The first page the server answered without rendering it (not found, refused) is this document's answer for it.
-  adoptServerAnswer();
-  createRoot(root).render(app(<RouterProvider router={router} />));
+  const render = () => createRoot(root).render(app(<RouterProvider router={router} />));
+  // The first page the server answered without rendering it (not found, refused) is this document's answer for
+  // it; the code that reads it loads only then.
+  if (document.getElementById(SERVER_PAGE_ID))
+    void import('./api/early/server-answer').then(({ adoptServerAnswer }) => {
+      adoptServerAnswer();
+      render();
+    });
+  else render();
 }

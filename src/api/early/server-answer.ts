@@ -1,6 +1,7 @@
 import { markBoughtHere } from '../bought-here';
 import { purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from '../identity';
 import './early-purchase';
+import { OPENING_CALL_ATTRIBUTE, OPENING_PURCHASE_ATTRIBUTE, SERVER_PAGE_ID } from './server-page-markers';
 
 /**
  * What the server answered for this document's first timeline or search page (server/http/render.ts).
@@ -12,12 +13,6 @@ import './early-purchase';
  * the answer inlined as JSON (not a script: the CSP needs no hash for it), handed to the purchase module as the
  * early fetch's response, so the app reads it exactly as if it had asked and the proxy is not asked twice.
  */
-export const SERVER_PAGE_ID = 'creditscope-server-page';
-/** On a rendered page's #root: the purchase key of the page it was opened with. */
-export const OPENING_PURCHASE_ATTRIBUTE = 'data-opening-purchase';
-/** On a rendered page's #root: the ledger id of that page, when it was bought for this navigation. */
-export const OPENING_CALL_ATTRIBUTE = 'data-opening-call';
-
 export interface ServerAnswer {
   status: number;
   text: string;
