@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { PaidResponse } from '../../src/api/client.ts';
@@ -171,7 +171,8 @@ export async function loadPageRenderer(options: {
     if (!compressed) return reply.send(body);
     void reply.header('content-encoding', compressed.encoding);
     if (typeof body === 'string') compressed.stream.end(body);
-    else body.pipe(compressed.stream);
+    // A page that stops streaming part-way ends its compressed stream too (and the connection), never leaves it open.
+    else pipeline(body, compressed.stream, () => undefined);
     return reply.send(compressed.stream);
   }
 
