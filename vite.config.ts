@@ -71,6 +71,8 @@ export default defineConfig(({ mode }) => {
     optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
     build: {
       sourcemap: false,
+      // .vite/manifest.json: the entry, its style sheets and each route's chunk, for the pages the server renders.
+      manifest: true,
       target: 'es2022',
       // Every browser the es2022 target reaches preloads modules itself: no polyfill in every page's first load.
       modulePreload: { polyfill: false },

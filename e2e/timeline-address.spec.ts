@@ -111,7 +111,8 @@ for (const width of [1280, 375]) {
         return {
           name: element.getAttribute('data-icon'),
           text: element.textContent,
-          shapes: element.querySelectorAll('path, rect, line, circle').length,
+          // Each icon is a <use> of a symbol in the sprite file (src/features/timeline/components/Icons.tsx).
+          use: element.querySelector('use')?.getAttribute('href') ?? '',
           w: box.width,
           h: box.height,
           hidden: element.getAttribute('aria-hidden'),
@@ -119,9 +120,13 @@ for (const width of [1280, 375]) {
       }),
     );
     expect(icons.map((icon) => icon.name)).toEqual(['reply', 'repost', 'quote', 'like', 'bookmark', 'views']);
+    const [file] = icons[0]!.use.split('#');
+    const sprite = await (await page.request.get(file!)).text();
     for (const icon of icons) {
       expect(icon.text).toBe('');
-      expect(icon.shapes).toBeGreaterThan(0);
+      expect(icon.use).toBe(`${file}#${icon.name}`);
+      // Its symbol draws shapes.
+      expect(sprite).toMatch(new RegExp(`<symbol id="${icon.name}"[^>]*><(path|rect|line|circle)\\b`));
       expect(icon.w).toBe(16);
       expect(icon.h).toBe(16);
       expect(icon.hidden).toBe('true');

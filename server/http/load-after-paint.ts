@@ -1,6 +1,3 @@
-/** The entry script tag Vite writes into index.html. */
-export const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"<]+)"><\/script>\s*/;
-
 /**
  * A server-rendered page asks for the app only once its first paint is on screen, so the posts never wait on
  * the script's download or parse (clicks meanwhile are held: src/lib/held-clicks.ts). Two frames, as a frame

@@ -1,15 +1,17 @@
 import { purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from '../identity';
 import './early-purchase';
+import { OPENING_PURCHASE_ATTRIBUTE, SERVER_PAGE_ID } from './server-page-markers';
 
 /**
- * The first timeline or search page the server asked for while answering this document (server/http/render.ts),
- * inlined as JSON (not a script: the CSP needs no hash for it): the proxy's answer as it would have
- * reached the browser. It is handed to the purchase module as the early fetch's response, so the app
- * reads it exactly as if it had asked (the meter, other tabs and the journal hear of it too), and the
- * proxy is not asked a second time, whether the server rendered the page or could not (not found, refused).
+ * What the server answered for this document's first timeline or search page (server/http/render.ts).
+ *
+ * A rendered page carries it in its dehydrated query cache (src/entry-server.tsx) and names it on its root:
+ * which purchase it opened with, and the ledger id when the server bought it for this navigation.
+ *
+ * A page the server could not render with its answer (not found, refused, failed) is the app's own HTML with
+ * the answer inlined as JSON (not a script: the CSP needs no hash for it), handed to the purchase module as the
+ * early fetch's response, so the app reads it exactly as if it had asked and the proxy is not asked twice.
  */
-export const SERVER_PAGE_ID = 'creditscope-server-page';
-
 export interface ServerAnswer {
   status: number;
   text: string;
@@ -38,15 +40,20 @@ function readInlined(): InlinedPage | null {
 
 let adoptedKey: string | null = null;
 
-/** The purchase key of the page this document was opened with, when the server inlined one (its origin: src/api/purchase/purchaser.ts). */
+/** The purchase key of the page this document was opened with, when the server answered one (its origin: src/api/purchase/purchaser.ts). */
 export function openingPurchaseKey(): string | null {
   return adoptedKey;
 }
 
-/** Hands the inlined answer to the purchase module (adopted once, by key); returns the page it is for. */
-export function adoptServerAnswer(): Pick<InlinedPage, 'operation' | 'params'> | null {
+/** A rendered page: its opening purchase is known (the page's own origin, dehydrated with it, says whether it was paid). */
+export function adoptRenderedPage(root: HTMLElement) {
+  adoptedKey = root.getAttribute(OPENING_PURCHASE_ATTRIBUTE);
+}
+
+/** A page sent unrendered with its answer inlined: hands it to the purchase module (adopted once, by key). */
+export function adoptServerAnswer() {
   const inlined = readInlined();
-  if (!inlined) return null;
+  if (!inlined) return;
   const { operation, params, answer } = inlined;
   adoptedKey = purchaseKey(operation, params);
   window.__creditscopeEarly = {
@@ -54,5 +61,4 @@ export function adoptServerAnswer(): Pick<InlinedPage, 'operation' | 'params'> |
     path: operation === 'timeline' ? timelineRequestPath(params) : SEARCH_PATH,
     response: Promise.resolve(new Response(answer.text, { status: answer.status, headers: answer.headers })),
   };
-  return { operation, params };
 }

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { compactCount, exactCount } from '../../../lib/format';
 
 /**
- * "816.1K" on screen; the exact figure for hover (title), for keyboard focus (a small tip) and for
- * screen readers (hidden text), so the rounding never hides the real number.
+ * "816.1K" on screen; the exact figure for hover (title), for keyboard focus (a small tip, on the counts
+ * that take focus) and for screen readers (hidden text), so the rounding never hides the real number.
  */
 export function Count({
   value,
@@ -27,10 +27,14 @@ export function Count({
       title={exact}
       data-testid={testId}
       data-exact={value}
-      className="group relative inline-flex items-center gap-1 rounded outline-offset-2"
+      className={
+        strong
+          ? 'group relative inline-flex items-center gap-1 rounded outline-offset-2'
+          : 'inline-flex items-center gap-1'
+      }
     >
       {icon}
-      <span aria-hidden="true" className={strong ? 'font-semibold text-slate-900 dark:text-white' : ''}>
+      <span aria-hidden="true" className={strong ? 'font-semibold text-slate-900 dark:text-white' : undefined}>
         {compactCount(value)}
       </span>
       {strong && (
@@ -39,12 +43,15 @@ export function Count({
         </span>
       )}
       <span className="sr-only">{exact}</span>
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-xs font-medium text-white group-focus-visible:block dark:bg-slate-100 dark:text-slate-900"
-      >
-        {exact}
-      </span>
+      {/* Only a count that takes focus can show it: a timeline would otherwise carry a hidden tip per count. */}
+      {strong && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-xs font-medium text-white group-focus-visible:block dark:bg-slate-100 dark:text-slate-900"
+        >
+          {exact}
+        </span>
+      )}
     </span>
   );
 }
