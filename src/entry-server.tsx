@@ -218,7 +218,7 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
       children: (
         <StrictMode>
           <RenderedDateStyleProvider style={options.dates}>
-              <RouterServer router={router} />
+            <RouterServer router={router} />
           </RenderedDateStyleProvider>
         </StrictMode>
       ),
