@@ -11,7 +11,12 @@ import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanst
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { InlinedPage } from './api/early/server-answer';
-import { OPENING_PURCHASE_ATTRIBUTE, SERVER_PAGE_ID } from './api/early/server-page-markers';
+import {
+  OPENING_CALL_ATTRIBUTE,
+  OPENING_CREDITS_ATTRIBUTE,
+  OPENING_PURCHASE_ATTRIBUTE,
+  SERVER_PAGE_ID,
+} from './api/early/server-page-markers';
 import { purchaseKey } from './api/identity';
 import { seedServerPage } from './api/server-page';
 import { seedMeter } from './api/session';
@@ -112,6 +117,10 @@ function renderedRoot({ dates, page }: RenderOptions): Record<string, string> {
     'data-locale': dates.locale,
     'data-now': String(dates.now),
     ...(page ? { [OPENING_PURCHASE_ATTRIBUTE]: purchaseKey(page.operation, page.params) } : {}),
+    // Bought for this navigation (not the archive's copy): the browser tells its meter and other tabs.
+    ...(page && !page.answer.fromArchive && page.answer.callId
+      ? { [OPENING_CALL_ATTRIBUTE]: page.answer.callId, [OPENING_CREDITS_ATTRIBUTE]: page.answer.credits }
+      : {}),
   };
 }
 

@@ -41,7 +41,8 @@ export function onPaidCall(listener: PaidCallListener): () => void {
   return () => paidCallListeners.delete(listener);
 }
 
-function tellPaidCall(call: Parameters<PaidCallListener>[0]) {
+/** Tells the meter (and through it the other tabs) of a paid response: read here, or bought by the server for this page. */
+export function tellPaidCall(call: Parameters<PaidCallListener>[0]) {
   if (paidCallListeners.size === 0) unheard = [...unheard.slice(-9), call];
   for (const listener of paidCallListeners) listener(call);
 }

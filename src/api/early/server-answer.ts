@@ -1,6 +1,12 @@
 import { purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from '../identity';
 import './early-purchase';
-import { OPENING_PURCHASE_ATTRIBUTE, SERVER_PAGE_ID } from './server-page-markers';
+import { tellPaidCall } from '../client';
+import {
+  OPENING_CALL_ATTRIBUTE,
+  OPENING_CREDITS_ATTRIBUTE,
+  OPENING_PURCHASE_ATTRIBUTE,
+  SERVER_PAGE_ID,
+} from './server-page-markers';
 
 /**
  * What the server answered for this document's first timeline or search page (server/http/render.ts).
@@ -45,9 +51,14 @@ export function openingPurchaseKey(): string | null {
   return adoptedKey;
 }
 
-/** A rendered page: its opening purchase is known (the page's own origin, dehydrated with it, says whether it was paid). */
+/**
+ * A rendered page: its opening purchase is known (the page's own origin, dehydrated with it, says whether it was
+ * paid), and one bought for this navigation is told to the meter and the other tabs as a paid response is.
+ */
 export function adoptRenderedPage(root: HTMLElement) {
   adoptedKey = root.getAttribute(OPENING_PURCHASE_ATTRIBUTE);
+  const callId = root.getAttribute(OPENING_CALL_ATTRIBUTE);
+  if (callId) tellPaidCall({ callId, credits: root.getAttribute(OPENING_CREDITS_ATTRIBUTE) ?? '0', ok: true });
 }
 
 /** A page sent unrendered with its answer inlined: hands it to the purchase module (adopted once, by key). */
