@@ -1,3 +1,4 @@
+import { FallibleImage } from '../../../components/FallibleImage';
 import type { Profile } from '../../../api/types';
 import { formatDate } from '../../../lib/date-format';
 import type { DateStyle } from '../../../lib/date-style';
@@ -14,6 +15,14 @@ const joined = (iso: string, { timeZone }: DateStyle) =>
 export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbackHandle: string | null }) {
   const handle = user.handle ?? fallbackHandle;
   const style = useDateStyle();
+  const initial = (
+    <span
+      aria-hidden="true"
+      className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-300 text-3xl font-bold text-slate-700 sm:h-32 sm:w-32 dark:bg-slate-700 dark:text-slate-200"
+    >
+      {(user.name.trim()[0] ?? '?').toUpperCase()}
+    </span>
+  );
   return (
     <section
       aria-labelledby="profile-name"
@@ -22,7 +31,8 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
     >
       <div className="aspect-[3/1] w-full overflow-hidden bg-gradient-to-br from-slate-200 to-slate-300 dark:from-slate-800 dark:to-slate-900">
         {user.bannerUrl && (
-          <img
+          <FallibleImage
+            fallback={null}
             src={user.bannerUrl}
             alt=""
             width={1500}
@@ -37,7 +47,7 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
       <div className="px-4 pb-4">
         <div className="-mt-[12%] mb-2 w-fit rounded-full bg-white p-1 dark:bg-slate-950 sm:-mt-16">
           {user.avatarUrl ? (
-            <img
+            <FallibleImage
               src={user.avatarUrl}
               alt={`${user.name}’s avatar`}
               width={128}
@@ -45,15 +55,11 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
               referrerPolicy="no-referrer"
               decoding="async"
               data-testid="profile-avatar"
+              fallback={initial}
               className="h-20 w-20 rounded-full bg-slate-200 object-cover sm:h-32 sm:w-32 dark:bg-slate-800"
             />
           ) : (
-            <span
-              aria-hidden="true"
-              className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-300 text-3xl font-bold text-slate-700 sm:h-32 sm:w-32 dark:bg-slate-700 dark:text-slate-200"
-            >
-              {(user.name.trim()[0] ?? '?').toUpperCase()}
-            </span>
+            initial
           )}
         </div>
         <h1
@@ -118,7 +124,8 @@ function Affiliate({ affiliate }: { affiliate: NonNullable<Profile['affiliate']>
   const body = (
     <>
       {affiliate.badgeUrl && (
-        <img
+        <FallibleImage
+          fallback={null}
           src={affiliate.badgeUrl}
           alt=""
           width={16}
