@@ -82,6 +82,12 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(provenance).toContainText(`from @${handle}'s timeline`);
   await expect(provenance).toContainText('0 credits');
   await expect(provenance).toHaveAttribute('data-purchase-id', /.+/);
+  // The found posts export in the one post shape a timeline's export has (src/lib/post-export.ts).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('find-export-csv').click()]);
+  const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^id,created_at,author_handle,.*,url,platform_url$/);
+  expect(csv.trimEnd().split('\r\n').length - 1).toBe(await hits.count());
+  expect(csv).toMatch(new RegExp(`,${instance.origin}/timeline/\\w+/post/\\d+,`));
 
   // Search results are found too, and the kind filter keeps only them; the filter lives in the address.
   await page.getByTestId('find-q').fill('engines');

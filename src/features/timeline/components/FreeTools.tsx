@@ -14,7 +14,7 @@ const button =
   'rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /**
- * Filters, find and export over the loaded posts: they never call the API, and say so. The filters are part
+ * Filters, find and export over the loaded posts (the export writes what the filters show): they never call the API, and say so. The filters are part
  * of the address (the route keeps them), so a filtered view can be shared and comes back on reload and Back. A hashtag clicked in a
  * post lands in the find box; searching the web for it is offered next to it, as a separate, priced step.
  */
@@ -33,7 +33,8 @@ export function FreeTools({
   onChange: (patch: Partial<PostFilters>) => void;
   onFind: (text: string) => void;
   loaded: readonly Post[];
-  shown: number;
+  /** The posts the filters let through: what the list shows is what the export writes. */
+  shown: readonly Post[];
   who: string;
   autoLoad: boolean;
   onAutoLoad: (on: boolean) => void;
@@ -86,22 +87,22 @@ export function FreeTools({
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
         <span data-testid="shown-count" aria-live="polite">
-          Showing {shown} of {loaded.length} loaded posts
+          Showing {shown.length} of {loaded.length} loaded posts
         </span>
         <span className="ml-auto flex gap-2">
           <button
             type="button"
             className={button}
-            disabled={loaded.length === 0}
-            onClick={() => save(loaded, who, 'json')}
+            disabled={shown.length === 0}
+            onClick={() => save(shown, who, 'json')}
           >
             Export JSON
           </button>
           <button
             type="button"
             className={button}
-            disabled={loaded.length === 0}
-            onClick={() => save(loaded, who, 'csv')}
+            disabled={shown.length === 0}
+            onClick={() => save(shown, who, 'csv')}
           >
             Export CSV
           </button>
