@@ -226,8 +226,15 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     const second = await startJob(harness.api, { searches: ['jobs jl'], searchPages: 1 });
     await settledJob(harness.api, first.job.id);
     await settledJob(harness.api, second.job.id);
-    const { jobs } = (await (await harness.api('/api/_jobs')).json()) as { jobs: { id: string }[] };
+    const { jobs } = (await (await harness.api('/api/_jobs')).json()) as {
+      jobs: { id: string; spec: { handles: string[]; searches: string[] } }[];
+    };
     expect(jobs.map((job) => job.id)).toEqual([second.job.id, first.job.id]);
+    // Each job says what it was asked to collect: the browser names it by that and can run it again.
+    expect(jobs.map((job) => [job.spec.handles, job.spec.searches])).toEqual([
+      [[], ['jobs jl']],
+      [['grace__jl'], []],
+    ]);
     expect((await jobOf(harness.api, second.job.id)).items).toEqual([
       {
         position: 0,
