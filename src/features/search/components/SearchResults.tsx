@@ -6,6 +6,7 @@ import { purchaseKey } from '../../../api/identity';
 import { useOpenedWith } from '../../../api/opening-purchase';
 import { forgetSearch, searchBody, searchQueryOptions, type SearchParams } from '../../../api/search';
 import { CostHint } from '../../../components/CostHint';
+import { ErrorChargeNote } from '../../../components/ErrorChargeNote';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
@@ -65,6 +66,7 @@ export function SearchResults({
     return (
       <div className="py-4">
         <ErrorPanel error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} />
+        <ErrorChargeNote error={query.error} />
       </div>
     );
   }
@@ -95,6 +97,7 @@ export function SearchResults({
       {query.isError && (
         <div className="mt-3">
           <ErrorPanel compact error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} />
+          <ErrorChargeNote error={query.error} />
         </div>
       )}
       {results.length === 0 && !isPlaceholderData ? (
