@@ -75,9 +75,14 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(page.getByTestId('find-total')).toContainText(/\d+ match(es)? in what you bought · 0 credits/);
   const hits = page.getByTestId('find-hit');
   await expect(hits.first()).toBeVisible();
-  // Every hit holds the word, and names the purchase it came from: this timeline, at 0 credits.
-  for (const snippet of await page.getByTestId('hit-snippet').allTextContents())
-    expect(snippet.toLowerCase()).toContain(word);
+  // Every hit holds the word, and names the purchase it came from: this timeline, at 0 credits. A post's card
+  // shows its text once (no snippet repeats it), and its time opens the post.
+  for (const text of await hits.allTextContents()) expect(text.toLowerCase()).toContain(word);
+  await expect(hits.first().getByTestId('hit-snippet')).toHaveCount(0);
+  await expect(hits.first().getByTestId('post-permalink').first()).toHaveAttribute(
+    'href',
+    /\/timeline\/\w+\/post\/\d+$/,
+  );
   const provenance = page.getByTestId('hit-provenance').first();
   await expect(provenance).toContainText(`from @${handle}'s timeline`);
   await expect(provenance).toContainText('0 credits');
