@@ -75,13 +75,24 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(page.getByTestId('find-total')).toContainText(/\d+ match(es)? in what you bought · 0 credits/);
   const hits = page.getByTestId('find-hit');
   await expect(hits.first()).toBeVisible();
-  // Every hit holds the word, and names the purchase it came from: this timeline, at 0 credits.
-  for (const snippet of await page.getByTestId('hit-snippet').allTextContents())
-    expect(snippet.toLowerCase()).toContain(word);
+  // Every hit holds the word, and names the purchase it came from: this timeline, at 0 credits. A post's card
+  // shows its text once (no snippet repeats it), and its time opens the post.
+  for (const text of await hits.allTextContents()) expect(text.toLowerCase()).toContain(word);
+  await expect(hits.first().getByTestId('hit-snippet')).toHaveCount(0);
+  await expect(hits.first().getByTestId('post-permalink').first()).toHaveAttribute(
+    'href',
+    /\/timeline\/\w+\/post\/\d+$/,
+  );
   const provenance = page.getByTestId('hit-provenance').first();
   await expect(provenance).toContainText(`from @${handle}'s timeline`);
   await expect(provenance).toContainText('0 credits');
   await expect(provenance).toHaveAttribute('data-purchase-id', /.+/);
+  // The found posts export in the one post shape a timeline's export has (src/lib/post-export.ts).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('find-export-csv').click()]);
+  const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^id,created_at,author_handle,.*,url,platform_url$/);
+  expect(csv.trimEnd().split('\r\n').length - 1).toBe(await hits.count());
+  expect(csv).toMatch(new RegExp(`,${instance.origin}/timeline/\\w+/post/\\d+,`));
 
   // Search results are found too, and the kind filter keeps only them; the filter lives in the address.
   await page.getByTestId('find-q').fill('engines');

@@ -63,12 +63,16 @@ test('? opens a dialog listing every shortcut; Escape closes it and puts focus b
     'Go to History',
     'Next post',
     'Previous post',
+    'Go to Find in bought posts',
+    'Go to Jobs',
     'Previous photo',
     'Next photo',
     'Close a dialog',
   ]) {
     await expect(help(page).getByRole('row').filter({ hasText: line })).toHaveCount(1);
   }
+  // o and Enter open the highlighted post: both listed.
+  await expect(help(page).getByRole('row').filter({ hasText: 'Open the highlighted post' })).toHaveCount(2);
   await expect(help(page).getByRole('row').filter({ hasText: 'Go to Credits' })).toContainText('gthenc');
 
   // The page behind is inert while the list is open: its letters do nothing.

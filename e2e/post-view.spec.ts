@@ -164,3 +164,61 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('a card’s time is a link to its free page (click, Ctrl-click, Enter or o after j/k), opening it buys nothing', async ({
+  page,
+  context,
+}) => {
+  const handle = alias('ada', 'permalinktime');
+  await page.goto(`/timeline?screen_name=${handle}`);
+  const card = page.locator('article[data-variant="quote"]').first();
+  await expect(card).toBeVisible();
+  const id = (await card.getAttribute('data-post-id'))!;
+  await persisted(page, id);
+  await settled(page);
+  const calls = (await standin().log(handle)).length;
+  const paid = paidRequests(page);
+
+  const time = card.getByTestId('post-permalink').first();
+  await expect(time).toHaveAttribute('href', `/timeline/ada/post/${id}`);
+  // The author's name is a link to their timeline, its price shown on hover before any click.
+  const author = card.getByRole('link', { name: /^Ada Lovelace/ }).first();
+  await expect(author).toHaveAttribute('href', `/timeline?screen_name=ada`);
+  await author.hover();
+  await expect(card.getByTestId('author-link-price').first()).toBeVisible();
+  await expect(card.getByTestId('author-link-price').first()).toContainText('Opens @ada’s timeline · ');
+
+  // Ctrl-click: the browser opens the address in a tab of its own, where the post shows free.
+  const [tab] = await Promise.all([context.waitForEvent('page'), time.click({ modifiers: ['ControlOrMeta'] })]);
+  await tab.waitForLoadState();
+  await expect(tab.getByTestId('post-view').locator(`article[data-post-id="${id}"]`)).toBeVisible();
+  await tab.close();
+  await expect(page).toHaveURL(new RegExp(`screen_name=${handle}`, 'i'));
+
+  await time.click();
+  await expect(page).toHaveURL(`/timeline/ada/post/${id}`);
+  await expect(page.getByTestId('post-view').locator(`article[data-post-id="${id}"]`)).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('article').first()).toBeVisible();
+
+  // j highlights a post (focus moves to its card); Enter opens that post. Back, then o opens the highlighted one.
+  await page.locator('body').click({ position: { x: 3, y: 400 } });
+  const highlighted = page.locator('article[data-testid="post"]:focus');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(highlighted).toHaveCount(1);
+  const highlightedId = (await highlighted.getAttribute('data-post-id'))!;
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/timeline/\\w+/post/${highlightedId}$`));
+  await page.goBack();
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.locator('body').click({ position: { x: 3, y: 400 } });
+  await page.keyboard.press('j');
+  await expect(highlighted).toHaveCount(1);
+  await page.keyboard.press('o');
+  await expect(page).toHaveURL(/\/timeline\/\w+\/post\/\d+$/);
+
+  await settled(page);
+  expect(paid).toEqual([]);
+  expect(await standin().log(handle)).toHaveLength(calls);
+});

@@ -192,3 +192,11 @@ test('a hostile result URL is shown as text, never as a link', async ({ page }) 
     await expect(link).toHaveAttribute('target', '_blank');
   }
 });
+
+test('a search that fails says whether it was charged, as a timeline’s error does', async ({ page }) => {
+  const q = uniqueQuery('chargenote');
+  await standin().fault({ match: q, status: 400, body: 'json' });
+  await page.goto(`/search?q=${encodeURIComponent(q)}`);
+  await expect(page.getByTestId('charge-note')).toHaveText(/^(Not charged|Charged|May have been charged)/);
+  await expect(page.getByTestId('charge-note')).toContainText('Not charged');
+});

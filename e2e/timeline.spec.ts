@@ -81,14 +81,16 @@ test('repost frame, quoted card, pinned marker and video', async ({ page }) => {
   await page.goto(`/timeline?screen_name=${alias('ada', 'embeds')}`);
   const repost = post(page, 'repost');
   await expect(repost.getByTestId('repost-line')).toHaveText('Ada Lovelace reposted');
-  await repost
-    .getByRole('button', { name: /Grace Hopper/ })
-    .first()
-    .click();
+  // The reposter opens a priced menu; the original's author is a link to their timeline, its price on hover.
+  await repost.getByRole('button', { name: 'Ada Lovelace reposted' }).click();
   await expect(
-    page.getByRole('dialog', { name: '@grace' }).getByRole('link', { name: /^Open @grace’s timeline/ }),
-  ).toHaveAttribute('href', '/timeline?screen_name=grace');
+    page.getByRole('dialog', { name: '@ada' }).getByRole('link', { name: /^Open @ada’s timeline/ }),
+  ).toHaveAttribute('href', '/timeline?screen_name=ada');
   await page.keyboard.press('Escape');
+  await expect(repost.getByRole('link', { name: /^Grace Hopper/ }).first()).toHaveAttribute(
+    'href',
+    '/timeline?screen_name=grace',
+  );
   await expect(repost.getByTestId('rich-text')).toHaveText(/^Reposted thought on /);
   await expect(repost.getByTestId('photo-tile')).toHaveCount(4);
   await expect(repost.getByTestId('post-counts')).toContainText(/\d/);

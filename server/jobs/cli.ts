@@ -12,7 +12,7 @@ import { createServices, type Services } from '../proxy/services.ts';
 import { createJob, quoteFor } from './actions.ts';
 import { readCli, USAGE, UsageError } from './cli-args.ts';
 import { progressReporter, quoteText, writeLines } from './cli-output.ts';
-import { CSV_HEADER, csvLine, exportRows, lines, NDJSON_LINE } from './export.ts';
+import { CSV_HEADER, csvLine, exportRows, lines, ndjsonLine } from './export.ts';
 import { startJobs, type Jobs } from './service.ts';
 import { readSpec } from './spec.ts';
 
@@ -71,7 +71,7 @@ async function run(
   const csv = out.toLowerCase().endsWith('.csv');
   await writeLines(
     out,
-    csv ? lines(exportRows(jobs.store, id), csvLine, CSV_HEADER) : lines(exportRows(jobs.store, id), NDJSON_LINE),
+    csv ? lines(exportRows(jobs.store, id), csvLine(), CSV_HEADER) : lines(exportRows(jobs.store, id), ndjsonLine()),
   );
   console.log(
     `Job ${id} ${job.status}${job.stopReason ? ` (${job.stopReason}): ${job.stopMessage}` : ''}. Spent ${job.spent} of ${job.quoteMaxCredits} credits.`,

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { postSchema } from '../../src/api/schemas/post.ts';
-import { csvCell } from '../../src/lib/csv.ts';
+import type { Post } from '../../src/api/types.ts';
+import { csvLineOf, POST_COLUMNS, postRow, type PostRow } from '../../src/lib/post-export.ts';
 import type { JobStore } from './job-store.ts';
 import type { ItemRow } from './job-store.ts';
 import { readSearch, readTimeline } from './pages.ts';
@@ -41,61 +42,47 @@ export async function* exportRows(store: JobStore, jobId: string): AsyncGenerato
   }
 }
 
-export const NDJSON_LINE = (row: ExportRow) => `${JSON.stringify(row)}\n`;
+/** The post as the app reads it, in the export shape every post export shares (src/lib/post-export.ts). */
+function postOf(row: ExportRow): Post | null {
+  if (row.kind !== 'timeline') return null;
+  const parsed = v.safeParse(postSchema, row.item);
+  return parsed.success ? parsed.output : null;
+}
 
-const COLUMNS = [
-  'job',
-  'item',
-  'kind',
-  'subject',
-  'page',
-  'purchase_id',
-  'from_archive',
-  'id',
-  'created_at',
-  'author',
-  'text',
-  'title',
-  'url',
-] as const;
+/** Each line holds the raw answer (`item`) and, for a post, the same row the CSV and the app's exports write. */
+export function ndjsonLine(origin = '') {
+  return (row: ExportRow) => {
+    const post = postOf(row);
+    return `${JSON.stringify({ ...row, ...(post ? { post: postRow(post, { owner: row.subject, origin }) } : {}) })}\n`;
+  };
+}
+
+/** Where each row comes from, then the post's columns (as every post export has them), then a result's title. */
+const JOB_COLUMNS = ['job', 'item', 'kind', 'subject', 'page', 'purchase_id', 'from_archive'] as const;
+const COLUMNS = [...JOB_COLUMNS, ...POST_COLUMNS, 'title'] as const;
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
 
-/** A post read as the app reads it (its text, author and address); a search result's title and address. */
-export function csvLine(row: ExportRow): string {
-  const fields: Record<(typeof COLUMNS)[number], string | number | boolean> = {
-    job: row.job,
-    item: row.position,
-    kind: row.kind,
-    subject: row.subject,
-    page: row.page,
-    purchase_id: row.purchaseId,
-    from_archive: row.fromArchive,
-    id: '',
-    created_at: '',
-    author: '',
-    text: '',
-    title: '',
-    url: '',
+const emptyPost = Object.fromEntries(POST_COLUMNS.map((column) => [column, null])) as PostRow;
+
+/** A CSV line: a post in the shared post columns (its `url` absolute with `origin`); a search result's title and address. */
+export function csvLine(origin = '') {
+  return (row: ExportRow): string => {
+    const post = postOf(row);
+    const result = row.kind === 'search' ? ((row.item ?? {}) as { title?: unknown; url?: unknown }) : {};
+    const fields: Record<(typeof COLUMNS)[number], string | number | boolean | null> = {
+      job: row.job,
+      item: row.position,
+      kind: row.kind,
+      subject: row.subject,
+      page: row.page,
+      purchase_id: row.purchaseId,
+      from_archive: row.fromArchive,
+      ...(post ? postRow(post, { owner: row.subject, origin }) : emptyPost),
+      ...(typeof result.url === 'string' ? { url: result.url } : {}),
+      title: typeof result.title === 'string' ? result.title : null,
+    };
+    return csvLineOf(COLUMNS, fields);
   };
-  if (row.kind === 'timeline') {
-    const post = v.safeParse(postSchema, row.item);
-    if (post.success && post.output) {
-      Object.assign(fields, {
-        id: post.output.id,
-        created_at: post.output.createdAt ?? '',
-        author: post.output.author?.handle ?? '',
-        text: post.output.text,
-        url: post.output.permalink ?? '',
-      });
-    }
-  } else {
-    const result = (row.item ?? {}) as { title?: unknown; url?: unknown };
-    Object.assign(fields, {
-      title: typeof result.title === 'string' ? result.title : '',
-      url: typeof result.url === 'string' ? result.url : '',
-    });
-  }
-  return `${COLUMNS.map((column) => csvCell(fields[column])).join(',')}\r\n`;
 }
 
 /** Streams lines with backpressure: a job of a thousand pages is never held in memory. */

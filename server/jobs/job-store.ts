@@ -9,6 +9,16 @@ import type { JobSpec, PlannedItem } from './spec.ts';
 export type JobRow = Selectable<JobTable>;
 export type ItemRow = Selectable<JobItemTable>;
 
+/** The stored spec (written by `create` from a checked one); null if a row holds something else. */
+function specOf(stored: string): JobSpec | null {
+  try {
+    const spec = JSON.parse(stored) as JobSpec;
+    return Array.isArray(spec?.handles) && Array.isArray(spec.searches) ? spec : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface JobSummary {
   id: string;
   createdAt: string;
@@ -22,6 +32,8 @@ export interface JobSummary {
   postsDone: number;
   pagesFromArchive: number;
   concurrency: number;
+  /** What the job was asked to collect: names the job, and runs it again. */
+  spec: JobSpec | null;
 }
 export interface JobItem {
   position: number;
@@ -131,6 +143,7 @@ export class JobStore {
         postsDone: Number(sum?.posts ?? 0),
         pagesFromArchive: Number(sum?.archived ?? 0),
         concurrency: row.concurrency,
+        spec: specOf(row.spec),
       };
     });
   }

@@ -1,3 +1,4 @@
+import { POST_COLUMNS } from '../../src/lib/post-export.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, type HarnessOptions } from '../testing/harness.ts';
@@ -122,8 +123,18 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     const csv = await harness.api(`/api/_jobs/${job.id}/export.csv`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('job,item,kind,subject,page,purchase_id,from_archive,id,created_at,author,text,title,url');
+    // The post columns every post export shares (src/lib/post-export.ts), after where the row came from.
+    expect(lines[0]).toBe(`job,item,kind,subject,page,purchase_id,from_archive,${POST_COLUMNS.join(',')},title`);
     expect(lines.slice(1).map((line) => line.split(',')[7])).toEqual(bought);
+    // Each post's url is its free page on this server, never empty.
+    expect(lines[1]).toMatch(new RegExp(`,http://[^/,]+/timeline/\\w+/post/${bought[0]},`));
+    expect(
+      (
+        JSON.parse((await (await harness.api(`/api/_jobs/${job.id}/export.ndjson`)).text()).split('\n')[0]!) as {
+          post: { url: string };
+        }
+      ).post.url,
+    ).toMatch(/\/post\//);
     expect(await harness.upstreamLog('__jr')).toHaveLength(9);
   });
 
@@ -215,8 +226,15 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     const second = await startJob(harness.api, { searches: ['jobs jl'], searchPages: 1 });
     await settledJob(harness.api, first.job.id);
     await settledJob(harness.api, second.job.id);
-    const { jobs } = (await (await harness.api('/api/_jobs')).json()) as { jobs: { id: string }[] };
+    const { jobs } = (await (await harness.api('/api/_jobs')).json()) as {
+      jobs: { id: string; spec: { handles: string[]; searches: string[] } }[];
+    };
     expect(jobs.map((job) => job.id)).toEqual([second.job.id, first.job.id]);
+    // Each job says what it was asked to collect: the browser names it by that and can run it again.
+    expect(jobs.map((job) => [job.spec.handles, job.spec.searches])).toEqual([
+      [[], ['jobs jl']],
+      [['grace__jl'], []],
+    ]);
     expect((await jobOf(harness.api, second.job.id)).items).toEqual([
       {
         position: 0,

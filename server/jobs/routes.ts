@@ -3,7 +3,7 @@ import { HEADER } from '../../src/contract/index.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } from './actions.ts';
-import { CSV_HEADER, csvLine, exportRows, lines, NDJSON_LINE, streamLines } from './export.ts';
+import { CSV_HEADER, csvLine, exportRows, lines, ndjsonLine, streamLines } from './export.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
 import { readJsonObject } from '../proxy/json-body.ts';
@@ -115,19 +115,21 @@ export async function handleJobRoute(
   }
   const found = await context.store.get(id);
   if (!found) return sendError(response, normalisedError(404, 'not_found', `No job ${id}`));
+  // Each post's `url` is its page on this server, as the person's browser reaches it (the guard checked the host).
+  const origin = request.headers.host ? `http://${request.headers.host}` : '';
   if (action === 'export.ndjson')
     return streamLines(
       response,
       'application/x-ndjson; charset=utf-8',
       `creditscope-job-${id}.ndjson`,
-      lines(exportRows(context.store, id), NDJSON_LINE),
+      lines(exportRows(context.store, id), ndjsonLine(origin)),
     );
   if (action === 'export.csv')
     return streamLines(
       response,
       'text/csv; charset=utf-8',
       `creditscope-job-${id}.csv`,
-      lines(exportRows(context.store, id), csvLine, CSV_HEADER),
+      lines(exportRows(context.store, id), csvLine(origin), CSV_HEADER),
     );
   return sendJson(response, 200, found);
 }

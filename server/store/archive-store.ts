@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './open.ts';
+import { postDatesOf, type PostDates } from './page-dates.ts';
 import type { ArchiveTable } from './schema.ts';
 
 export type ArchivedPage = Selectable<ArchiveTable>;
@@ -11,6 +12,8 @@ export interface HistoryEntry {
   boughtAt: string;
   credits: string;
   purchaseId: string;
+  /** A timeline page's oldest and newest post (null when it holds none). */
+  posts?: PostDates | null;
 }
 export interface HistorySubject {
   operation: string;
@@ -109,7 +112,7 @@ export class ArchiveStore {
   }) {
     let query = this.db.kysely
       .selectFrom('archive')
-      .select(['page_key', 'operation', 'subject', 'params', 'bought_at', 'credits', 'purchase_id']);
+      .select(['page_key', 'operation', 'subject', 'params', 'body', 'bought_at', 'credits', 'purchase_id']);
     if (options.operation) query = query.where('operation', '=', options.operation);
     if (options.subject) query = query.where('subject', '=', options.subject);
     const before = options.before;
@@ -125,7 +128,11 @@ export class ArchiveStore {
       .orderBy('page_key', 'desc')
       .limit(options.limit + 1)
       .execute();
-    const entries = rows.slice(0, options.limit).map(entryOf);
+    // A timeline's page says which stretch of posts it holds: its rows are otherwise alike ("@ada · a later page").
+    const entries = rows.slice(0, options.limit).map(({ body, ...row }) => ({
+      ...entryOf(row),
+      ...(row.operation === 'timeline' ? { posts: postDatesOf(body) } : {}),
+    }));
     const last = entries[entries.length - 1];
     return {
       entries,

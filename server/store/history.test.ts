@@ -125,6 +125,12 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
   it('lists every subject with its page count, and pages through every archived page with `next`, newest first, each once', async () => {
     const firstPage = await history();
     expect(firstPage.entries).toHaveLength(50);
+    // A timeline page says which stretch of posts it holds: its oldest and newest post.
+    for (const entry of firstPage.entries.filter((entry) => entry.operation === 'timeline')) {
+      const { posts } = entry as { posts?: { oldest: string; newest: string } };
+      expect(posts?.oldest).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(posts!.oldest <= posts!.newest).toBe(true);
+    }
     expect(firstPage.next).toEqual(expect.any(String));
     const subjects = firstPage.subjects!;
     expect(subjects).toHaveLength(TIMELINES + SEARCHES.length);

@@ -14,6 +14,8 @@ const entry = v.object({
   boughtAt: v.string(),
   credits: v.string(),
   purchaseId: v.string(),
+  /** A timeline page's oldest and newest post: which stretch of the timeline it is. */
+  posts: v.optional(v.nullable(v.object({ oldest: v.string(), newest: v.string() })), null),
 });
 const historyPage = v.object({
   subjects: v.nullable(v.array(subject)),

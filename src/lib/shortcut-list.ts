@@ -15,6 +15,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   ...Object.entries(GO_TO).map(([key, page]) => ({ keys: ['g', key], does: `Go to ${page.name}` })),
   { keys: ['j'], does: 'Next post', where: 'Timeline' },
   { keys: ['k'], does: 'Previous post', where: 'Timeline' },
+  { keys: ['o'], does: 'Open the highlighted post (free)', where: 'Timeline' },
+  { keys: ['Enter'], does: 'Open the highlighted post (free)', where: 'Timeline' },
   { keys: ['←'], does: 'Previous photo', where: 'Photo viewer' },
   { keys: ['→'], does: 'Next photo', where: 'Photo viewer' },
   { keys: ['Esc'], does: 'Close a dialog, a menu or this list' },

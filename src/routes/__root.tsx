@@ -33,15 +33,19 @@ function RootLayout() {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 sm:gap-y-2 sm:py-2">
           {/* The start page buys nothing, so the name can always lead home. */}
           <Link to="/" className="flex items-center gap-2 font-bold no-underline text-slate-900 dark:text-white">
             <img src="/favicon.svg" alt="" width={22} height={22} />
-            creditscope
+            {/* On a phone the logo alone leads home: the row keeps room for the meter. */}
+            <span className="max-sm:sr-only">creditscope</span>
           </Link>
           <ModeBadge />
-          {/* Six pages: on a phone the links may take a second row rather than push the page wider. */}
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+          {/* Six pages: on a phone the links take the second (last) row, under the logo and the meter. */}
+          <nav
+            aria-label="Main"
+            className="order-last flex w-full flex-wrap items-center gap-0.5 sm:order-none sm:w-auto sm:gap-1"
+          >
             <Link to="/timeline" className={navLink} activeProps={activeLink}>
               Timeline
             </Link>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useRef, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import * as v from 'valibot';
 import { jobsQueryOptions } from '../api/jobs-list';
+import type { JobSpec } from '../api/jobs';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
 import { JobCreator } from '../features/jobs/components/JobCreator';
@@ -57,6 +58,12 @@ function JobsPage() {
   const show = (id: string) => void navigate({ search: { job: id }, resetScroll: false });
   // A job just started is where the person looks next, keyboard focus included; picking one from the list stays put.
   const follow = useRef(false);
+  // A job run again: the form, filled with what it asked, is mounted anew and asks for its quote.
+  const [again, setAgain] = useState<{ spec: JobSpec; n: number } | null>(null);
+  const runAgain = (spec: JobSpec) => {
+    setAgain((previous) => ({ spec, n: (previous?.n ?? 0) + 1 }));
+    window.scrollTo({ top: 0 });
+  };
   const started = (id: string) => {
     follow.current = true;
     show(id);
@@ -78,7 +85,7 @@ function JobsPage() {
         </p>
       </div>
       <Section title="New job">
-        <JobCreator onStarted={started} />
+        <JobCreator key={again?.n ?? 0} again={again?.spec} onStarted={started} />
       </Section>
       {shown && (
         <Section key={shown} ref={bringIntoView} title="Job" testId="job-section">
@@ -88,7 +95,7 @@ function JobsPage() {
       <Section title="All jobs">
         {error && !jobs && <ErrorPanel error={error} onRetry={() => void refetch()} compact />}
         {!jobs && !error && <Spinner label="Reading the jobs…" />}
-        {jobs && <JobsList jobs={jobs} shown={shown} />}
+        {jobs && <JobsList jobs={jobs} shown={shown} onRunAgain={runAgain} />}
       </Section>
     </main>
   );

@@ -33,6 +33,24 @@ export const jobSummarySchema = v.object({
   postsDone: count,
   pagesFromArchive: count,
   concurrency: count,
+  /** What the job collects, to name it and run it again; absent from a server before this field. */
+  spec: v.optional(
+    v.nullable(
+      v.object({
+        handles: v.array(v.string()),
+        searches: v.array(v.string()),
+        timeline: v.object({
+          pages: v.optional(count),
+          until: v.optional(v.string()),
+          untilEnd: v.optional(v.boolean()),
+          maxPages: v.optional(count),
+        }),
+        searchPages: count,
+        concurrency: v.optional(count),
+      }),
+    ),
+    null,
+  ),
 });
 
 export const jobItemSchema = v.object({

@@ -10,6 +10,7 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   boughtAt: '2026-11-23T14:02:00.000Z',
   credits: '0.1',
   purchaseId: 'p',
+  posts: null,
   ...over,
 });
 
@@ -48,5 +49,17 @@ describe('opening a history entry', () => {
     const later = entry({ params: { screen_name: 'ada', cursor: 'c2' } });
     expect(pageLabel(later)).toBe('a later page');
     expect(expires(later)).toBe(false);
+  });
+
+  it('says which stretch of the timeline a page holds, so two later pages of one handle read differently', () => {
+    const page = (oldest: string, newest: string) =>
+      pageLabel(entry({ params: { screen_name: 'ada', cursor: oldest }, posts: { oldest, newest } }));
+    const second = page('2026-11-12T10:00:00.000Z', '2026-11-18T10:00:00.000Z');
+    const third = page('2026-11-03T10:00:00.000Z', '2026-11-11T10:00:00.000Z');
+    expect(second).toMatch(/^a later page · posts Nov 1[12] – Nov 1[89]$/);
+    expect(third).not.toBe(second);
+    expect(
+      pageLabel(entry({ posts: { oldest: '2026-11-20T12:00:00.000Z', newest: '2026-11-20T13:00:00.000Z' } })),
+    ).toMatch(/^first page · posts Nov 20$/);
   });
 });

@@ -50,9 +50,20 @@ export function expires(entry: HistoryEntry): boolean {
   return entry.operation === 'search' || entry.params.cursor === undefined;
 }
 
-/** "first page", "a later page", "page 2 · site:example.org": which page of its subject an entry is. */
+/** "Nov 12": a day, in the style the history's times use. */
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+
+/**
+ * "first page · posts Nov 20–24", "a later page · posts Nov 12 – Nov 18", "page 2 · site:example.org": which page
+ * of its subject an entry is. A timeline's cursor says nothing readable, so its posts' dates say where it is.
+ */
 export function pageLabel(entry: HistoryEntry): string {
-  if (entry.operation === 'timeline') return entry.params.cursor === undefined ? 'first page' : 'a later page';
+  if (entry.operation === 'timeline') {
+    const which = entry.params.cursor === undefined ? 'first page' : 'a later page';
+    if (!entry.posts) return which;
+    const [oldest, newest] = [day(entry.posts.oldest), day(entry.posts.newest)];
+    return `${which} · posts ${oldest === newest ? oldest : `${oldest} – ${newest}`}`;
+  }
   const parts = [`page ${text(entry.params.page) ?? SEARCH_FIRST_PAGE}`];
   const num = text(entry.params.num);
   if (num && Number(num) !== SEARCH_DEFAULT_NUM) parts.push(`${num} a page`);

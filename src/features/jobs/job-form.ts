@@ -71,3 +71,19 @@ export function specFromForm(values: JobFormValues, today: string): { spec: JobS
   if (Object.keys(problems).length > 0 || searchPages === null || concurrency === null) return { problems };
   return { spec: { handles, searches, timeline, searchPages, concurrency } };
 }
+
+/** The form as it was filled for `spec`: a job run again starts from exactly what it asked. */
+export function formFromSpec(spec: JobSpec): JobFormValues {
+  const { pages, until, untilEnd, maxPages } = spec.timeline;
+  return {
+    ...DEFAULT_FORM,
+    handles: spec.handles.join(', '),
+    searches: spec.searches.join('\n'),
+    depth: untilEnd ? 'end' : until ? 'until' : 'pages',
+    pages: String(pages ?? DEFAULT_FORM.pages),
+    until: until ?? '',
+    maxPages: String(maxPages ?? DEFAULT_FORM.maxPages),
+    searchPages: String(spec.searchPages),
+    concurrency: String(spec.concurrency ?? DEFAULT_FORM.concurrency),
+  };
+}

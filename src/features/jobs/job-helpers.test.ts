@@ -93,6 +93,7 @@ describe('the spec from the form', () => {
 });
 
 const job = (over: Partial<JobSummary>): JobSummary => ({
+  spec: null,
   id: 'j1',
   createdAt: '',
   status: 'running',

@@ -1,5 +1,7 @@
-import type { JobItem, JobQuote, JobSummary } from '../../api/jobs';
+import type { JobItem, JobQuote, JobSpec, JobSummary } from '../../api/jobs';
 import { mulDiv, sumDecimals } from '../../lib/decimal';
+
+import { plural } from './running-summary';
 
 export { plural, runningSummary } from './running-summary';
 
@@ -67,4 +69,32 @@ export function creditsLeft(job: Pick<JobSummary, 'quoteMaxCredits' | 'spent'>):
 export function startLabel(quote: Pick<JobQuote, 'fits' | 'budgetLeft' | 'maxCredits'>): string {
   if (quote.fits || quote.budgetLeft === null) return `Start job · at most ${quote.maxCredits} credits`;
   return `Start job · at most ${quote.budgetLeft} credits, then it stops at the limit`;
+}
+
+/** A list of at most `shown` names, then "+N more". */
+function few(names: readonly string[], shown = 3): string {
+  return names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} +${names.length - shown} more`;
+}
+
+/**
+ * What a job collects, as its name: "@ada, @grace · 3 pages each", "“rust async” · 2 pages", "@ada · back to
+ * 2026-11-01 · “engines”". Two jobs of one minute differ by what they ask, which an id never said.
+ */
+export function jobName(spec: JobSpec): string {
+  const parts: string[] = [];
+  if (spec.handles.length > 0) {
+    const { pages, until, untilEnd } = spec.timeline;
+    const depth = untilEnd
+      ? 'to the end'
+      : until
+        ? `back to ${until}`
+        : `${plural(pages ?? 1, 'page')}${spec.handles.length > 1 ? ' each' : ''}`;
+    parts.push(`${few(spec.handles.map((handle) => `@${handle}`))} · ${depth}`);
+  }
+  if (spec.searches.length > 0) {
+    const depth =
+      spec.searchPages > 1 ? ` · ${plural(spec.searchPages, 'page')}${spec.searches.length > 1 ? ' each' : ''}` : '';
+    parts.push(`${few(spec.searches.map((q) => `“${q}”`))}${depth}`);
+  }
+  return parts.join(' + ') || 'Empty job';
 }

@@ -32,6 +32,18 @@ export function recentKey(params: SearchParams): string {
   return JSON.stringify([params.q, params.num ?? null, params.page ?? null, params.site ?? null, params.hl ?? null]);
 }
 
+/** "page 2 · site:example.org · hl:de · num:20": every parameter besides the words, the page first. */
+export function searchOptionsLabel(params: SearchParams): string {
+  return [
+    `page ${params.page ?? 1}`,
+    params.site && `site:${params.site}`,
+    params.hl && `hl:${params.hl}`,
+    params.num !== undefined && `num:${params.num}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** Whatever is in storage (garbage, an old shape, hand edits) → the valid entries, newest first, at most the limit. */
 export function parseRecent(raw: string | null): RecentSearch[] {
   if (!raw) return [];

@@ -1,60 +1,21 @@
-import { csvCell } from '../../lib/csv';
 import type { Post } from '../../api/types';
 import { downloadText } from '../../lib/download';
-
-const COLUMNS = [
-  'id',
-  'created_at',
-  'author_handle',
-  'author_name',
-  'text',
-  'lang',
-  'replies',
-  'reposts',
-  'quotes',
-  'favorites',
-  'bookmarks',
-  'views',
-  'repost_of',
-  'reply_to',
-  'quoted',
-  'photos',
-  'videos',
-  'source',
-] as const;
-
-function row(post: Post): (string | number | null)[] {
-  const shown = post.repostOf ?? post;
-  return [
-    post.id,
-    post.createdAt,
-    post.author?.handle ?? null,
-    post.author?.name ?? null,
-    shown.text,
-    shown.lang,
-    shown.counts.replies,
-    shown.counts.reposts,
-    shown.counts.quotes,
-    shown.counts.favorites,
-    shown.counts.bookmarks,
-    shown.counts.views,
-    post.repostOf?.id ?? null,
-    post.replyToId,
-    shown.quoted?.id ?? null,
-    shown.media.filter((item) => item.kind === 'photo').length,
-    shown.media.filter((item) => item.kind === 'video').length,
-    post.source,
-  ];
-}
+import { postRow, postRowsCsv, postRowsJson } from '../../lib/post-export';
 
 export { csvCell } from '../../lib/csv';
 
-export function postsToCsv(posts: readonly Post[]): string {
-  return [COLUMNS.join(','), ...posts.map((post) => row(post).map(csvCell).join(','))].join('\r\n') + '\r\n';
+/** The posts as export rows (src/lib/post-export.ts), with links a teammate can open. */
+function rowsOf(posts: readonly Post[], owner: string) {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return posts.map((post) => postRow(post, { owner, origin }));
 }
 
-export function postsToJson(posts: readonly Post[]): string {
-  return `${JSON.stringify(posts, null, 2)}\n`;
+export function postsToCsv(posts: readonly Post[], owner: string): string {
+  return postRowsCsv(rowsOf(posts, owner));
+}
+
+export function postsToJson(posts: readonly Post[], owner: string): string {
+  return postRowsJson(rowsOf(posts, owner));
 }
 
 /** `ada-timeline-2024-05-01.csv`: a file name that says whose posts and when. */
@@ -63,8 +24,8 @@ export function exportFileName(who: string, extension: 'csv' | 'json', now = new
   return `${safe}-timeline-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 
-/** Writes the loaded posts and saves them: this module is imported on the click, not with the timeline. */
+/** Writes the posts shown (the filters applied) and saves them: this module is imported on the click. */
 export function savePosts(posts: readonly Post[], who: string, format: 'csv' | 'json') {
-  if (format === 'json') downloadText(exportFileName(who, 'json'), 'application/json', postsToJson(posts));
-  else downloadText(exportFileName(who, 'csv'), 'text/csv;charset=utf-8', postsToCsv(posts));
+  if (format === 'json') downloadText(exportFileName(who, 'json'), 'application/json', postsToJson(posts, who));
+  else downloadText(exportFileName(who, 'csv'), 'text/csv;charset=utf-8', postsToCsv(posts, who));
 }

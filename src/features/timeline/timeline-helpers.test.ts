@@ -102,7 +102,10 @@ describe('export', () => {
   });
 
   it('writes one CSV row per post with the repost’s original content', () => {
-    const csv = postsToCsv([post('1'), post('2', { repostOf: post('20', { text: 'original', media: [photo] }) })]);
+    const csv = postsToCsv(
+      [post('1'), post('2', { repostOf: post('20', { text: 'original', media: [photo] }) })],
+      'ada',
+    );
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^id,created_at,author_handle/);
@@ -110,9 +113,11 @@ describe('export', () => {
     expect(lines[2]).toContain(',20,');
   });
 
-  it('writes JSON that reads back to the same posts, with a dated file name', () => {
-    const posts = [post('1')];
-    expect(JSON.parse(postsToJson(posts))).toEqual(posts);
+  it('writes JSON rows in the CSV’s shape (a repost the same way in both), with a dated file name', () => {
+    const posts = [post('1'), post('2', { repostOf: post('20', { text: 'original' }) })];
+    const rows = JSON.parse(postsToJson(posts, 'ada')) as Record<string, unknown>[];
+    expect(Object.keys(rows[0]!).join(',')).toBe(postsToCsv(posts, 'ada').split('\r\n')[0]);
+    expect(rows[1]).toMatchObject({ id: '2', text: 'original', repost_of: '20' });
     expect(exportFileName('ada__x', 'csv', new Date('2024-05-01T12:00:00Z'))).toBe('ada__x-timeline-2024-05-01.csv');
     expect(exportFileName('../', 'json', new Date('2024-05-01T12:00:00Z'))).toBe('timeline-timeline-2024-05-01.json');
   });

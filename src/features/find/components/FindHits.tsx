@@ -40,6 +40,16 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
           <span data-testid="find-indexing">{` · ${indexing} bought ${indexing === 1 ? 'page is' : 'pages are'} still being indexed and not searched yet`}</span>
         )}
       </p>
+      {hits.some((hit) => hit.post) && (
+        <button
+          type="button"
+          data-testid="find-export-csv"
+          onClick={() => void import('../export').then((file) => file.saveFindHits(hits, params.q ?? ''))}
+          className="mb-2 rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          Export the {hits.filter((hit) => hit.post).length} posts loaded (CSV)
+        </button>
+      )}
       {hits.length > 0 && (
         <ol className="rounded-xl border border-slate-200 dark:border-slate-800" data-testid="find-hits">
           {hits.map((hit, index) => (

@@ -21,7 +21,7 @@ export function Snippet({ runs }: { runs: readonly SnippetRun[] }) {
   );
 }
 
-/** A hit: the timeline's own card for a post (given by the route), a result as the search page lists it, a snippet always. */
+/** A hit: the timeline's own card for a post (given by the route), or a result as the search page lists it with its snippet. */
 export function HitCard({ hit, renderPost }: { hit: FindHit; renderPost: (hit: FindHit) => ReactNode }) {
   return (
     <li
@@ -50,7 +50,8 @@ export function HitCard({ hit, renderPost }: { hit: FindHit; renderPost: (hit: F
           {hit.result && <p className="truncate text-xs text-emerald-800 dark:text-emerald-300">{hit.result.url}</p>}
         </div>
       )}
-      {(hit.snippet.some((run) => run.hit) || (!hit.post && !hit.result)) && (
+      {/* A post's card already shows its text (and its time opens the post): the snippet would say it twice. */}
+      {!hit.post && (hit.snippet.some((run) => run.hit) || !hit.result) && (
         <div className="px-4 pb-1">
           <Snippet runs={hit.snippet} />
         </div>

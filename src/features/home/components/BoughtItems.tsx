@@ -1,3 +1,4 @@
+import { FallibleImage } from '../../../components/FallibleImage';
 import { Link } from '@tanstack/react-router';
 import { CostHint } from '../../../components/CostHint';
 import { boughtAgo, type BoughtSearch, type BoughtTimeline } from '../bought';
@@ -12,20 +13,7 @@ const meta = 'truncate text-xs text-slate-600 dark:text-slate-400';
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 function Avatar({ url, name, className }: { url: string | null; name: string; className: string }) {
-  if (url) {
-    return (
-      <img
-        src={url}
-        alt=""
-        width={40}
-        height={40}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        className={`h-10 w-10 rounded-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
-      />
-    );
-  }
-  return (
+  const initial = (
     <span
       aria-hidden
       className={`flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-bold text-slate-600
@@ -33,6 +21,19 @@ function Avatar({ url, name, className }: { url: string | null; name: string; cl
     >
       {(name.replace(/^@/, '')[0] ?? '?').toUpperCase()}
     </span>
+  );
+  if (!url) return initial;
+  return (
+    <FallibleImage
+      src={url}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      className={`h-10 w-10 rounded-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
+      fallback={initial}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isQuoteChanged, type JobQuote, type JobSpec } from '../../../api/jobs';
-import { DEFAULT_FORM, specFromForm, type FormProblems, type JobFormValues } from '../job-form';
+import { DEFAULT_FORM, formFromSpec, specFromForm, type FormProblems, type JobFormValues } from '../job-form';
 import { useQuoteJob, useStartJob } from '../use-job-actions';
 import { JobError } from './JobError';
 import { JobForm } from './JobForm';
@@ -11,10 +11,12 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Form → quote → start. The quote belongs to the spec it priced: any change to the form drops it, so the
- * price on Start is always the price of what would run.
+ * price on Start is always the price of what would run. `again` (a job run again) fills the form with what
+ * that job asked and asks for its quote, free: Start, with the price on it, is still the person's own click.
+ * After Start the form keeps what was asked.
  */
-export function JobCreator({ onStarted }: { onStarted: (id: string) => void }) {
-  const [values, setValues] = useState<JobFormValues>(DEFAULT_FORM);
+export function JobCreator({ onStarted, again }: { onStarted: (id: string) => void; again?: JobSpec }) {
+  const [values, setValues] = useState<JobFormValues>(() => (again ? formFromSpec(again) : DEFAULT_FORM));
   const [problems, setProblems] = useState<FormProblems>({});
   const [quoted, setQuoted] = useState<{ spec: JobSpec; quote: JobQuote; changed: boolean } | null>(null);
   const quoteJob = useQuoteJob();
@@ -31,6 +33,15 @@ export function JobCreator({ onStarted }: { onStarted: (id: string) => void }) {
 
   const requote = (spec: JobSpec, changed: boolean) =>
     quoteJob.mutate(spec, { onSuccess: (quote) => setQuoted({ spec, quote, changed }) });
+
+  // Once per job run again (StrictMode mounts twice): its quote, which buys nothing.
+  const quotedAgain = useRef(false);
+  useEffect(() => {
+    if (!again || quotedAgain.current) return;
+    quotedAgain.current = true;
+    requote(again, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once for the spec this form was mounted with
+  }, []);
 
   const askQuote = () => {
     const built = specFromForm(values, today);
@@ -49,7 +60,6 @@ export function JobCreator({ onStarted }: { onStarted: (id: string) => void }) {
       {
         onSuccess: (job) => {
           setQuoted(null);
-          setValues(DEFAULT_FORM);
           onStarted(job.id);
         },
         // The server priced it differently now: show the new price and let the person decide again.

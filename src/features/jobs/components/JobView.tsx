@@ -4,7 +4,7 @@ import { jobKeys, jobQueryOptions, type JobSummary } from '../../../api/jobs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteTime } from '../../../lib/format';
-import { creditPercent, pageProgress, plural } from '../job-words';
+import { creditPercent, pageProgress, plural, jobName } from '../job-words';
 import { hint } from '../styles';
 import { ExportButtons } from './ExportButtons';
 import { JobControls } from './JobControls';
@@ -48,6 +48,11 @@ export function JobView({ id }: { id: string }) {
     <div className="space-y-4" data-testid="job-view" data-job-id={job.id} data-status={job.status}>
       <div className="flex flex-wrap items-center gap-2">
         <JobStatusBadge job={job} />
+        {job.spec && (
+          <span className="font-semibold text-slate-900 dark:text-white" data-testid="job-name">
+            {jobName(job.spec)}
+          </span>
+        )}
         <span className={hint}>Started {absoluteTime(job.createdAt)}</span>
       </div>
       <StopNotice job={job} />

@@ -1,16 +1,24 @@
 import { Link } from '@tanstack/react-router';
-import type { JobSummary } from '../../../api/jobs';
+import type { JobSpec, JobSummary } from '../../../api/jobs';
 import { absoluteTime } from '../../../lib/format';
-import { plural, stopTitle } from '../job-words';
+import { jobName, plural, stopTitle } from '../job-words';
 import { hint } from '../styles';
 import { ExportButtons } from './ExportButtons';
 import { JobStatusBadge } from './JobStatus';
 
-/** Enough of the id to tell two jobs of the same minute apart, as a link's name. */
+/** Enough of the id to tell two jobs apart when a job's spec is not known (a row from an older server). */
 const shortId = (id: string) => id.slice(0, 8);
 
-/** Every job, newest first: what it spent of its quote, and its exports. */
-export function JobsList({ jobs, shown }: { jobs: readonly JobSummary[]; shown: string | undefined }) {
+/** Every job, newest first, named by what it collects: what it spent of its quote, its exports, and "Run again". */
+export function JobsList({
+  jobs,
+  shown,
+  onRunAgain,
+}: {
+  jobs: readonly JobSummary[];
+  shown: string | undefined;
+  onRunAgain?: (spec: JobSpec) => void;
+}) {
   if (jobs.length === 0)
     return (
       <p className={hint} data-testid="jobs-empty">
@@ -35,7 +43,7 @@ export function JobsList({ jobs, shown }: { jobs: readonly JobSummary[]; shown: 
                 aria-current={job.id === shown ? 'true' : undefined}
                 className="font-medium text-brand-700 underline dark:text-sky-300"
               >
-                Job {shortId(job.id)}
+                {job.spec ? jobName(job.spec) : `Job ${shortId(job.id)}`}
               </Link>
               <span className={hint}>started {absoluteTime(job.createdAt)}</span>
             </p>
@@ -45,7 +53,19 @@ export function JobsList({ jobs, shown }: { jobs: readonly JobSummary[]; shown: 
               {stopTitle(job) && <> · {stopTitle(job)}</>}
             </p>
           </div>
-          <ExportButtons jobId={job.id} compact />
+          <span className="flex flex-wrap items-center gap-2">
+            {job.spec && onRunAgain && (
+              <button
+                type="button"
+                data-testid="job-run-again"
+                onClick={() => onRunAgain(job.spec!)}
+                className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                Run again · <span className="text-emerald-700 dark:text-emerald-300">quote first, free</span>
+              </button>
+            )}
+            <ExportButtons jobId={job.id} compact />
+          </span>
         </li>
       ))}
     </ul>

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CostHint } from '../../../components/CostHint';
-import type { SearchParams } from '../../../api/search';
-import { recentKey, type RecentSearch } from '../recent';
+import { recentKey, searchOptionsLabel, type RecentSearch } from '../recent';
 import { useIsCached } from '../use-is-cached';
 import { useRecentSearches } from '../use-recent-searches';
 
@@ -64,22 +63,14 @@ function RecentItem({ entry: { params, credits } }: { entry: RecentSearch }) {
           </span>
         </span>
         <span className="flex min-w-0 items-baseline gap-2 text-xs text-slate-500 dark:text-slate-400">
-          <span className="min-w-0 flex-1 truncate font-mono">{optionsOf(params)}</span>
+          {/* Every parameter, wrapped rather than cut: two searches that differ by page alone must not look the same. */}
+          <span className="min-w-0 flex-1 font-mono [overflow-wrap:anywhere]" data-testid="recent-search-options">
+            {searchOptionsLabel(params)}
+          </span>
           {/* What a click costs now: nothing while the answer is cached, the going price once it is not. */}
           <CostHint operation="search" cached={cached} className="shrink-0" />
         </span>
       </Link>
     </li>
   );
-}
-
-function optionsOf(params: SearchParams): string {
-  return [
-    params.site && `site:${params.site}`,
-    params.hl && `hl:${params.hl}`,
-    params.num !== undefined && `num:${params.num}`,
-    params.page !== undefined && `page:${params.page}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
 }

@@ -5,6 +5,7 @@ import { useShownOrigin } from '../../../api/purchase/origin';
 import { useRebuySearch } from '../../../api/purchase/rebuy-search';
 import { searchQueryOptions, type SearchParams } from '../../../api/search';
 import { CostHint } from '../../../components/CostHint';
+import { ErrorChargeNote } from '../../../components/ErrorChargeNote';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
@@ -61,6 +62,7 @@ export function SearchResults({
     return (
       <div className="py-4">
         <ErrorPanel error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} />
+        <ErrorChargeNote error={query.error} />
       </div>
     );
   }
@@ -87,6 +89,7 @@ export function SearchResults({
       {query.isError && (
         <div className="mt-3">
           <ErrorPanel compact error={query.error} onRetry={retry} retryCost={<CostHint operation="search" />} />
+          <ErrorChargeNote error={query.error} />
         </div>
       )}
       {results.length === 0 && !isPlaceholderData ? (

@@ -1,30 +1,34 @@
 import type { Author } from '../../../api/types';
 import { VerifiedBadge } from './Icons';
-import { PostTime } from './PostTime';
-import { ProfileMenu } from './ProfileMenu';
+import { AuthorLink } from './AuthorLink';
+import { PostTime, type PostAddress } from './PostTime';
 
-/** Name, badge, @handle and time on one line that truncates the name first, never the time. The name opens a priced menu. */
+/**
+ * Name, badge, @handle and time on one line that truncates the name first, never the time. The name links to the
+ * author's timeline (its price shown on hover and focus), the time to the post's free page when `address` is given.
+ */
 export function AuthorLine({
   author,
   createdAt,
+  address = null,
   small = false,
 }: {
   author: Author | null;
   createdAt: string | null;
+  address?: PostAddress | null;
   small?: boolean;
 }) {
   const name = author?.name || 'Unknown author';
   return (
     <div className={`flex min-w-0 items-baseline gap-1 ${small ? 'text-sm' : 'text-[15px]'}`}>
       {author?.handle ? (
-        <ProfileMenu
+        <AuthorLink
           handle={author.handle}
-          name={name}
-          className="flex min-w-0 cursor-pointer items-center gap-1 font-bold text-slate-900 hover:underline dark:text-white"
+          className="flex min-w-0 items-center gap-1 font-bold text-slate-900 hover:underline dark:text-white"
         >
           <span className="truncate">{name}</span>
           {author.verified && <VerifiedBadge />}
-        </ProfileMenu>
+        </AuthorLink>
       ) : (
         <span className="truncate font-bold text-slate-900 dark:text-white">{name}</span>
       )}
@@ -36,7 +40,7 @@ export function AuthorLine({
           ·
         </span>
       )}
-      <PostTime iso={createdAt} />
+      <PostTime iso={createdAt} address={address} />
     </div>
   );
 }

@@ -1,19 +1,21 @@
-/** A round avatar with its space reserved; the initial shows when there is no safe image. */
+import { FallibleImage } from '../../../components/FallibleImage';
+
+/** A round avatar with its space reserved; the initial shows when there is no safe image, or it fails to load. */
 export function Avatar({ url, name, size = 40 }: { url: string | null; name: string; size?: number }) {
   const style = { width: size, height: size };
-  if (!url) {
-    return (
-      <span
-        aria-hidden="true"
-        style={style}
-        className="flex shrink-0 items-center justify-center rounded-full bg-slate-300 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
-      >
-        {(name.trim()[0] ?? '?').toUpperCase()}
-      </span>
-    );
-  }
+  const initial = (
+    <span
+      aria-hidden="true"
+      data-testid="avatar-initial"
+      style={style}
+      className="flex shrink-0 items-center justify-center rounded-full bg-slate-300 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+    >
+      {(name.trim()[0] ?? '?').toUpperCase()}
+    </span>
+  );
+  if (!url) return initial;
   return (
-    <img
+    <FallibleImage
       src={url}
       alt=""
       width={size}
@@ -23,6 +25,7 @@ export function Avatar({ url, name, size = 40 }: { url: string | null; name: str
       referrerPolicy="no-referrer"
       style={style}
       className="shrink-0 rounded-full bg-slate-200 object-cover dark:bg-slate-800"
+      fallback={initial}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Photo } from '../../../api/types';
+import { FallibleImage, ImageUnavailable } from '../../../components/FallibleImage';
 
 const control =
   'rounded-full bg-black/60 p-2 text-white hover:bg-black/80 focus-visible:outline-white disabled:opacity-30';
@@ -33,7 +34,7 @@ export default function Lightbox({
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Tab') {
       // A modal dialog keeps the page inert, but Tab could still leave for the browser's own UI: wrap instead.
-      const stops = [...event.currentTarget.querySelectorAll<HTMLElement>('button')];
+      const stops = [...event.currentTarget.querySelectorAll<HTMLElement>('button, a[href]')];
       const at = stops.indexOf(document.activeElement as HTMLElement);
       const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : (at + 1) % stops.length;
       event.preventDefault();
@@ -66,11 +67,16 @@ export default function Lightbox({
       }}
       onKeyDown={onKeyDown}
       onClick={onClick}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-transparent p-0 backdrop:bg-black/90"
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-transparent p-0 backdrop:bg-black"
     >
       <div className="pointer-events-none flex h-full w-full items-center justify-center p-2 sm:p-10">
-        <img
+        <FallibleImage
           key={photo.id}
+          fallback={
+            <span className="pointer-events-auto block h-48 w-72 max-w-full overflow-hidden rounded-xl">
+              <ImageUnavailable label="Photo unavailable" />
+            </span>
+          }
           src={photo.url}
           alt={photo.alt}
           width={photo.width}
@@ -81,6 +87,15 @@ export default function Lightbox({
         />
       </div>
       <div className="absolute right-3 top-3 flex items-center gap-2">
+        <a
+          href={photo.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="lightbox-original"
+          className="rounded-full bg-black/60 px-3 py-1.5 text-sm font-medium text-white no-underline hover:bg-black/80 focus-visible:outline-white"
+        >
+          Open original
+        </a>
         {many && (
           <span
             data-testid="lightbox-counter"

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { Photo } from '../../../api/types';
+import { ImageUnavailable, useImageFailure } from '../../../components/FallibleImage';
 import { useOpenLightbox } from '../hooks/lightbox-context';
 
 /** The platform's layouts by count; every cell's size is known before any image loads. */
@@ -27,6 +28,22 @@ function Tile({
   onOpen: () => void;
   extra?: number;
 }) {
+  const { failed, watch } = useImageFailure(photo.url);
+  if (failed) {
+    // Nothing to enlarge: a tile that says so, and the original's address (it may load on its own page).
+    return (
+      <div
+        role="img"
+        aria-label={`${label.replace(/^Open p/, 'P')} (unavailable)`}
+        data-testid="photo-tile"
+        data-failed="true"
+        className={`relative block h-full w-full overflow-hidden ${className ?? ''}`}
+        style={style}
+      >
+        <ImageUnavailable original={photo.url} label="Photo unavailable" className="absolute inset-0" />
+      </div>
+    );
+  }
   return (
     <button
       type="button"
@@ -44,6 +61,7 @@ function Tile({
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
+        {...watch}
         style={{ objectPosition: photo.focus ?? 'center' }}
         className="absolute inset-0 h-full w-full object-cover"
       />

@@ -47,6 +47,8 @@ export const PostCard = memo(function PostCard({
   actions?: boolean;
 }) {
   const shown = post.repostOf ?? post;
+  // The same page the menu's "Open post" opens: a repost's entry under the reposter's handle.
+  const address = { handle: post.author?.handle || owner, id: post.id, permalink: shown.permalink ?? null };
   const replyTo = repliedHandle(shown);
   return (
     <article
@@ -86,11 +88,9 @@ export const PostCard = memo(function PostCard({
         <div className="min-w-0 flex-1">
           <div className="flex items-start gap-1">
             <div className="min-w-0 flex-1">
-              <AuthorLine author={shown.author} createdAt={shown.createdAt} />
+              <AuthorLine author={shown.author} createdAt={shown.createdAt} address={address} />
             </div>
-            {actions && (
-              <PostActions id={post.id} handle={post.author?.handle || owner} permalink={shown.permalink ?? null} />
-            )}
+            {actions && <PostActions id={address.id} handle={address.handle} permalink={address.permalink} />}
           </div>
           {replyTo && (
             <p className="text-[13px] text-slate-600 dark:text-slate-400">

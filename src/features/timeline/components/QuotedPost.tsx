@@ -15,7 +15,14 @@ export function QuotedPost({ post }: { post: Post }) {
     >
       <div className="flex items-center gap-2">
         <Avatar url={post.author?.avatarUrl ?? null} name={post.author?.name ?? '?'} size={20} />
-        <AuthorLine author={post.author} createdAt={post.createdAt} small />
+        <AuthorLine
+          author={post.author}
+          createdAt={post.createdAt}
+          address={
+            post.author?.handle ? { handle: post.author.handle, id: post.id, permalink: post.permalink ?? null } : null
+          }
+          small
+        />
       </div>
       <RichText
         text={post.text}

@@ -1,5 +1,5 @@
+import { ErrorChargeNote } from '../../../components/ErrorChargeNote';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../api/errors';
 import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../api/types';
 import { boughtClock } from '../../../lib/format';
@@ -48,23 +48,6 @@ export function PageChargeNote({ page }: { page: TimelinePage }) {
       : !paidForThisLoad(page.origin)
         ? 'Not charged now: opened from this browser’s cache, 0 credits.'
         : `Charged: this answer cost ${page.credits} credits.`;
-  return (
-    <p data-testid="charge-note" className={note}>
-      {text}
-    </p>
-  );
-}
-
-export function ErrorChargeNote({ error }: { error: unknown }) {
-  const charged = error instanceof ApiError ? error.charged : null;
-  const text =
-    charged === 'yes'
-      ? 'Charged: the upstream took credits for this answer.'
-      : charged === 'unknown'
-        ? 'May have been charged: no readable answer came back.'
-        : charged === 'no'
-          ? 'Not charged: the upstream took no credits for this answer.'
-          : 'Not charged: the request did not reach the upstream.';
   return (
     <p data-testid="charge-note" className={note}>
       {text}

@@ -128,7 +128,7 @@ export function TimelineView({
           onChange={(patch) => void onFilters(patch)}
           onFind={type}
           loaded={posts}
-          shown={shown.length}
+          shown={shown}
           who={handle}
           autoLoad={autoLoad}
           onAutoLoad={setAutoLoad}

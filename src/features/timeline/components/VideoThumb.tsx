@@ -1,4 +1,5 @@
 import type { Video } from '../../../api/types';
+import { FallibleImage } from '../../../components/FallibleImage';
 import { duration } from '../../../lib/format';
 import { PlayIcon } from './Icons';
 
@@ -7,7 +8,8 @@ export function VideoThumb({ video }: { video: Video }) {
   const length = video.durationMs !== null ? duration(video.durationMs) : null;
   const body = (
     <>
-      <img
+      <FallibleImage
+        fallback={null}
         src={video.thumbnailUrl}
         alt=""
         width={video.width}

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tansta
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Post } from '../../../api/types';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
+import { useOpenPostKey } from '../hooks/use-open-post-key';
 import { useKeepReadingPosition } from '../hooks/use-keep-reading-position';
 import { useRestoreScroll, useScrollMemory } from '../hooks/use-scroll-memory';
 import { PostCard } from './PostCard';
@@ -115,6 +116,7 @@ export function VirtualPostList({
     [virtualizer],
   );
   useJkNavigation(posts.length, current, go);
+  useOpenPostKey(listRef);
 
   const items = virtualizer.getVirtualItems();
   const listHeight = virtualizer.getTotalSize();

@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router';
+import { useId, type ReactNode } from 'react';
+import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
+import { CostHint } from '../../../components/CostHint';
+
+/**
+ * An author's name as a link to their timeline page, as on the platform. Opening it buys the first page, so
+ * the price shows on hover and keyboard focus and describes the link for screen readers, before any click.
+ * Following it is the person's act: in the app a click after a gesture lifts the arrival gate (main.tsx);
+ * another site linking to the same address still meets the gate.
+ */
+export function AuthorLink({
+  handle,
+  className,
+  children,
+}: {
+  handle: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const priceId = useId();
+  const cost = useOpenCost({ screenName: handle });
+  return (
+    <Link
+      to="/timeline"
+      search={{ screen_name: handle }}
+      aria-describedby={priceId}
+      data-testid="author-link"
+      className={`group relative no-underline ${className}`}
+    >
+      {children}
+      <span
+        role="tooltip"
+        data-testid="author-link-price"
+        className="pointer-events-none absolute left-0 top-full z-20 mt-1 hidden whitespace-nowrap rounded-md border border-slate-200
+          bg-white px-2 py-1 text-xs font-normal text-slate-700 shadow-md group-hover:block group-focus-visible:block
+          dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      >
+        <span id={priceId}>
+          Opens @{handle}’s timeline · <CostHint operation="timeline" {...costHintProps(cost)} />
+        </span>
+      </span>
+    </Link>
+  );
+}
