@@ -1,21 +1,16 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import type { NormalisedError } from './errors.ts';
 
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  response.end(JSON.stringify(body));
+/** A JSON answer of the API: never cached. A route's response schema, where it has one, writes the body. */
+export function sendJson(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return reply
+    .code(status)
+    .headers({ 'cache-control': 'no-store', ...headers })
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** Every error carries whether it cost anything, in the body and in a header the client can read before parsing. */
-export function sendError(response: ServerResponse, failure: NormalisedError, headers: Record<string, string> = {}) {
-  sendJson(response, failure.error.status, failure, { ...headers, 'x-creditscope-charged': failure.error.charged });
+export function sendError(reply: FastifyReply, failure: NormalisedError, headers: Record<string, string> = {}) {
+  return sendJson(reply, failure.error.status, failure, { ...headers, 'x-creditscope-charged': failure.error.charged });
 }
