@@ -131,9 +131,9 @@ export async function createApp(options: {
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
     route.handler = function tracked(this: FastifyInstance, request, reply) {
-      const done = Promise.resolve(handler.call(this, request, reply));
-      inFlight.track(done);
-      return done;
+      const result: unknown = handler.call(this, request, reply);
+      if (result instanceof Promise) inFlight.track(result);
+      return result;
     };
   });
 

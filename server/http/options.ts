@@ -77,7 +77,7 @@ export function readOptions(
 }
 
 /**
- * The environment as `vite` and `vite preview` see it (vite.config.ts: `loadEnv` for the production
+ * The environment as `vite build` sees it (vite.config.ts: `loadEnv` for the production
  * mode, then process.env on top): `.env`, `.env.local`, `.env.production`, `.env.production.local`,
  * later files winning. Variables are not expanded (`${OTHER}` stays as written), as the settings
  * creditscope reads never need it.
