@@ -74,6 +74,8 @@ export async function createApp(options: {
     // Fastify's own two lines per request are replaced by the one below.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // Starting Vite (npm run dev) or loading the server build can take longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 120_000,
     requestTimeout: timeouts.requestMs,
     // Node checks the two timeouts above on this interval (30 s by default, which would stretch them).
     http: {
