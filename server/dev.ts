@@ -9,12 +9,8 @@
  */
 import middie from '@fastify/middie';
 import { createServer as createViteServer, loadEnv } from 'vite';
-import type { PageHost } from './app.ts';
-import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { installShutdown, refuseToStart, startupMessage } from './http/lifecycle.ts';
-import { readOptions } from './http/options.ts';
-import { createApiHandler, type ApiHandler } from './proxy/handler.ts';
+import { createApp, type PageHost } from './app.ts';
+import { startServer } from './http/lifecycle.ts';
 
 /**
  * Pages and modules from the sources, by Vite: index.html for the app's routes (`appType: 'spa'`). Hot
@@ -36,30 +32,10 @@ const vitePages =
     );
   };
 
-async function main() {
-  const cwd = process.cwd();
+void startServer({
   // As Vite reads it for `vite`: .env, .env.local, .env.development, .env.development.local, process.env on top.
-  const env = { ...loadEnv('development', cwd, ''), ...process.env };
-  let options = { port: 5173, host: '127.0.0.1' };
-  let handler: ApiHandler | null = null;
-  try {
-    options = readOptions(process.argv.slice(2), env, cwd, 5173);
-    const config = loadConfig(env);
-    // The store first (and the demo stand-in): one that cannot be opened stops the server before it listens.
-    handler = await createApiHandler(config);
-    const server = await createApp({ config, api: handler, pages: vitePages(options) });
-    server.app.log.info(handler.describe());
-    await server.app.listen({
-      port: options.port,
-      host: options.host,
-      listenTextResolver: (url) => `creditscope dev server (Vite, hot reload) at ${url}/`,
-    });
-    const api = handler;
-    installShutdown(server, () => api.close(), config.timeoutMs);
-  } catch (error) {
-    await handler?.close().catch(() => undefined);
-    refuseToStart(startupMessage(error, options.port, options.host));
-  }
-}
-
-void main();
+  env: { ...loadEnv('development', process.cwd(), ''), ...process.env },
+  defaultPort: 5173,
+  createServer: (config, api, options) => createApp({ config, api, pages: vitePages(options) }),
+  listenText: (url) => `creditscope dev server (Vite, hot reload) at ${url}/`,
+});

@@ -1,7 +1,7 @@
-import { ConfigError } from '../config.ts';
-import { StartupError } from '../proxy/handler.ts';
 import type { ServerApp } from '../app.ts';
-import { OptionsError } from './options.ts';
+import { ConfigError, loadConfig, type AppConfig } from '../config.ts';
+import { createApiHandler, StartupError, type ApiHandler } from '../proxy/handler.ts';
+import { OptionsError, readOptions, type ServerOptions } from './options.ts';
 
 /** Waiting for in-flight calls is bounded: the upstream's timeout (a retry's included) and 30 s more. */
 const DRAIN_MARGIN_MS = 30_000;
@@ -10,6 +10,39 @@ const DRAIN_MARGIN_MS = 30_000;
 export function refuseToStart(message: string): never {
   console.error(`creditscope cannot start: ${message}`);
   process.exit(1);
+}
+
+/**
+ * Starts `npm start` or `npm run dev`: the options and settings, the store (and the demo stand-in: one
+ * that cannot be opened stops the server before it listens), the app from `createServer`, listening, and
+ * the draining shutdown. Anything that goes wrong is one line that says what to fix, and exit 1.
+ */
+export async function startServer(setup: {
+  env: Record<string, string | undefined>;
+  defaultPort: number;
+  createServer: (config: AppConfig, api: ApiHandler, options: ServerOptions) => Promise<ServerApp>;
+  listenText: (url: string, options: ServerOptions) => string;
+}) {
+  let options = { port: setup.defaultPort, host: '127.0.0.1' };
+  let handler: ApiHandler | null = null;
+  try {
+    const read = readOptions(process.argv.slice(2), setup.env, process.cwd(), setup.defaultPort);
+    options = read;
+    const config = loadConfig(setup.env);
+    handler = await createApiHandler(config);
+    const server = await setup.createServer(config, handler, read);
+    server.app.log.info(handler.describe());
+    await server.app.listen({
+      port: read.port,
+      host: read.host,
+      listenTextResolver: (url) => setup.listenText(url, read),
+    });
+    const api = handler;
+    installShutdown(server, () => api.close(), config.timeoutMs);
+  } catch (error) {
+    await handler?.close().catch(() => undefined);
+    refuseToStart(startupMessage(error, options.port, options.host));
+  }
 }
 
 /** What went wrong at start-up, as one line: a setting, the store, or the address to listen on. */
