@@ -8,99 +8,99 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as CreditsRouteImport } from './routes/credits'
-import { Route as FindRouteImport } from './routes/find'
-import { Route as HistoryRouteImport } from './routes/history'
-import { Route as JobsRouteImport } from './routes/jobs'
-import { Route as SearchRouteImport } from './routes/search'
-import { Route as TimelineRouteImport } from './routes/timeline'
-import { Route as FindStatsHandleRouteImport } from './routes/find_.stats.$handle'
-import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id'
+import { Route as rootRouteImport } from './routes/__root';
+import { Route as IndexRouteImport } from './routes/index';
+import { Route as CreditsRouteImport } from './routes/credits';
+import { Route as FindRouteImport } from './routes/find';
+import { Route as HistoryRouteImport } from './routes/history';
+import { Route as JobsRouteImport } from './routes/jobs';
+import { Route as SearchRouteImport } from './routes/search';
+import { Route as TimelineRouteImport } from './routes/timeline';
+import { Route as FindStatsHandleRouteImport } from './routes/find_.stats.$handle';
+import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const CreditsRoute = CreditsRouteImport.update({
   id: '/credits',
   path: '/credits',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const FindRoute = FindRouteImport.update({
   id: '/find',
   path: '/find',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const HistoryRoute = HistoryRouteImport.update({
   id: '/history',
   path: '/history',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const JobsRoute = JobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const TimelineRoute = TimelineRouteImport.update({
   id: '/timeline',
   path: '/timeline',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const FindStatsHandleRoute = FindStatsHandleRouteImport.update({
   id: '/find_/stats/$handle',
   path: '/find/stats/$handle',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const TimelineHandlePostIdRoute = TimelineHandlePostIdRouteImport.update({
   id: '/timeline_/$handle/post/$id',
   path: '/timeline/$handle/post/$id',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/credits': typeof CreditsRoute
-  '/find': typeof FindRoute
-  '/history': typeof HistoryRoute
-  '/jobs': typeof JobsRoute
-  '/search': typeof SearchRoute
-  '/timeline': typeof TimelineRoute
-  '/find/stats/$handle': typeof FindStatsHandleRoute
-  '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
+  '/': typeof IndexRoute;
+  '/credits': typeof CreditsRoute;
+  '/find': typeof FindRoute;
+  '/history': typeof HistoryRoute;
+  '/jobs': typeof JobsRoute;
+  '/search': typeof SearchRoute;
+  '/timeline': typeof TimelineRoute;
+  '/find/stats/$handle': typeof FindStatsHandleRoute;
+  '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute;
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/credits': typeof CreditsRoute
-  '/find': typeof FindRoute
-  '/history': typeof HistoryRoute
-  '/jobs': typeof JobsRoute
-  '/search': typeof SearchRoute
-  '/timeline': typeof TimelineRoute
-  '/find/stats/$handle': typeof FindStatsHandleRoute
-  '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
+  '/': typeof IndexRoute;
+  '/credits': typeof CreditsRoute;
+  '/find': typeof FindRoute;
+  '/history': typeof HistoryRoute;
+  '/jobs': typeof JobsRoute;
+  '/search': typeof SearchRoute;
+  '/timeline': typeof TimelineRoute;
+  '/find/stats/$handle': typeof FindStatsHandleRoute;
+  '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute;
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/credits': typeof CreditsRoute
-  '/find': typeof FindRoute
-  '/history': typeof HistoryRoute
-  '/jobs': typeof JobsRoute
-  '/search': typeof SearchRoute
-  '/timeline': typeof TimelineRoute
-  '/find_/stats/$handle': typeof FindStatsHandleRoute
-  '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute
+  __root__: typeof rootRouteImport;
+  '/': typeof IndexRoute;
+  '/credits': typeof CreditsRoute;
+  '/find': typeof FindRoute;
+  '/history': typeof HistoryRoute;
+  '/jobs': typeof JobsRoute;
+  '/search': typeof SearchRoute;
+  '/timeline': typeof TimelineRoute;
+  '/find_/stats/$handle': typeof FindStatsHandleRoute;
+  '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute;
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath
+  fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
     | '/credits'
@@ -110,8 +110,8 @@ export interface FileRouteTypes {
     | '/search'
     | '/timeline'
     | '/find/stats/$handle'
-    | '/timeline/$handle/post/$id'
-  fileRoutesByTo: FileRoutesByTo
+    | '/timeline/$handle/post/$id';
+  fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/credits'
@@ -121,7 +121,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/timeline'
     | '/find/stats/$handle'
-    | '/timeline/$handle/post/$id'
+    | '/timeline/$handle/post/$id';
   id:
     | '__root__'
     | '/'
@@ -132,86 +132,86 @@ export interface FileRouteTypes {
     | '/search'
     | '/timeline'
     | '/find_/stats/$handle'
-    | '/timeline_/$handle/post/$id'
-  fileRoutesById: FileRoutesById
+    | '/timeline_/$handle/post/$id';
+  fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  CreditsRoute: typeof CreditsRoute
-  FindRoute: typeof FindRoute
-  HistoryRoute: typeof HistoryRoute
-  JobsRoute: typeof JobsRoute
-  SearchRoute: typeof SearchRoute
-  TimelineRoute: typeof TimelineRoute
-  FindStatsHandleRoute: typeof FindStatsHandleRoute
-  TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute
+  IndexRoute: typeof IndexRoute;
+  CreditsRoute: typeof CreditsRoute;
+  FindRoute: typeof FindRoute;
+  HistoryRoute: typeof HistoryRoute;
+  JobsRoute: typeof JobsRoute;
+  SearchRoute: typeof SearchRoute;
+  TimelineRoute: typeof TimelineRoute;
+  FindStatsHandleRoute: typeof FindStatsHandleRoute;
+  TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute;
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/';
+      path: '/';
+      fullPath: '/';
+      preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/credits': {
-      id: '/credits'
-      path: '/credits'
-      fullPath: '/credits'
-      preLoaderRoute: typeof CreditsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/credits';
+      path: '/credits';
+      fullPath: '/credits';
+      preLoaderRoute: typeof CreditsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/find': {
-      id: '/find'
-      path: '/find'
-      fullPath: '/find'
-      preLoaderRoute: typeof FindRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/find';
+      path: '/find';
+      fullPath: '/find';
+      preLoaderRoute: typeof FindRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/history': {
-      id: '/history'
-      path: '/history'
-      fullPath: '/history'
-      preLoaderRoute: typeof HistoryRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/history';
+      path: '/history';
+      fullPath: '/history';
+      preLoaderRoute: typeof HistoryRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/jobs': {
-      id: '/jobs'
-      path: '/jobs'
-      fullPath: '/jobs'
-      preLoaderRoute: typeof JobsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/jobs';
+      path: '/jobs';
+      fullPath: '/jobs';
+      preLoaderRoute: typeof JobsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/search': {
-      id: '/search'
-      path: '/search'
-      fullPath: '/search'
-      preLoaderRoute: typeof SearchRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/search';
+      path: '/search';
+      fullPath: '/search';
+      preLoaderRoute: typeof SearchRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/timeline': {
-      id: '/timeline'
-      path: '/timeline'
-      fullPath: '/timeline'
-      preLoaderRoute: typeof TimelineRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/timeline';
+      path: '/timeline';
+      fullPath: '/timeline';
+      preLoaderRoute: typeof TimelineRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/find_/stats/$handle': {
-      id: '/find_/stats/$handle'
-      path: '/find/stats/$handle'
-      fullPath: '/find/stats/$handle'
-      preLoaderRoute: typeof FindStatsHandleRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/find_/stats/$handle';
+      path: '/find/stats/$handle';
+      fullPath: '/find/stats/$handle';
+      preLoaderRoute: typeof FindStatsHandleRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/timeline_/$handle/post/$id': {
-      id: '/timeline_/$handle/post/$id'
-      path: '/timeline/$handle/post/$id'
-      fullPath: '/timeline/$handle/post/$id'
-      preLoaderRoute: typeof TimelineHandlePostIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/timeline_/$handle/post/$id';
+      path: '/timeline/$handle/post/$id';
+      fullPath: '/timeline/$handle/post/$id';
+      preLoaderRoute: typeof TimelineHandlePostIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -225,7 +225,5 @@ const rootRouteChildren: RootRouteChildren = {
   TimelineRoute: TimelineRoute,
   FindStatsHandleRoute: FindStatsHandleRoute,
   TimelineHandlePostIdRoute: TimelineHandlePostIdRoute,
-}
-export const routeTree = rootRouteImport
-  ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>()
+};
+export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
