@@ -99,7 +99,7 @@ export default defineConfig({
       UPSTREAM_TIMEOUT_MS: '3000',
     }),
     {
-      command: `npx vite --port ${E2E.devApp} --strictPort`,
+      command: `node --import tsx server/dev.ts --port ${E2E.devApp} --strictPort`,
       url: `http://127.0.0.1:${E2E.devApp}/`,
       reuseExistingServer: false,
       timeout: 60_000,

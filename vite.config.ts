@@ -4,11 +4,9 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { ConfigError, loadConfig, type AppConfig } from './server/config.ts';
-import { pageGuard } from './server/http/page-guard.ts';
 import { inlineEarlyFetch } from './server/build/inline-early-fetch.ts';
 import { precompress } from './server/build/precompress.ts';
 import { preloadRouteChunk } from './server/build/preload-route-chunk.ts';
-import { creditscopeApi } from './server/proxy/plugin.ts';
 
 /** A bad setting stops the server with the lines that say what to fix, not a stack trace. */
 function loadOrExplain(env: Record<string, string | undefined>): AppConfig {
@@ -25,11 +23,9 @@ export default defineConfig(({ mode }) => {
   // Unprefixed variables stay in Node: only the proxy reads them, nothing is exposed to the bundle.
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const { dataDir, allowedHosts } = loadOrExplain(env);
-  // Vite's own host check runs before the proxy's: it gets the same list, so ALLOWED_HOSTS works for names too.
+  // `npm run dev` runs Vite in middleware mode inside the server app (server/dev.ts), whose hooks check the host,
+  // guard the pages and serve /api. Vite's own host check gets the same list, so ALLOWED_HOSTS works for names too.
   const hosts = ['localhost', '127.0.0.1', '[::1]', ...allowedHosts];
-  // No CORS grant to any other origin (Vite's default answers every localhost origin, preflights included).
-  // A taken port is an error, never a silent move to the next one (which would share the data directory).
-  const shared = { host: '127.0.0.1', cors: false, allowedHosts: hosts, strictPort: true };
   return {
     plugins: [
       tanstackRouter({
@@ -43,8 +39,6 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       tailwindcss(),
-      pageGuard(),
-      creditscopeApi(env),
       inlineEarlyFetch(),
       preloadRouteChunk('/timeline', 'timeline'),
       // .br and .gz beside every text file of the build, for the production server (server/main.ts).
@@ -59,13 +53,13 @@ export default defineConfig(({ mode }) => {
       },
     },
     server: {
-      ...shared,
-      port: 5173,
+      // No CORS grant to any other origin (Vite's default answers every localhost origin, preflights included).
+      cors: false,
+      allowedHosts: hosts,
       // The ledger is never served nor watched, wherever CREDITSCOPE_DATA_DIR points.
       fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.data/**', `${path.resolve(dataDir)}/**`] },
       watch: { ignored: ['**/.data/**', `${path.resolve(dataDir)}/**`] },
     },
-    preview: { ...shared, port: 4173 },
     // Every dependency is found at start-up, so the dev server never reloads an open page to add one
     // (a reload mid-purchase is a page that could be asked for twice).
     optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },

@@ -7,17 +7,6 @@ export default defineConfig({
     testTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
-    projects: [
-      { extends: true, test: { name: 'all', include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'] } },
-      // One proxy, two hosts: the proxy suites again with the handler mounted in the production server (Fastify).
-      {
-        extends: true,
-        test: {
-          name: 'production-host',
-          include: ['server/proxy/**/*.test.ts'],
-          env: { CREDITSCOPE_TEST_HOST: 'production' },
-        },
-      },
-    ],
+    projects: [{ extends: true, test: { name: 'all', include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'] } }],
   },
 });

@@ -85,14 +85,18 @@ export async function startApp(
   };
 }
 
-/** The dev server (`vite`, React StrictMode on) in front of the same stand-in: where a purchase tied to a component would be made twice. */
+/** The dev server (`npm run dev`: server/dev.ts, React StrictMode on) in front of the same stand-in: where a purchase tied to a component would be made twice. */
 export async function startDevApp(standinOrigin: string): Promise<{ origin: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-dev-'));
-  const app = start('npx', ['vite', '--port', String(BENCH.devApp), '--strictPort'], {
-    API_BASE_URL: standinOrigin,
-    API_TOKEN: BENCH.token,
-    CREDITSCOPE_DATA_DIR: dataDir,
-  });
+  const app = start(
+    process.execPath,
+    ['--import', 'tsx', 'server/dev.ts', '--port', String(BENCH.devApp), '--strictPort'],
+    {
+      API_BASE_URL: standinOrigin,
+      API_TOKEN: BENCH.token,
+      CREDITSCOPE_DATA_DIR: dataDir,
+    },
+  );
   const origin = `http://127.0.0.1:${BENCH.devApp}`;
   await waitFor(`${origin}/`);
   return {

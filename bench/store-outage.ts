@@ -59,7 +59,7 @@ async function oneRun(run: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-outage-bench-'));
   let proxy: ProxyProcess | null = null;
   try {
-    proxy = await startProxyProcess({ dataDir, databaseUrl: database.url }, standin.url, {}, { host: 'production' });
+    proxy = await startProxyProcess({ dataDir, databaseUrl: database.url }, standin.url);
     const tag = `r${run}`;
     const statuses = new Map<number, number>();
     let buying = true;

@@ -10,7 +10,7 @@ export const E2E = {
   upstreamApp: base + 19,
   upstreamStandin: base + 20,
   budgetApp: base + 21,
-  /** `vite` (the dev server, React StrictMode on) in demo mode, with its own stand-in. */
+  /** `npm run dev` (server/dev.ts: Vite in middleware mode, React StrictMode on) in demo mode, with its own stand-in. */
   devApp: base + 22,
   devStandin: base + 23,
   /** Upstream mode with no operator limit and a ledger only e2e/credits.spec.ts writes to: exact totals. */

@@ -49,11 +49,6 @@ export const findQuery = v.pipe(
 
 export const statsQuery = v.object({ handle });
 
-/** The query string as one value per name (a repeated name is one of them: the last, as URLSearchParams.get would not). */
-export function queryObject(url: URL): Record<string, string> {
-  return Object.fromEntries(url.searchParams);
-}
-
 /** "author must be a handle…; to must be no earlier than from": every bad field named, once. */
 export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
   return [...new Set(issues.map((issue) => `${v.getDotPath(issue) ?? 'query'} ${issue.message}`))].join('; ');

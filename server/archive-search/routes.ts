@@ -1,12 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HEADER } from '../../src/contract/index.ts';
-import { normalisedError } from '../proxy/errors.ts';
-import { sendError, sendJson } from '../proxy/send.ts';
+import { otherMethods, refuse } from '../proxy/api-rules.ts';
+import { sendJson } from '../proxy/send.ts';
 import type { Db } from '../store/open.ts';
 import { archivedItems } from './cards.ts';
 import { unindexedPages, type PostIndexer } from './indexer.ts';
-import { describeIssues, encodeCursor, findQuery, queryObject, statsQuery } from './params.ts';
+import { describeIssues, encodeCursor, findQuery, statsQuery } from './params.ts';
 import { findPosts } from './query.ts';
 import { handleStats } from './stats.ts';
 
@@ -40,70 +40,120 @@ async function stillIndexing(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Pro
   return caughtUp ? 0 : unindexedPages(db);
 }
 
-async function find(url: URL, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
-  const parsed = v.safeParse(findQuery, queryObject(url));
-  if (!parsed.success)
-    return sendError(response, normalisedError(400, 'bad_request', `Bad find: ${describeIssues(parsed.issues)}`));
-  const { before, ...filters } = parsed.output;
-  const indexing = await stillIndexing(db, indexer);
-  const page = await findPosts(db, filters, before ?? null, PAGE);
-  const items = await archivedItems(db, page.rows);
-  return sendJson(
-    response,
-    200,
-    {
-      credits: '0',
-      // Bought pages not yet searchable: this answer is without them.
-      indexing,
-      total: page.total,
-      next: page.next ? encodeCursor(page.next) : null,
-      hits: page.rows.map((row, index) => ({
-        kind: row.kind,
-        postId: row.post_id,
-        author: row.author,
-        shownAuthor: row.shown_author,
-        createdAt: row.created_at,
-        media: row.has_media === 1,
-        snippet: row.snippet,
-        item: items[index] ?? null,
-        from: {
-          purchaseId: row.purchase_id,
-          boughtAt: row.bought_at,
-          pageKey: row.page_key,
-          operation: row.operation,
-          subject: row.subject,
-        },
-      })),
-    },
-    FREE,
-  );
-}
+const open = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: true });
+const text = { type: 'string' } as const;
+const textOrNull = { type: ['string', 'null'] } as const;
 
-async function stats(url: URL, response: ServerResponse, db: Db, indexer: Pick<PostIndexer, 'catchUp'>) {
-  const parsed = v.safeParse(statsQuery, queryObject(url));
-  if (!parsed.success)
-    return sendError(response, normalisedError(400, 'bad_request', `Bad stats: ${describeIssues(parsed.issues)}`));
-  const indexing = await stillIndexing(db, indexer);
-  return sendJson(response, 200, { credits: '0', indexing, ...(await handleStats(db, parsed.output.handle)) }, FREE);
+/** Each query field once, as text: the rest of each rule (a real day, a handle, a cursor) is findQuery's. */
+const queryOf = (fields: string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(fields.map((field) => [field, text])),
+});
+
+const findAnswer = open({
+  credits: text,
+  indexing: { type: 'integer' },
+  total: { type: ['integer', 'null'] },
+  next: textOrNull,
+  hits: {
+    type: 'array',
+    items: open({
+      kind: text,
+      postId: textOrNull,
+      author: textOrNull,
+      shownAuthor: textOrNull,
+      createdAt: text,
+      media: { type: 'boolean' },
+      // The words around the match, the matched ones marked (terms.ts: snippetRuns).
+      snippet: { type: 'array', items: open({ text, hit: { type: 'boolean' } }) },
+      // The post as the timeline shows it: the archived answer's own item, passed through.
+      item: {},
+      from: open({
+        purchaseId: text,
+        boughtAt: text,
+        pageKey: text,
+        operation: text,
+        subject: text,
+      }),
+    }),
+  },
+});
+
+/** A query refused by findQuery or statsQuery, each bad field named. */
+function queryProblem(prefix: string, schema: typeof findQuery | typeof statsQuery) {
+  return (request: FastifyRequest) => {
+    const parsed = v.safeParse(schema, request.query);
+    return `${prefix}: ${parsed.success ? 'each field may be given once' : describeIssues(parsed.issues)}`;
+  };
 }
 
 /** `/api/_archive/search` and `/api/_archive/stats`: free full-text search and statistics over everything bought. */
-export async function handleArchiveRoute(
-  subpath: string,
-  url: URL,
-  request: IncomingMessage,
-  response: ServerResponse,
-  db: Db,
-  indexer: Pick<PostIndexer, 'catchUp'>,
-) {
-  if (request.method !== 'GET')
-    return sendError(response, normalisedError(405, 'bad_request', 'The archive search is read-only: GET only'), {
-      allow: 'GET',
-    });
-  if (subpath === '/search') return find(url, response, db, indexer);
-  if (subpath === '/stats') return stats(url, response, db, indexer);
-  return sendError(
-    response,
-    normalisedError(404, 'not_found', 'No such archive endpoint: /api/_archive/search or /api/_archive/stats'),
-  );
+export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): FastifyPluginAsync {
+  return async (api) => {
+    api.get(
+      '/_archive/search',
+      {
+        schema: {
+          querystring: queryOf(['q', 'author', 'from', 'to', 'media', 'kind', 'before']),
+          response: { 200: findAnswer },
+        },
+        config: { refusal: queryProblem('Bad find', findQuery) },
+      },
+      async (request, reply) => {
+        const parsed = v.safeParse(findQuery, request.query);
+        if (!parsed.success) refuse(400, 'bad_request', `Bad find: ${describeIssues(parsed.issues)}`);
+        const { before, ...filters } = parsed.output;
+        const indexing = await stillIndexing(db, indexer);
+        const page = await findPosts(db, filters, before ?? null, PAGE);
+        const items = await archivedItems(db, page.rows);
+        return sendJson(
+          reply,
+          200,
+          {
+            credits: '0',
+            // Bought pages not yet searchable: this answer is without them.
+            indexing,
+            total: page.total,
+            next: page.next ? encodeCursor(page.next) : null,
+            hits: page.rows.map((row, index) => ({
+              kind: row.kind,
+              postId: row.post_id,
+              author: row.author,
+              shownAuthor: row.shown_author,
+              createdAt: row.created_at,
+              media: row.has_media === 1,
+              snippet: row.snippet,
+              item: items[index] ?? null,
+              from: {
+                purchaseId: row.purchase_id,
+                boughtAt: row.bought_at,
+                pageKey: row.page_key,
+                operation: row.operation,
+                subject: row.subject,
+              },
+            })),
+          },
+          FREE,
+        );
+      },
+    );
+
+    api.get(
+      '/_archive/stats',
+      { schema: { querystring: queryOf(['handle']) }, config: { refusal: queryProblem('Bad stats', statsQuery) } },
+      async (request, reply) => {
+        const parsed = v.safeParse(statsQuery, request.query);
+        if (!parsed.success) refuse(400, 'bad_request', `Bad stats: ${describeIssues(parsed.issues)}`);
+        const indexing = await stillIndexing(db, indexer);
+        return sendJson(reply, 200, { credits: '0', indexing, ...(await handleStats(db, parsed.output.handle)) }, FREE);
+      },
+    );
+
+    const readOnly = async () =>
+      refuse(405, 'bad_request', 'The archive search is read-only: GET only', { allow: 'GET' });
+    api.route({ method: otherMethods('GET'), url: '/_archive/*', handler: readOnly });
+    api.get('/_archive/*', async () =>
+      refuse(404, 'not_found', 'No such archive endpoint: /api/_archive/search or /api/_archive/stats'),
+    );
+  };
 }

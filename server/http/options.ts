@@ -13,8 +13,8 @@ export interface ServerOptions {
 
 export class OptionsError extends Error {}
 
-const USAGE =
-  'usage: npm run serve -- [--port 4173] [--host 127.0.0.1] [--outDir dist] (or PORT, HOST in the environment)';
+const usage = (defaultPort: number) =>
+  `usage: npm run serve -- [--port ${defaultPort}] [--host 127.0.0.1] [--outDir dist] (or npm run dev -- …; PORT, HOST in the environment)`;
 
 /** `SSR=0` turns server rendering off (the browser renders every page, as under `vite`); anything else unclear is refused. */
 function serverRenderingSetting(raw: string | undefined): boolean {
@@ -35,15 +35,18 @@ function portNumber(raw: string, from: string): number {
 }
 
 /**
- * Vite's flags for `vite preview` that make sense here: `--port`, `--host` (bare: every address, as
- * in Vite), `--outDir` (alias `--dist`) and `--strictPort` (accepted; a taken port is always an error
- * here). Flags win over PORT and HOST from the environment; loopback and 4173 otherwise.
+ * Vite's server flags that make sense here: `--port`, `--host` (bare: every address, as in Vite),
+ * `--outDir` (alias `--dist`; `npm start` only) and `--strictPort` (accepted; a taken port is always an
+ * error here, never a move to the next one). Flags win over PORT and HOST from the environment; loopback
+ * and `defaultPort` (4173 for `npm start`, 5173 for `npm run dev`) otherwise.
  */
 export function readOptions(
   argv: string[],
   env: Record<string, string | undefined>,
   cwd = process.cwd(),
+  defaultPort = 4173,
 ): ServerOptions {
+  const USAGE = usage(defaultPort);
   const flags = new Map<string, string | true>();
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
@@ -66,7 +69,7 @@ export function readOptions(
   const envPort = env.PORT?.trim();
   const envHost = env.HOST?.trim();
   return {
-    port: portFlag !== undefined ? portNumber(portFlag, '--port') : envPort ? portNumber(envPort, 'PORT') : 4173,
+    port: portFlag !== undefined ? portNumber(portFlag, '--port') : envPort ? portNumber(envPort, 'PORT') : defaultPort,
     host: hostFlag === true ? '0.0.0.0' : (hostFlag ?? (envHost || '127.0.0.1')),
     dist: path.resolve(cwd, outDir ?? 'dist'),
     serverRendering: serverRenderingSetting(env.SSR),
@@ -74,7 +77,7 @@ export function readOptions(
 }
 
 /**
- * The environment as `vite` and `vite preview` see it (vite.config.ts: `loadEnv` for the production
+ * The environment as `vite build` sees it (vite.config.ts: `loadEnv` for the production
  * mode, then process.env on top): `.env`, `.env.local`, `.env.production`, `.env.production.local`,
  * later files winning. Variables are not expanded (`${OTHER}` stays as written), as the settings
  * creditscope reads never need it.

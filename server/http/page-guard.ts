@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Connect, Plugin } from 'vite';
 import { ARRIVAL_COOKIE } from '../../src/api/purchase/arrival.ts';
 import { arrivedFromElsewhere } from './navigation-intent.ts';
 
@@ -38,30 +37,4 @@ const REFUSED_PATHS = ['/__open-in-editor'];
 /** Paths every server answers 404, whatever it would otherwise serve there (the app's page included). */
 export function isRefusedPath(path: string): boolean {
   return REFUSED_PATHS.some((refused) => path === refused || path.startsWith(`${refused}/`));
-}
-
-function middleware(): Connect.NextHandleFunction {
-  return (request, response, next) => {
-    const path = (request.url ?? '/').split('?')[0]!;
-    if (isRefusedPath(path)) {
-      response.statusCode = 404;
-      response.end('Not found');
-      return;
-    }
-    if (!path.startsWith('/api/')) guardPage(request, response);
-    next();
-  };
-}
-
-/** The page rules above, in `vite` and `vite preview` alike (server/http/production.ts applies them in `npm start`). */
-export function pageGuard(): Plugin {
-  return {
-    name: 'creditscope-page-guard',
-    configureServer(server) {
-      server.middlewares.use(middleware());
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use(middleware());
-    },
-  };
 }

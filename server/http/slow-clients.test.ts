@@ -22,10 +22,7 @@ const SEARCH_HEAD = `POST /api/v1/search HTTP/1.1\r\n${APP_HEADERS}content-type:
 
 describe('request timeouts', () => {
   it('answers or closes a request whose body or headers never finish', async () => {
-    const harness = await startProxyAgainstStandin(
-      {},
-      { host: 'production', requestTimeouts: { headersMs: 500, requestMs: 1_000 } },
-    );
+    const harness = await startProxyAgainstStandin({}, { requestTimeouts: { headersMs: 500, requestMs: 1_000 } });
     const connections: RawConnection[] = [];
     try {
       const body = await rawConnection(harness.origin);

@@ -1,135 +1,194 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../src/contract/index.ts';
+import { otherMethods, refuse } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
-import { sendError, sendJson } from '../proxy/send.ts';
+import { sendJson } from '../proxy/send.ts';
 import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } from './actions.ts';
 import { CSV_HEADER, csvLine, exportRows, lines, ndjsonLine, streamLines } from './export.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
-import { readJsonObject } from '../proxy/json-body.ts';
-import { BodyRefused } from '../proxy/read-body.ts';
 
 const MAX_BODY = 4 * 1024 * 1024;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-const badRequest = (response: ServerResponse, message: string) =>
-  sendError(response, normalisedError(400, 'bad_request', message));
+const BODY_SHAPE =
+  'The body must be a JSON object under 4 MB, like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}';
+const NO_SUCH_ENDPOINT =
+  'No such jobs endpoint: /api/_jobs, /api/_jobs/quote, /api/_jobs/<id>[/pause|/resume|/cancel|/export.ndjson|/export.csv]';
 
-/** The spec of a quote or a job from the body, or a 400 that names every bad field; null when answered. */
-async function specFrom(
-  request: IncomingMessage,
-  response: ServerResponse,
-  context: JobsContext,
-  extra: string[] = [],
-): Promise<{ spec: JobSpec; body: Record<string, unknown> } | null> {
-  let body: unknown;
-  try {
-    body = await readJsonObject(request, MAX_BODY);
-  } catch (error) {
-    const why = error instanceof BodyRefused ? `${error.message}. ` : '';
-    badRequest(
-      response,
-      `${why}The body must be a JSON object under 4 MB, like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}`,
-    );
-    return null;
-  }
+const texts = { type: 'array', items: { type: 'string' } } as const;
+/** The shape of a quote's or a job's body; readSpec says what each field must be, and words every refusal. */
+const specBody = {
+  type: 'object',
+  properties: {
+    handles: texts,
+    searches: texts,
+    timeline: { type: 'object' },
+    searchPages: { type: 'number' },
+    concurrency: { type: 'number' },
+    acceptedMaxCredits: { type: 'string' },
+  },
+} as const;
+
+const jobSummary = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    createdAt: { type: 'string' },
+    status: { type: 'string' },
+    stopReason: { type: ['string', 'null'] },
+    stopMessage: { type: ['string', 'null'] },
+    quoteMaxCredits: { type: 'string' },
+    spent: { type: 'string' },
+    pagesDone: { type: 'integer' },
+    pagesPlanned: { type: 'integer' },
+    postsDone: { type: 'integer' },
+    pagesFromArchive: { type: 'integer' },
+    concurrency: { type: 'integer' },
+  },
+  additionalProperties: true,
+} as const;
+const jobList = {
+  type: 'object',
+  properties: { jobs: { type: 'array', items: jobSummary } },
+  additionalProperties: true,
+};
+
+/** A quote's or a job's body, read whole and strict: 4 MB at most, `application/json`, one meaning. */
+const SPEC_BODY = {
+  body: { maxBytes: MAX_BODY, json: true },
+  bodyRefusal: (message: string) => `${message}. ${BODY_SHAPE}`,
+};
+
+/** The spec of a quote or a job, or why it is refused, every bad field named. */
+function readJob(body: unknown, context: JobsContext, extra: string[]): { spec: JobSpec } | { problem: string } {
   const read = readSpec(body, context.defaultConcurrency, extra);
   const problems = 'problems' in read ? [...read.problems] : [];
   const accepted = (body as Record<string, unknown> | null)?.acceptedMaxCredits;
   if (extra.includes('acceptedMaxCredits') && (typeof accepted !== 'string' || !DECIMAL.test(accepted)))
     problems.push('acceptedMaxCredits: the maxCredits of the quote you accept, as a string like "0.9"');
-  if (problems.length > 0 || !('spec' in read)) {
-    badRequest(response, `Nothing bought: ${problems.join('; ')}`);
-    return null;
-  }
-  return { spec: read.spec, body: body as Record<string, unknown> };
+  if (problems.length > 0 || !('spec' in read)) return { problem: `Nothing bought: ${problems.join('; ')}` };
+  return { spec: read.spec };
 }
 
-async function withQuote<T>(response: ServerResponse, work: () => Promise<T>): Promise<T | null> {
+function specProblem(body: unknown, context: JobsContext, extra: string[]): string | null {
+  const read = readJob(body, context, extra);
+  return 'problem' in read ? read.problem : null;
+}
+
+function specFrom(body: unknown, context: JobsContext, extra: string[] = []): JobSpec {
+  const read = readJob(body, context, extra);
+  return 'problem' in read ? refuse(400, 'bad_request', read.problem) : read.spec;
+}
+
+/** A price not learnt yet is a 409: the quote cannot be made, nothing is bought. */
+async function withQuote<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof PriceUnknown)) throw error;
-    sendError(response, normalisedError(409, 'bad_request', error.message));
-    return null;
+    return refuse(409, 'bad_request', error.message);
   }
 }
 
+/** Each post's `url` is its page on this server, as the person's browser reaches it (the guard checked the host). */
+function originOf(request: FastifyRequest): string {
+  return request.headers.host ? `http://${request.headers.host}` : '';
+}
+
+const CONTROLS: JobAction[] = ['pause', 'resume', 'cancel'];
+
 /** `/api/_jobs`: collection jobs, their quotes, controls and exports. Only a created job buys anything. */
-export async function handleJobRoute(
-  subpath: string,
-  url: URL,
-  request: IncomingMessage,
-  response: ServerResponse,
-  context: JobsContext,
-) {
-  const method = request.method ?? 'GET';
-  if (subpath === '/quote' && method === 'POST') {
-    const read = await specFrom(request, response, context);
-    if (!read) return;
-    const quote = await withQuote(response, () => quoteFor(context, read.spec));
-    if (quote) sendJson(response, 200, { quote });
-    return;
-  }
-  if (subpath === '' && method === 'POST') {
-    const read = await specFrom(request, response, context, ['acceptedMaxCredits']);
-    if (!read) return;
-    const created = await withQuote(response, () =>
-      createJob(context, read.spec, read.body.acceptedMaxCredits as string),
+export function jobRoutes(context: JobsContext): FastifyPluginAsync {
+  return async (api) => {
+    api.post<{ Body: Record<string, unknown> }>(
+      '/_jobs/quote',
+      {
+        schema: { body: specBody },
+        config: { ...SPEC_BODY, refusal: (request) => specProblem(request.body, context, []) },
+      },
+      async (request, reply) => {
+        const spec = specFrom(request.body, context);
+        return sendJson(reply, 200, { quote: await withQuote(() => quoteFor(context, spec)) });
+      },
     );
-    if (!created) return;
-    if ('changed' in created) {
-      const failure = normalisedError(
-        409,
-        'bad_request',
-        `The quote changed to ${created.changed.maxCredits} credits (you accepted ${String(read.body.acceptedMaxCredits)}): nothing was bought. Look at the new quote and accept it to start.`,
-      );
-      return sendJson(response, 409, { ...failure, quote: created.changed }, { [HEADER.charged]: 'no' });
+
+    api.post<{ Body: Record<string, unknown> }>(
+      '/_jobs',
+      {
+        schema: { body: specBody },
+        config: {
+          ...SPEC_BODY,
+          refusal: (request) => specProblem(request.body, context, ['acceptedMaxCredits']),
+        },
+      },
+      async (request, reply) => {
+        const spec = specFrom(request.body, context, ['acceptedMaxCredits']);
+        const accepted = request.body.acceptedMaxCredits as string;
+        const created = await withQuote(() => createJob(context, spec, accepted));
+        if ('changed' in created) {
+          const failure = normalisedError(
+            409,
+            'bad_request',
+            `The quote changed to ${created.changed.maxCredits} credits (you accepted ${accepted}): nothing was bought. Look at the new quote and accept it to start.`,
+          );
+          return sendJson(reply, 409, { ...failure, quote: created.changed }, { [HEADER.charged]: 'no' });
+        }
+        return sendJson(reply, 201, created);
+      },
+    );
+
+    api.get('/_jobs', { schema: { response: { 200: jobList } } }, async (_request, reply) =>
+      sendJson(reply, 200, { jobs: await context.store.list() }),
+    );
+
+    const jobId = {
+      schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } },
+      config: { refusal: NO_SUCH_ENDPOINT },
+    };
+    type ById = { Params: { id: string } };
+    const found = async (id: string) => (await context.store.get(id)) ?? refuse(404, 'not_found', `No job ${id}`);
+
+    api.get<ById>('/_jobs/:id', jobId, async (request, reply) => sendJson(reply, 200, await found(request.params.id)));
+    for (const action of CONTROLS) {
+      api.post<ById>(`/_jobs/:id/${action}`, jobId, async (request, reply) => {
+        const result = await controlJob(context, request.params.id, action);
+        if ('job' in result) return sendJson(reply, 200, result);
+        return refuse(result.status, result.status === 404 ? 'not_found' : 'bad_request', result.message);
+      });
     }
-    return sendJson(response, 201, created);
-  }
-  if (subpath === '' && method === 'GET') return sendJson(response, 200, { jobs: await context.store.list() });
-  const match = /^\/([\w-]{1,64})(?:\/(pause|resume|cancel|export\.ndjson|export\.csv))?$/.exec(subpath);
-  if (!match)
-    return sendError(
-      response,
-      normalisedError(
-        404,
-        'not_found',
-        'No such jobs endpoint: /api/_jobs, /api/_jobs/quote, /api/_jobs/<id>[/pause|/resume|/cancel|/export.ndjson|/export.csv]',
-      ),
-    );
-  const [, id, action] = match as unknown as [string, string, string | undefined];
-  const wanted = action === 'pause' || action === 'resume' || action === 'cancel' ? 'POST' : 'GET';
-  if (method !== wanted)
-    return sendError(response, normalisedError(405, 'bad_request', `${url.pathname} accepts ${wanted} only`), {
-      allow: wanted,
+    api.get<ById>('/_jobs/:id/export.ndjson', jobId, async (request, reply) => {
+      const { id } = request.params;
+      await found(id);
+      reply.hijack();
+      return streamLines(
+        reply.raw,
+        'application/x-ndjson; charset=utf-8',
+        `creditscope-job-${id}.ndjson`,
+        lines(exportRows(context.store, id), ndjsonLine(originOf(request))),
+      );
     });
-  if (action === 'pause' || action === 'resume' || action === 'cancel') {
-    const result = await controlJob(context, id, action as JobAction);
-    if ('job' in result) return sendJson(response, 200, result);
-    return sendError(
-      response,
-      normalisedError(result.status, result.status === 404 ? 'not_found' : 'bad_request', result.message),
-    );
-  }
-  const found = await context.store.get(id);
-  if (!found) return sendError(response, normalisedError(404, 'not_found', `No job ${id}`));
-  // Each post's `url` is its page on this server, as the person's browser reaches it (the guard checked the host).
-  const origin = request.headers.host ? `http://${request.headers.host}` : '';
-  if (action === 'export.ndjson')
-    return streamLines(
-      response,
-      'application/x-ndjson; charset=utf-8',
-      `creditscope-job-${id}.ndjson`,
-      lines(exportRows(context.store, id), ndjsonLine(origin)),
-    );
-  if (action === 'export.csv')
-    return streamLines(
-      response,
-      'text/csv; charset=utf-8',
-      `creditscope-job-${id}.csv`,
-      lines(exportRows(context.store, id), csvLine(origin), CSV_HEADER),
-    );
-  return sendJson(response, 200, found);
+    api.get<ById>('/_jobs/:id/export.csv', jobId, async (request, reply) => {
+      const { id } = request.params;
+      await found(id);
+      reply.hijack();
+      return streamLines(
+        reply.raw,
+        'text/csv; charset=utf-8',
+        `creditscope-job-${id}.csv`,
+        lines(exportRows(context.store, id), csvLine(originOf(request)), CSV_HEADER),
+      );
+    });
+
+    // A job's address with the other method: 405, saying which one it takes.
+    const wrongMethod = (wanted: string) => async (request: FastifyRequest) =>
+      refuse(405, 'bad_request', `${request.url.split('?')[0]} accepts ${wanted} only`, { allow: wanted });
+    for (const url of ['/_jobs/:id', '/_jobs/:id/export.ndjson', '/_jobs/:id/export.csv'])
+      api.route({ method: otherMethods('GET'), url, handler: wrongMethod('GET') });
+    for (const action of CONTROLS)
+      api.route({ method: otherMethods('POST'), url: `/_jobs/:id/${action}`, handler: wrongMethod('POST') });
+    const noSuchEndpoint = async () => refuse(404, 'not_found', NO_SUCH_ENDPOINT);
+    api.route({ method: otherMethods('GET', 'POST'), url: '/_jobs', handler: noSuchEndpoint });
+    api.all('/_jobs/*', noSuchEndpoint);
+  };
 }

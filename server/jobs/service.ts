@@ -1,14 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Services } from '../proxy/services.ts';
 import { OWNER } from '../store/owner.ts';
 import { JobStore } from './job-store.ts';
 import type { JobsContext } from './actions.ts';
-import { handleJobRoute } from './routes.ts';
+import { jobRoutes } from './routes.ts';
 import { JobRunner } from './runner.ts';
 
 export interface Jobs extends JobsContext {
-  handle(subpath: string, url: URL, request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** The /api/_jobs routes, for the API's Fastify plugin. */
+  routes: FastifyPluginAsync;
   close(): Promise<void>;
 }
 
@@ -39,7 +40,7 @@ export function startJobs(
   const context: JobsContext = { store, runner, services, defaultConcurrency: config.jobConcurrency };
   return {
     ...context,
-    handle: (subpath, url, request, response) => handleJobRoute(subpath, url, request, response, context),
+    routes: jobRoutes(context),
     close: () => runner.close(),
   };
 }

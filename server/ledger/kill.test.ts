@@ -27,15 +27,13 @@ const moduleUrl = (relative: string) => pathToFileURL(path.join(repoRoot, relati
 
 /** The real proxy in its own process, so it can be killed like a crashed server. */
 const CHILD_SCRIPT = `
-import { createServer } from 'node:http';
 import { loadConfig } from '${moduleUrl('server/config.ts')}';
 import { createApiHandler } from '${moduleUrl('server/proxy/handler.ts')}';
+import { listenOnTestBuild } from '${moduleUrl('server/testing/app-host.ts')}';
 const config = loadConfig({ API_BASE_URL: process.env.KILL_UPSTREAM, API_TOKEN: process.env.KILL_TOKEN, CREDITSCOPE_DATA_DIR: process.env.KILL_DATA_DIR, DATABASE_URL: process.env.KILL_DATABASE_URL });
 const handler = await createApiHandler(config);
-const server = createServer((request, response) => {
-  void handler.handle(request, response).then((handled) => { if (!handled) response.writeHead(404).end(); });
-});
-server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ port: server.address().port }) + '\\n'));
+const server = await listenOnTestBuild(config, handler);
+process.stdout.write(JSON.stringify({ port: server.address().port }) + '\\n');
 `;
 
 let standin: Awaited<ReturnType<typeof startStandin>>;

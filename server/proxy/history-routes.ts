@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LEDGER_CSV_HEADER, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
 import type { Store } from '../store/store.ts';
-import { normalisedError } from './errors.ts';
-import { sendError, sendJson } from './send.ts';
+import { otherMethods, refuse } from './api-rules.ts';
+import { sendJson } from './send.ts';
 
 const PAGE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -13,17 +13,22 @@ const realDay = (day: string) =>
   !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
   new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
+interface PeriodQuery {
+  from?: string;
+  to?: string;
+}
+
 /** [from, to) from ?from=YYYY-MM-DD&to=YYYY-MM-DD (to inclusive as a day); the whole history when absent. */
-function period(url: URL): { from: string; to: string } | null {
-  const from = url.searchParams.get('from');
-  const to = url.searchParams.get('to');
+function period({ from, to }: PeriodQuery): { from: string; to: string } | null {
   if ((from && !realDay(from)) || (to && !realDay(to)) || (from && to && from > to)) return null;
   const end = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : '9999-12-31T00:00:00.000Z';
   return { from: from ? `${from}T00:00:00.000Z` : '0000', to: end };
 }
 
 /** Streams lines with backpressure: an export of a year of pages never sits in memory. */
-async function stream(response: ServerResponse, contentType: string, filename: string, lines: AsyncIterable<string>) {
+async function stream(reply: FastifyReply, contentType: string, filename: string, lines: AsyncIterable<string>) {
+  reply.hijack();
+  const response = reply.raw;
   response.writeHead(200, {
     'content-type': contentType,
     'content-disposition': `attachment; filename="${filename}"`,
@@ -43,23 +48,53 @@ async function* map<T>(source: AsyncIterable<T>, line: (item: T) => string, pref
 }
 
 const MAX_LOOKUP = 100;
+const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP} page keys as ?key=…&key=…, each under 2,000 characters`;
+const HISTORY_QUERY = 'operation must be timeline or search; subject at most 500 characters';
+const CURSOR = 'before must be a cursor from a previous answer';
+const DAYS = 'from and to must be real days like 2026-11-23 (UTC), from no later than to';
+
+const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const periodQuery = { type: 'object', properties: { from: day, to: day } } as const;
+const pageKey = { type: 'string', maxLength: 2000 } as const;
+
+const open = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: true });
+const historyAnswer = open({
+  subjects: {
+    type: ['array', 'null'],
+    items: open({
+      operation: { type: 'string' },
+      subject: { type: 'string' },
+      pages: { type: 'integer' },
+      credits: { type: 'string' },
+      lastBoughtAt: { type: 'string' },
+    }),
+  },
+  entries: {
+    type: 'array',
+    items: open({
+      pageKey: { type: 'string' },
+      operation: { type: 'string' },
+      subject: { type: 'string' },
+      params: { type: 'object', additionalProperties: true },
+      boughtAt: { type: 'string' },
+      credits: { type: 'string' },
+      purchaseId: { type: 'string' },
+    }),
+  },
+  next: { type: ['string', 'null'] },
+});
+const lookupAnswer = open({
+  pages: {
+    type: 'object',
+    additionalProperties: { anyOf: [{ type: 'null' }, open({ boughtAt: { type: 'string' } })] },
+  },
+});
 
 /**
  * `GET /api/_history/lookup?key=<purchase key>&key=…`: which of these pages the archive would serve
  * free right now, and when each was bought; what a priced control needs to say "from archive · 0 credits".
  */
-async function lookup(url: URL, response: ServerResponse, store: Store) {
-  const keys = url.searchParams.getAll('key');
-  if (keys.length === 0 || keys.length > MAX_LOOKUP || keys.some((key) => key.length > 2000)) {
-    return sendError(
-      response,
-      normalisedError(
-        400,
-        'bad_request',
-        `Give 1 to ${MAX_LOOKUP} page keys as ?key=…&key=…, each under 2,000 characters`,
-      ),
-    );
-  }
+async function lookup(keys: string[], store: Store) {
   const pages: Record<string, { boughtAt: string } | null> = {};
   for (const key of keys) {
     const [operation, ...rest] = key.split(' ');
@@ -73,109 +108,157 @@ async function lookup(url: URL, response: ServerResponse, store: Store) {
     const page = await store.archive.servable(key, operation ?? '', params);
     pages[key] = page ? { boughtAt: page.bought_at } : null;
   }
-  return sendJson(response, 200, { pages });
+  return { pages };
+}
+
+function readCursor(cursor: string): { boughtAt: string; pageKey: string } {
+  let before: { boughtAt: string; pageKey: string } | undefined;
+  try {
+    before = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof before;
+  } catch {
+    before = undefined;
+  }
+  if (!before || typeof before.boughtAt !== 'string' || typeof before.pageKey !== 'string')
+    refuse(400, 'bad_request', CURSOR);
+  return before;
+}
+
+function exportName(kind: string, query: PeriodQuery, extension: string) {
+  return `creditscope-${kind}-${query.from ?? 'all'}_${query.to ?? 'now'}.${extension}`;
+}
+
+function periodOf(query: PeriodQuery) {
+  const range = period(query);
+  if (!range) refuse(400, 'bad_request', DAYS);
+  return range;
 }
 
 /** `/api/_history`: what this store has bought, openable and exportable without spending. */
-export async function handleHistoryRoute(
-  subpath: string,
-  url: URL,
-  request: IncomingMessage,
-  response: ServerResponse,
-  store: Store,
-) {
-  if (request.method !== 'GET')
-    return sendError(response, normalisedError(405, 'bad_request', 'History is read-only: GET only'));
-  if (subpath === '/lookup') return lookup(url, response, store);
-  if (subpath === '') {
-    const operation = url.searchParams.get('operation') ?? undefined;
-    const subject = url.searchParams.get('subject') ?? undefined;
-    const cursor = url.searchParams.get('before');
-    if ((operation && operation !== 'timeline' && operation !== 'search') || (subject && subject.length > 500)) {
-      return sendError(
-        response,
-        normalisedError(400, 'bad_request', 'operation must be timeline or search; subject at most 500 characters'),
-      );
-    }
-    let before: { boughtAt: string; pageKey: string } | undefined;
-    if (cursor) {
-      try {
-        before = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof before;
-      } catch {
-        before = undefined;
-      }
-      if (!before || typeof before.boughtAt !== 'string' || typeof before.pageKey !== 'string')
-        return sendError(
-          response,
-          normalisedError(400, 'bad_request', 'before must be a cursor from a previous answer'),
-        );
-    }
-    const page = await store.archive.history({ operation, subject, before, limit: PAGE });
-    const subjects = before ? null : await store.archive.subjects();
-    return sendJson(response, 200, {
-      subjects,
-      entries: page.entries,
-      next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null,
-    });
-  }
-  const range = period(url);
-  if (!range)
-    return sendError(
-      response,
-      normalisedError(400, 'bad_request', 'from and to must be real days like 2026-11-23 (UTC), from no later than to'),
-    );
-  const suffix = `${url.searchParams.get('from') ?? 'all'}_${url.searchParams.get('to') ?? 'now'}`;
-  if (subpath === '/archive.ndjson') {
-    return stream(
-      response,
-      'application/x-ndjson; charset=utf-8',
-      `creditscope-archive-${suffix}.ndjson`,
-      map(
-        store.archive.pagesBetween(range.from, range.to),
-        (page) =>
-          `${JSON.stringify({
-            operation: page.operation,
-            params: JSON.parse(page.params) as unknown,
-            boughtAt: page.bought_at,
-            credits: page.credits,
-            purchaseId: page.purchase_id,
-            answer: JSON.parse(page.body) as unknown,
-          })}\n`,
-      ),
-    );
-  }
-  if (subpath === '/ledger.csv') {
-    return stream(
-      response,
-      'text/csv; charset=utf-8',
-      `creditscope-ledger-${suffix}.csv`,
-      map(store.ledger.rowsBetween(range.from, range.to), ledgerCsvLine, LEDGER_CSV_HEADER),
-    );
-  }
-  if (subpath === '/ledger.json') {
-    let first = true;
-    return stream(
-      response,
-      'application/json; charset=utf-8',
-      `creditscope-ledger-${suffix}.json`,
-      map(
-        store.ledger.rowsBetween(range.from, range.to),
-        (row) => {
-          const line = `${first ? '' : ',\n'}${JSON.stringify(row)}`;
-          first = false;
-          return line;
+export function historyRoutes(store: Store): FastifyPluginAsync {
+  return async (api) => {
+    api.get<{ Querystring: { key: string | string[] } }>(
+      '/_history/lookup',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: {
+              key: {
+                anyOf: [pageKey, { type: 'array', items: pageKey, minItems: 1, maxItems: MAX_LOOKUP }],
+              },
+            },
+            required: ['key'],
+          },
+          response: { 200: lookupAnswer },
         },
-        '[\n',
-        '\n]\n',
+        config: { refusal: LOOKUP_KEYS },
+      },
+      async (request, reply) => {
+        const { key } = request.query;
+        return sendJson(reply, 200, await lookup(Array.isArray(key) ? key : [key], store));
+      },
+    );
+
+    api.get<{ Querystring: { operation?: 'timeline' | 'search'; subject?: string; before?: string } }>(
+      '/_history',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: {
+              operation: { enum: ['timeline', 'search', ''] },
+              subject: { type: 'string', maxLength: 500 },
+              before: { type: 'string' },
+            },
+          },
+          response: { 200: historyAnswer },
+        },
+        config: { refusal: HISTORY_QUERY },
+      },
+      async (request, reply) => {
+        const { subject, before: cursor } = request.query;
+        const operation = request.query.operation || undefined;
+        const before = cursor ? readCursor(cursor) : undefined;
+        const page = await store.archive.history({ operation, subject, before, limit: PAGE });
+        const subjects = before ? null : await store.archive.subjects();
+        return sendJson(reply, 200, {
+          subjects,
+          entries: page.entries,
+          next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null,
+        });
+      },
+    );
+
+    const exports = { schema: { querystring: periodQuery }, config: { refusal: DAYS } };
+
+    api.get<{ Querystring: PeriodQuery }>('/_history/archive.ndjson', exports, async (request, reply) => {
+      const range = periodOf(request.query);
+      return stream(
+        reply,
+        'application/x-ndjson; charset=utf-8',
+        exportName('archive', request.query, 'ndjson'),
+        map(
+          store.archive.pagesBetween(range.from, range.to),
+          (page) =>
+            `${JSON.stringify({
+              operation: page.operation,
+              params: JSON.parse(page.params) as unknown,
+              boughtAt: page.bought_at,
+              credits: page.credits,
+              purchaseId: page.purchase_id,
+              answer: JSON.parse(page.body) as unknown,
+            })}\n`,
+        ),
+      );
+    });
+
+    api.get<{ Querystring: PeriodQuery }>('/_history/ledger.csv', exports, async (request, reply) => {
+      const range = periodOf(request.query);
+      return stream(
+        reply,
+        'text/csv; charset=utf-8',
+        exportName('ledger', request.query, 'csv'),
+        map(store.ledger.rowsBetween(range.from, range.to), ledgerCsvLine, LEDGER_CSV_HEADER),
+      );
+    });
+
+    api.get<{ Querystring: PeriodQuery }>('/_history/ledger.json', exports, async (request, reply) => {
+      const range = periodOf(request.query);
+      let first = true;
+      return stream(
+        reply,
+        'application/json; charset=utf-8',
+        exportName('ledger', request.query, 'json'),
+        map(
+          store.ledger.rowsBetween(range.from, range.to),
+          (row) => {
+            const line = `${first ? '' : ',\n'}${JSON.stringify(row)}`;
+            first = false;
+            return line;
+          },
+          '[\n',
+          '\n]\n',
+        ),
+      );
+    });
+
+    // History is read-only, whatever the path under it; an unknown path is named with the ones there are.
+    api.route({
+      method: otherMethods('GET'),
+      url: '/_history',
+      handler: readOnly,
+    });
+    api.route({ method: otherMethods('GET'), url: '/_history/*', handler: readOnly });
+    api.get('/_history/*', async () =>
+      refuse(
+        404,
+        'not_found',
+        'No such history endpoint: /api/_history, /api/_history/archive.ndjson, /api/_history/ledger.csv or /api/_history/ledger.json',
       ),
     );
-  }
-  return sendError(
-    response,
-    normalisedError(
-      404,
-      'not_found',
-      'No such history endpoint: /api/_history, /api/_history/archive.ndjson, /api/_history/ledger.csv or /api/_history/ledger.json',
-    ),
-  );
+  };
+}
+
+async function readOnly(): Promise<never> {
+  return refuse(405, 'bad_request', 'History is read-only: GET only');
 }

@@ -1,29 +1,21 @@
+import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { FROM_ARCHIVE, HEADER } from '../../src/contract/index.ts';
 import type { NormalisedError } from './errors.ts';
 import type { PurchaseResult } from './purchase-result.ts';
 
-function writeJson(response: ServerResponse, status: number, text: string, headers: Record<string, string>) {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  response.end(text);
-}
-
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  writeJson(response, status, JSON.stringify(body), headers);
+/** A JSON answer of the API: never cached. A route's response schema, where it has one, writes the body. */
+export function sendJson(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return reply
+    .code(status)
+    .headers({ 'cache-control': 'no-store', ...headers })
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** Every error carries whether it cost anything, in the body and in a header the client can read before parsing. */
-export function sendError(response: ServerResponse, failure: NormalisedError, headers: Record<string, string> = {}) {
-  sendJson(response, failure.error.status, failure, { ...headers, [HEADER.charged]: failure.error.charged });
+export function sendError(reply: FastifyReply, failure: NormalisedError, headers: Record<string, string> = {}) {
+  return sendJson(reply, failure.error.status, failure, { ...headers, [HEADER.charged]: failure.error.charged });
 }
 
 /**
@@ -41,8 +33,19 @@ export function purchaseHeaders(result: PurchaseResult): Record<string, string> 
   };
 }
 
-/** Sends one purchase's result to every asker still connected: one, or all who rode on its flight (coalesce.ts). */
+/**
+ * Sends one purchase's result to every asker still connected: one, or all who rode on its flight (coalesce.ts).
+ * Written on the raw responses (the paid routes hijack their replies): one answer goes to several requests.
+ */
 export function sendPurchase(responses: ServerResponse[], result: PurchaseResult) {
   const headers = purchaseHeaders(result);
-  for (const response of responses) if (!response.destroyed) writeJson(response, result.status, result.text, headers);
+  for (const response of responses) {
+    if (response.destroyed) continue;
+    response.writeHead(result.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    });
+    response.end(result.text);
+  }
 }

@@ -1,16 +1,17 @@
 import Big from 'big.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
 import type { CallsPage, SessionState } from '../../src/contract/index.ts';
 import { callDetail } from './call-detail.ts';
-import { normalisedError } from './errors.ts';
+import { otherMethods, refuse } from './api-rules.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from '../budget/limits.ts';
 import type { Prices } from './prices.ts';
-import { readLimitedBody } from './read-body.ts';
-import { sendError, sendJson } from './send.ts';
+import { NOT_JSON } from './json-body.ts';
+import { sendJson } from './send.ts';
+import { budgetBody, callsPageSchema, callsQuery, sessionQuery, sessionStateSchema } from './session-schemas.ts';
 
 export interface SessionContext {
   ledger: LedgerStore;
@@ -29,9 +30,9 @@ export interface SessionContext {
 export const FIRST_ROWS = 100;
 const MAX_ROWS = 500;
 
-function pageSize(url: URL, fallback: number): number | null {
-  const raw = url.searchParams.get('limit');
-  if (raw === null) return fallback;
+/** A page size from `?limit=`, or null when it is out of range; `fallback` when absent. */
+function pageSize(raw: string | undefined, fallback: number): number | null {
+  if (raw === undefined) return fallback;
   return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_ROWS ? Number(raw) : null;
 }
 
@@ -67,96 +68,113 @@ export async function sessionState(
 
 const SHAPE = 'The body must be a JSON object like {"limit":"25"}, or {"limit":null} to clear your limit';
 
-/** The personal limit from a PUT body, or why the body is refused. Anything malformed is a 400, never a 500. */
-async function readLimit(request: IncomingMessage): Promise<{ limit: string | null } | { problem: string }> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await readLimitedBody(request, 4096));
-  } catch {
-    return { problem: `${SHAPE}.` };
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { problem: `${SHAPE}.` };
+/** Why a budget body is refused, naming what is wrong with it; null when its shape is right. Never a 500. */
+function limitProblem(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return `${SHAPE}.`;
   const unknown = Object.keys(body).filter((key) => key !== 'limit');
-  if (unknown.length > 0) return { problem: `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}. ${SHAPE}.` };
-  if (!('limit' in body)) return { problem: `"limit" is missing. ${SHAPE}.` };
-  const { limit } = body as { limit: unknown };
-  if (limit === null) return { limit: null };
+  if (unknown.length > 0) return `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}. ${SHAPE}.`;
+  if (!('limit' in body)) return `"limit" is missing. ${SHAPE}.`;
+  return limitText((body as { limit: unknown }).limit) === undefined ? LIMIT_VALUE : null;
+}
+
+const LIMIT_VALUE = 'limit must be a non-negative number such as "25" or "0.5", or null to clear your limit';
+
+/** The limit as exact decimal text, null to clear it, or undefined when it is neither. */
+function limitText(limit: unknown): string | null | undefined {
+  if (limit === null) return null;
   const text = typeof limit === 'number' && Number.isFinite(limit) ? String(limit) : limit;
-  if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text)) {
-    return { problem: 'limit must be a non-negative number such as "25" or "0.5", or null to clear your limit' };
-  }
-  return { limit: text };
+  return typeof text === 'string' && /^\d+(\.\d+)?$/.test(text) ? text : undefined;
+}
+
+const ROWS_PAGE = `limit must be a whole number from 1 to ${MAX_ROWS}`;
+const CALLS_PAGE = `Page with ?before=<cursor from olderRowsCursor or nextCursor>&limit=1..${MAX_ROWS}&session=<id>`;
+
+async function methodNotAllowed(request: FastifyRequest): Promise<never> {
+  return refuse(405, 'bad_request', `Method ${request.method} not allowed here`);
 }
 
 /** `/api/_session`: the ledger as the UI reads it. Free: nothing here reaches the upstream. */
-export async function handleSessionRoute(
-  subpath: string,
-  url: URL,
-  request: IncomingMessage,
-  response: ServerResponse,
-  context: SessionContext,
-) {
-  const method = request.method ?? 'GET';
-  if (subpath === '' && method === 'GET') {
-    const limit = pageSize(url, FIRST_ROWS);
-    if (limit === null)
-      return sendError(
-        response,
-        normalisedError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_ROWS}`),
-      );
-    return sendJson(response, 200, await sessionState(context, limit));
-  }
-  if (subpath === '/calls' && method === 'GET') {
-    const limit = pageSize(url, FIRST_ROWS);
-    const before = url.searchParams.get('before');
-    const session = url.searchParams.get('session') ?? undefined;
-    if (
-      limit === null ||
-      (before !== null && !/^\d{1,15}$/.test(before)) ||
-      (session !== undefined && !/^[\w-]{1,64}$/.test(session))
-    ) {
-      return sendError(
-        response,
-        normalisedError(
-          400,
-          'bad_request',
-          `Page with ?before=<cursor from olderRowsCursor or nextCursor>&limit=1..${MAX_ROWS}&session=<id>`,
-        ),
-      );
-    }
-    const page = await context.ledger.rowsPage({
-      sessionId: session,
-      before: before === null ? undefined : Number(before),
-      limit,
+export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
+  return async (api) => {
+    api.get<{ Querystring: { limit?: string } }>(
+      '/_session',
+      {
+        schema: { querystring: sessionQuery, response: { 200: sessionStateSchema } },
+        config: { refusal: ROWS_PAGE },
+      },
+      async (request, reply) => {
+        const limit = pageSize(request.query.limit, FIRST_ROWS);
+        if (limit === null) refuse(400, 'bad_request', ROWS_PAGE);
+        return sendJson(reply, 200, await sessionState(context, limit));
+      },
+    );
+
+    api.get<{ Querystring: { limit?: string; before?: string; session?: string } }>(
+      '/_session/calls',
+      {
+        schema: { querystring: callsQuery, response: { 200: callsPageSchema } },
+        config: { refusal: CALLS_PAGE },
+      },
+      async (request, reply) => {
+        const { before, session } = request.query;
+        const limit = pageSize(request.query.limit, FIRST_ROWS);
+        if (limit === null) refuse(400, 'bad_request', CALLS_PAGE);
+        const page = await context.ledger.rowsPage({
+          sessionId: session,
+          before: before === undefined ? undefined : Number(before),
+          limit,
+        });
+        return sendJson(reply, 200, {
+          rows: page.rows.reverse(),
+          nextCursor: page.nextCursor,
+          session: page.sessionId,
+        } satisfies CallsPage);
+      },
+    );
+
+    api.post('/_session/new', { schema: { response: { 200: sessionStateSchema } } }, async (_request, reply) => {
+      // A new view of the session totals only: the operator's ceiling keeps counting its period.
+      await context.ledger.startSession();
+      return sendJson(reply, 200, await sessionState(context));
     });
-    return sendJson(response, 200, {
-      rows: page.rows.reverse(),
-      nextCursor: page.nextCursor,
-      session: page.sessionId,
-    } satisfies CallsPage);
-  }
-  if (subpath === '/new' && method === 'POST') {
-    // A new view of the session totals only: the operator's ceiling keeps counting its period.
-    await context.ledger.startSession();
-    return sendJson(response, 200, await sessionState(context));
-  }
-  if (subpath === '/budget' && method === 'PUT') {
-    const read = await readLimit(request).catch(() => ({ problem: `${SHAPE}, under 4 KB.` }));
-    const problem = 'problem' in read ? read.problem : context.limits.personalProblem(read.limit);
-    if (problem) return sendError(response, normalisedError(400, 'bad_request', problem));
-    if ('limit' in read)
-      await context.ledger.setPersonalLimit(read.limit === null ? null : new Big(read.limit).toString());
-    return sendJson(response, 200, await sessionState(context));
-  }
-  const callMatch = /^\/calls\/([\w-]+)$/.exec(subpath);
-  if (callMatch && method === 'GET') {
-    const detail = await callDetail(callMatch[1]!, context);
-    if (!detail) return sendError(response, normalisedError(404, 'not_found', 'No such call in the ledger'));
-    return sendJson(response, 200, detail);
-  }
-  const known = ['', '/new', '/budget', '/calls'].includes(subpath) || callMatch;
-  return sendError(
-    response,
-    normalisedError(known ? 405 : 404, 'bad_request', known ? `Method ${method} not allowed here` : 'No such endpoint'),
-  );
+
+    api.put<{ Body: { limit: string | number | null } }>(
+      '/_session/budget',
+      {
+        schema: { body: budgetBody, response: { 200: sessionStateSchema } },
+        config: {
+          body: { maxBytes: 4096, json: false },
+          bodyRefusal: (message) => (message === NOT_JSON ? `${SHAPE}.` : `${SHAPE}, under 4 KB.`),
+          refusal: (request) => limitProblem(request.body),
+        },
+      },
+      async (request, reply) => {
+        const limit = limitText(request.body.limit);
+        if (limit === undefined) refuse(400, 'bad_request', LIMIT_VALUE);
+        const problem = context.limits.personalProblem(limit);
+        if (problem) refuse(400, 'bad_request', problem);
+        await context.ledger.setPersonalLimit(limit === null ? null : new Big(limit).toString());
+        return sendJson(reply, 200, await sessionState(context));
+      },
+    );
+
+    api.get<{ Params: { id: string } }>('/_session/calls/:id', async (request, reply) => {
+      const { id } = request.params;
+      if (!/^[\w-]+$/.test(id)) refuse(404, 'bad_request', 'No such endpoint');
+      const detail = await callDetail(id, context);
+      if (!detail) refuse(404, 'not_found', 'No such call in the ledger');
+      return sendJson(reply, 200, detail);
+    });
+
+    for (const [url, allowed] of [
+      ['/_session', 'GET'],
+      ['/_session/calls', 'GET'],
+      ['/_session/calls/:id', 'GET'],
+      ['/_session/new', 'POST'],
+      ['/_session/budget', 'PUT'],
+    ] as const) {
+      api.route({ method: otherMethods(allowed), url, handler: methodNotAllowed });
+    }
+    api.all('/_session/*', async () => refuse(404, 'bad_request', 'No such endpoint'));
+  };
 }

@@ -42,12 +42,7 @@ async function serverOnOwnDatabase(): Promise<{ proxy: ProxyProcess; databaseUrl
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  const proxy = await startProxyProcess(
-    { dataDir, databaseUrl: database.url },
-    standin.url,
-    {},
-    { host: 'production' },
-  );
+  const proxy = await startProxyProcess({ dataDir, databaseUrl: database.url }, standin.url);
   cleanups.push(() => proxy.stop());
   return { proxy, databaseUrl: database.url };
 }

@@ -1,15 +1,14 @@
-import { createServer, type Server } from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, type AppConfig } from '../config.ts';
-import { createProductionServer } from '../http/production.ts';
-import { createApiHandler, type ApiHandler } from '../proxy/handler.ts';
+import { loadConfig } from '../config.ts';
+import { createApiHandler } from '../proxy/handler.ts';
 import { startStandin } from '../standin/server.ts';
 import { inject } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { createTestDatabase } from './postgres.ts';
+import { listenOnTestBuild } from './app-host.ts';
 import { startRelay } from './relay.ts';
 import { HEADER, type LedgerRow, type SessionState } from '../../src/contract/index.ts';
 
@@ -22,13 +21,11 @@ export interface HarnessOptions {
   baseUrl?: string;
   /** The store under test: the embedded SQLite file (default) or a fresh database on the run's PostgreSQL. */
   store?: StoreKind;
-  /** Which server mounts the proxy: plain node:http (default) or the production server (Fastify) `npm start` runs. */
-  host?: 'node' | 'production';
   /** Share another harness's store (its data directory and database): a second server process on one store. */
   shareStoreOf?: { dataDir: string; databaseUrl: string | null };
   /** The token the stand-in accepts and the proxy sends (TEST_TOKEN unless given). */
   token?: string;
-  /** The production host's limits on how long a client may take to send a request (server/http/production.ts). */
+  /** The app's limits on how long a client may take to send a request (server/app.ts). */
   requestTimeouts?: { headersMs: number; requestMs: number };
 }
 
@@ -37,7 +34,7 @@ export async function freshPostgresDatabase() {
   return createTestDatabase(inject('databaseUrl'));
 }
 
-/** The real proxy over real HTTP in front of a real stand-in: what the Vitest proxy suites run against. */
+/** The real server app over real HTTP in front of a real stand-in: what the Vitest proxy suites run against. */
 export async function startProxyAgainstStandin(env: Record<string, string> = {}, options: HarnessOptions = {}) {
   const token = options.token ?? TEST_TOKEN;
   const standin = await startStandin({ token, port: 0 });
@@ -58,17 +55,7 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   });
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
-  const host = options.host ?? (process.env.CREDITSCOPE_TEST_HOST === 'production' ? 'production' : 'node');
-  const server =
-    host === 'production'
-      ? await productionHost(config, handler, options.requestTimeouts)
-      : createServer((request, response) => {
-          void handler.handle(request, response).then((handled) => {
-            if (!handled)
-              response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>');
-          });
-        });
-  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await listenOnTestBuild(config, handler, options.requestTimeouts);
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const api = (pathname: string, init: RequestInit = {}) =>
@@ -114,20 +101,6 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
       }
     },
   };
-}
-
-/** The production server (server/http/production.ts) over a one-file build, listening on a free loopback port. */
-async function productionHost(
-  config: AppConfig,
-  handler: ApiHandler,
-  requestTimeouts?: HarnessOptions['requestTimeouts'],
-): Promise<Server> {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
-  const production = await createProductionServer({ dist, config, handler, quiet: true, requestTimeouts });
-  await production.app.listen({ port: 0, host: '127.0.0.1' });
-  production.app.server.once('close', () => fs.rmSync(dist, { recursive: true, force: true }));
-  return production.app.server;
 }
 
 export type ProxyHarness = Awaited<ReturnType<typeof startProxyAgainstStandin>>;

@@ -23,8 +23,29 @@ export interface RawConnection {
   destroy(): void;
 }
 
+/** The answers in what the server sent, one after the other: each head, then its body by Content-Length or chunks. */
 function statusesIn(text: string): number[] {
-  return [...text.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((match) => Number(match[1]));
+  const statuses: number[] = [];
+  let at = 0;
+  for (;;) {
+    const start = text.indexOf('HTTP/1.1 ', at);
+    const headEnd = text.indexOf('\r\n\r\n', start);
+    if (start < 0 || headEnd < 0) {
+      // A head still arriving counts once its status line is there.
+      const status = start < 0 ? null : /^HTTP\/1\.1 (\d{3}) /.exec(text.slice(start));
+      if (status) statuses.push(Number(status[1]));
+      return statuses;
+    }
+    const head = text.slice(start, headEnd);
+    statuses.push(Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]));
+    const bodyStart = headEnd + 4;
+    const length = /^content-length: *(\d+)/im.exec(head)?.[1];
+    if (/^transfer-encoding: *chunked/im.test(head)) {
+      const end = text.indexOf('\r\n0\r\n\r\n', bodyStart - 2);
+      if (end < 0) return statuses;
+      at = end + 7;
+    } else at = bodyStart + (length === undefined ? 0 : Number(length));
+  }
 }
 
 export async function rawConnection(origin: string): Promise<RawConnection> {

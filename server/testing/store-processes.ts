@@ -93,7 +93,6 @@ export function startProxyProcess(
   store: { dataDir: string; databaseUrl: string | null },
   upstream: string,
   env: Record<string, string> = {},
-  options: { host?: 'node' | 'production' } = {},
 ): Promise<ProxyProcess> {
   const childEnv = {
     API_BASE_URL: upstream,
@@ -104,7 +103,7 @@ export function startProxyProcess(
   };
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     cwd: repoRoot,
-    env: { ...process.env, PROXY_CHILD_ENV: JSON.stringify(childEnv), PROXY_CHILD_HOST: options.host ?? 'node' },
+    env: { ...process.env, PROXY_CHILD_ENV: JSON.stringify(childEnv) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

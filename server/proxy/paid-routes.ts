@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { canonicalParams } from '../../src/api/identity.ts';
+import { isSpeculative } from '../http/navigation-intent.ts';
+import { otherMethods, refuse } from './api-rules.ts';
+import { HEADER } from '../../src/contract/index.ts';
+import type { createForwarder } from './forward.ts';
+import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
+import { paramsProblem } from './validate.ts';
+
+/**
+ * The two paid routes, the only ones that reach the upstream. Their parameters are refused before any
+ * journal entry or upstream call when the schema below or validate.ts's rules say so (one message naming
+ * every field at fault, from validate.ts), then put in the canonical form the browser's page identity uses
+ * (`ADA` is `ada`, a search always says its num and page), so one page is one purchase.
+ */
+
+const text = { type: 'string' } as const;
+const numberOrDigits = { type: ['integer', 'string'] } as const;
+
+/** What each operation takes, for Fastify to check; validate.ts adds what JSON Schema cannot say and words it all. */
+export const PARAMS_SCHEMAS: Record<Route['operation'], object> = {
+  timeline: {
+    type: 'object',
+    properties: { screen_name: text, rest_id: text, cursor: { type: 'string', pattern: '^[\\x21-\\x7e]{1,2048}$' } },
+    additionalProperties: false,
+  },
+  search: {
+    type: 'object',
+    properties: { q: text, num: numberOrDigits, page: numberOrDigits, site: text, hl: text },
+    required: ['q'],
+    additionalProperties: false,
+  },
+};
+
+const paramsOf = (route: Route, request: FastifyRequest) =>
+  (route.method === 'POST' ? request.body : request.query) as Record<string, unknown>;
+
+/** A prerendering document's requests carry Sec-Purpose: it buys once it is shown, not before. */
+async function refuseSpeculative(request: FastifyRequest) {
+  if (isSpeculative(request.headers))
+    refuse(
+      403,
+      'auth',
+      'Refused: a page the browser loaded ahead of time (Sec-Purpose) buys nothing until it is shown',
+    );
+}
+
+/** A parameter in the address of a POST would be silently ignored; saying so is cheaper than a wrong purchase. */
+function refuseParamsInAddress(pathname: string) {
+  return async (request: FastifyRequest) => {
+    const inAddress = Object.keys(request.query as object);
+    if (inAddress.length > 0)
+      refuse(
+        400,
+        'bad_request',
+        `Not sent, nothing charged: ${pathname} takes its parameters in the JSON body, not in the address (${inAddress.join(', ')})`,
+      );
+  };
+}
+
+export function paidRoutes(forward: ReturnType<typeof createForwarder>): FastifyPluginAsync {
+  return async (api) => {
+    for (const [pathname, route] of Object.entries(OPERATIONS)) {
+      const url = pathname.slice('/api'.length);
+      const schema = PARAMS_SCHEMAS[route.operation];
+      api.route({
+        method: route.method,
+        url,
+        schema: route.method === 'POST' ? { body: schema } : { querystring: schema },
+        onRequest: route.method === 'POST' ? [refuseSpeculative, refuseParamsInAddress(pathname)] : [refuseSpeculative],
+        config: {
+          paid: true,
+          ...(route.method === 'POST' ? { body: { maxBytes: MAX_BODY_BYTES, json: true } } : {}),
+          bodyRefusal: (message) => `Not sent, nothing charged: ${message}`,
+          refusal: (request) => paramsProblem(route, paramsOf(route, request)),
+        },
+        handler: async (request, reply) => {
+          const asked = paramsOf(route, request);
+          const problem = paramsProblem(route, asked);
+          if (problem) refuse(400, 'bad_request', problem);
+          // The answer is the purchase's own (status, body, headers), written as it comes for every asker of the page.
+          reply.hijack();
+          await forward(
+            route,
+            canonicalParams(route.operation, asked),
+            // An explicit Refresh or Show newer: buy the page again even if the archive has a fresh copy.
+            request.headers[HEADER.refresh] === '1',
+            reply.raw,
+          );
+        },
+      });
+      api.route({
+        method: otherMethods(route.method),
+        url,
+        onRequest: refuseSpeculative,
+        handler: async () =>
+          refuse(405, 'bad_request', `${pathname} accepts ${route.method} only`, { allow: route.method }),
+      });
+    }
+  };
+}
