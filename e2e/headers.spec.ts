@@ -57,10 +57,11 @@ test('a page and its assets carry the security headers, and the app runs under t
   const policy = directives(headers['content-security-policy']);
   expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
-  // What is inline is named by its hash: the server-rendered page's style sheet, or the SPA page's early-fetch script.
+  // What is inline is named: a server-rendered page's scripts by this response's nonce, the SPA page's early-fetch
+  // script by its hash.
   const rendered = await serverRendered(page);
   expect(
-    policy.get(rendered ? 'style-src' : 'script-src')!.filter((source) => source.startsWith("'sha256-")).length,
+    policy.get('script-src')!.filter((source) => source.startsWith(rendered ? "'nonce-" : "'sha256-")).length,
   ).toBeGreaterThan(0);
   expect(policy.get('style-src')).not.toContain("'unsafe-inline'");
   expect(headers['x-frame-options']).toBe('DENY');

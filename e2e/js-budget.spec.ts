@@ -29,7 +29,9 @@ const BUDGET_KB = 125;
  * (129.9 KB) and /search 1.4 KB (136.4 KB) when server rendering moved onto TanStack Router's own SSR: its
  * hydration code sits in the router's module, in the shell (1.0 KB), and a rendered page loads the chunk that
  * hydrates it (src/app/hydrate-server-page.tsx, 1.0 KB); / over the budget by 0.5 KB for the same reason (125.5 KB
- * once all its chunks load before the network is idle), /timeline lighter (its icons are one sprite file).
+ * once all its chunks load before the network is idle), /timeline lighter (its icons are one sprite file); /credits
+ * raised 1 KB (130.1 KB) when the shell came to keep this browser's copy of a page the server rendered from its
+ * archive, and cards came to link their posts and authors.
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/', ceilingKb: BUDGET_KB + 1, ready: (page) => page.waitForLoadState('networkidle') },
@@ -39,7 +41,7 @@ const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<
     ready: (page) => page.locator('article').first().waitFor(),
   },
   { path: '/search?q=budget', ceilingKb: BUDGET_KB + 12, ready: (page) => page.waitForLoadState('networkidle') },
-  { path: '/credits', ceilingKb: BUDGET_KB + 5, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/credits', ceilingKb: BUDGET_KB + 6, ready: (page) => page.waitForLoadState('networkidle') },
 ];
 
 for (const { path, ceilingKb, ready } of ROUTES) {

@@ -2,7 +2,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { persistOptions } from './app/persister';
+import { persistOptions, preferThisBrowsersCopies } from './app/persister';
 import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/purchase/arrival';
 import { SERVER_PAGE_ID } from './api/early/server-page-markers';
@@ -21,7 +21,11 @@ router.subscribe('onBeforeNavigate', ({ toLocation }) => {
 const root = document.getElementById('root')!;
 const app = (routerElement: ReactNode) => (
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={() => preferThisBrowsersCopies(queryClient)}
+    >
       {routerElement}
     </PersistQueryClientProvider>
   </StrictMode>

@@ -13,8 +13,9 @@ export async function serverRendered(page: Page): Promise<boolean> {
  * as the app's own HTML with the answer inlined), so the browser never asks /api for it.
  */
 export async function serverAnswered(page: Page): Promise<boolean> {
-  // SERVER_PAGE_ID of src/api/early/server-answer.ts (that module runs browser code when imported).
-  return (await page.locator('script#creditscope-server-page').count()) > 0;
+  // A rendered page carries its answer in its dehydrated query cache; one sent unrendered inlines it under
+  // SERVER_PAGE_ID (src/api/early/server-page-markers.ts).
+  return (await serverRendered(page)) || (await page.locator('#creditscope-server-page').count()) > 0;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './cache-age';
 import { restoredInThisBrowser } from '../api/purchase/origin';
@@ -28,7 +29,37 @@ function indexedDbRecords(): RecordStore {
   };
 }
 
-export const persister = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}/`, CACHE_VERSION);
+const records = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}/`, CACHE_VERSION);
+
+/** What this browser held when the document started (its persisted pages), kept for preferThisBrowsersCopies. */
+let heldAtStart: PersistedClient | undefined;
+
+export const persister: Persister = {
+  ...records,
+  restoreClient: async () => (heldAtStart = await records.restoreClient()),
+};
+
+/**
+ * A page the server rendered from its archive (free) that this browser already held: once the page has hydrated
+ * (the persisted cache is restored after that, and keeps the server's newer copy), this browser's own copy takes
+ * its place again, with every page of it that was bought (the server renders the first) and its origin
+ * "this browser". Swapped after hydration, so React hydrates exactly the HTML the server wrote.
+ */
+export function preferThisBrowsersCopies(queryClient: QueryClient) {
+  for (const held of heldAtStart?.clientState.queries ?? []) {
+    const current = queryClient.getQueryCache().get(held.queryHash);
+    if (!current || current.state.dataUpdatedAt <= held.state.dataUpdatedAt) continue;
+    if (!servedFromArchive(current.state.data)) continue;
+    queryClient.setQueryData(held.queryKey, restoredInThisBrowser(held.state.data), {
+      updatedAt: held.state.dataUpdatedAt,
+    });
+  }
+}
+
+function servedFromArchive(data: unknown): boolean {
+  const first = (data as { pages?: unknown[] } | undefined)?.pages?.[0] ?? data;
+  return (first as { origin?: string } | undefined)?.origin === 'archive';
+}
 
 export const persistOptions = {
   persister,
