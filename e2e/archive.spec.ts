@@ -8,7 +8,7 @@ import { HEADER } from '../src/contract/headers.ts';
 
 /**
  * The server keeps every bought page and serves it again free, to any browser; only an explicit,
- * priced re-buy (Show newer, Refresh) asks it to buy again. Spend is proven with the stand-in's log.
+ * priced re-buy (Check for new posts, Refresh) asks it to buy again. Spend is proven with the stand-in's log.
  */
 const HEADERS = { [HEADER.client]: '1' };
 
@@ -108,13 +108,13 @@ test('the History page lists what was bought, and opening its entries in another
   }
 });
 
-test('Show newer and Refresh buy again even where the archive has the page; Load more takes the archive', async ({
+test('Check for new posts and Refresh buy again even where the archive has the page; Load more takes the archive', async ({
   page,
 }) => {
   const handle = alias('ada', 'archive rebuy');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  await page.getByTestId('show-newer').click();
+  await page.getByTestId('check-new-posts').click();
   await expect
     .poll(async () => Object.values(await callsByCursor(handle)).reduce((sum, count) => sum + count, 0))
     .toBe(2);
@@ -126,10 +126,10 @@ test('Show newer and Refresh buy again even where the archive has the page; Load
     await tab.goto(`/timeline?screen_name=${handle}`);
     await expect(tab.getByTestId('spend-line').getByTestId('archive-badge')).toBeVisible();
     // The price on the button is what the re-buy costs, archive or not.
-    await expect(tab.getByTestId('show-newer').getByTestId('cost-hint-timeline')).toContainText('0.1 credits');
+    await expect(tab.getByTestId('check-new-posts').getByTestId('cost-hint-timeline')).toContainText('0.1 credits');
     await hydrated(tab);
     const before = paid.length;
-    await tab.getByTestId('show-newer').click();
+    await tab.getByTestId('check-new-posts').click();
     await expect.poll(() => paid.length).toBe(before + 1);
     await settled(tab);
     expect(paid.at(-1)!.refresh).toBe(true);

@@ -56,7 +56,7 @@ test('a scripted session buys each distinct page exactly once and nothing else',
   await expect(page.locator('article').first()).toBeVisible();
   await scrollUntilBought(page, handle, 4);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByTestId('show-newer').click();
+  await page.getByTestId('check-new-posts').click();
   await expect.poll(async () => (await timelineCalls(handle)).length).toBe(5);
 
   // The lightbox opens and stays open (StrictMode must not close it), and buys nothing.

@@ -19,26 +19,48 @@ test('scrolling loads three more pages, each cursor bought once', async ({ page 
   expect(new Set(ids).size).toBe(ids.length);
 });
 
-test('Show newer posts prepends the newer page, then goes away when there is nothing newer', async ({ page }) => {
+test('Check for new posts follows prev_cursor: one call per click, says how many came, moves As of; no second button', async ({
+  page,
+}) => {
+  await page.clock.install();
   const handle = alias('ada', 'newer');
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  // The pinned post stays on top; newer posts go in right below it.
+  await expect(page.getByText('Show newer posts')).toHaveCount(0);
+  const check = page.getByTestId('check-new-posts');
+  await expect(check).toHaveAccessibleName('Check for new posts ≈ 0.1 credits');
+  await page.clock.fastForward('02:00:00');
+  const asOf = page.getByTestId('as-of');
+  await expect(asOf).toHaveText(/^As of .+, 2 h ago$/);
+  const asOfBefore = await asOf.locator('time').getAttribute('datetime');
+  await settled(page);
+  expect(await standin().log(handle)).toHaveLength(1);
+
+  // The pinned post stays on top; the newer posts go in right below it.
   const firstBefore = await page.locator('article').nth(1).getAttribute('data-post-id');
-  const newer = page.getByTestId('show-newer');
-  await expect(newer).toContainText('Show newer posts');
-  await expect(newer.getByTestId('cost-hint-timeline')).toContainText('0.1 credits');
-  await newer.click();
+  await check.click();
+  const status = page.getByRole('status').filter({ has: page.getByTestId('new-posts-pill') });
+  await expect(status).toHaveText('3 new posts');
+  await expect(asOf).toHaveText(/^As of .+, just now$/);
+  expect(await asOf.locator('time').getAttribute('datetime')).not.toBe(asOfBefore);
   await expect.poll(() => loadedCount(page)).toBe(23);
   const ids = await page
     .locator('article')
     .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-post-id')));
   expect(ids.indexOf(firstBefore)).toBe(4);
   expect(BigInt(ids[1]!)).toBeGreaterThan(BigInt(firstBefore!));
-  // The stand-in cannot tell whether more is newer until asked once more; that answer is empty and ends it.
-  await newer.click();
-  await expect(newer).toBeHidden();
+  // That click was exactly one call, the page above the first by its prev_cursor.
+  await settled(page);
+  const calls = await standin().log(handle);
+  expect(calls).toHaveLength(2);
+  expect(calls[1]!.query.cursor).toEqual(expect.any(String));
+
+  // The stand-in cannot tell whether more is newer until asked once more; that answer is empty.
+  await check.click();
+  await expect(page.getByTestId('new-posts-pill')).toHaveText('No new posts');
+  await settled(page);
   expect(await loadedCount(page)).toBe(23);
+  expect(await standin().log(handle)).toHaveLength(3);
   const counts = await callsByCursor(handle);
   expect(Object.values(counts)).toEqual([1, 1, 1]);
 });

@@ -2,21 +2,26 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { alias } from './support/standin.ts';
 import { settled } from './support/settle.ts';
+import { openTimelineInApp } from './support/rendering.ts';
 import { callsByCursor, loadedCount, scrollUntil } from './timeline-support.ts';
 import { HEADER } from '../src/contract/headers.ts';
 
 /**
- * The stand-in's first page never changes, so "new posts" are put on top of the re-bought answer on its way
- * back (the request still goes through the proxy to the stand-in, and is paid there), the first time only.
+ * An upstream whose pages give no `prev_cursor`, so Check for new posts re-buys the first page (with one,
+ * it asks for the page above: timeline-paging.spec.ts). The stand-in's first page never changes, so "new
+ * posts" are put on top of the re-bought answer on its way back (the request still goes through the proxy
+ * to the stand-in, and is paid there), the first time only. The timeline is opened from inside the app, so
+ * the browser asks for its first page itself and this route rewrites that answer too.
  */
 async function publishOnRecheck(page: Page, count: number): Promise<string[]> {
   const refreshHeaders: string[] = [];
   await page.route('**/api/v1/social/microblog/posts?**', async (route) => {
     const refresh = route.request().headers()[HEADER.refresh];
-    if (!refresh) return route.fallback();
-    refreshHeaders.push(refresh);
     const response = await route.fetch();
     const json = await response.json();
+    delete json.data.prev_cursor;
+    if (!refresh) return route.fulfill({ response, json });
+    refreshHeaders.push(refresh);
     if (refreshHeaders.length === 1) {
       const template = json.data.timeline.find(
         (post: { reposted_post?: unknown; quoted?: unknown }) => !post.reposted_post && !post.quoted,
@@ -44,7 +49,7 @@ test('Check for new posts says how old the posts are, re-buys the first page onc
   await page.clock.install();
   const handle = alias('ada', 'checknew');
   const refreshHeaders = await publishOnRecheck(page, 2);
-  await page.goto(`/timeline?screen_name=${handle}`);
+  await openTimelineInApp(page, handle);
   await expect(page.locator('article').first()).toBeVisible();
   const check = page.getByTestId('check-new-posts');
   await expect(check).toHaveAccessibleName('Check for new posts ≈ 0.1 credits');
@@ -62,7 +67,7 @@ test('Check for new posts says how old the posts are, re-buys the first page onc
   expect(Object.values(await callsByCursor(handle))).toEqual([1, 1]);
 
   await check.click();
-  await expect(page.getByTestId('check-result')).toHaveText('2 new posts at the top.');
+  await expect(page.getByTestId('check-result')).toHaveText('2 new posts');
   await expect(page.getByTestId('as-of')).toHaveText(/^As of .+, just now$/);
   expect(refreshHeaders).toEqual(['1']);
   // Everything loaded stays; the new posts come right after the pinned post, newest first.
@@ -74,7 +79,7 @@ test('Check for new posts says how old the posts are, re-buys the first page onc
 
   // Each click is one purchase of the first page, sent with the re-buy header; nothing else is bought.
   await check.click();
-  await expect(page.getByTestId('check-result')).toHaveText('No new posts.');
+  await expect(page.getByTestId('check-result')).toHaveText('No new posts');
   await settled(page);
   expect(refreshHeaders).toEqual(['1', '1']);
   const counts = await callsByCursor(handle);
@@ -86,7 +91,7 @@ test('Check for new posts says how old the posts are, re-buys the first page onc
 test('new posts merged above keep the post being read where it is on screen', async ({ page }) => {
   const handle = alias('ada', 'checkkeep');
   await publishOnRecheck(page, 3);
-  await page.goto(`/timeline?screen_name=${handle}`);
+  await openTimelineInApp(page, handle);
   await expect(page.locator('article').first()).toBeVisible();
   await scrollUntil(page, 40);
   // Read somewhere in the middle of the second page.
@@ -100,7 +105,7 @@ test('new posts merged above keep the post being read where it is on screen', as
 
   // The button is out of view; a keyboard user can reach it without scrolling the list.
   await page.getByTestId('check-new-posts').evaluate((button: HTMLButtonElement) => button.click());
-  await expect(page.getByTestId('check-result')).toHaveText('3 new posts at the top.');
+  await expect(page.getByTestId('check-result')).toHaveText('3 new posts');
   await expect.poll(() => loadedCount(page)).toBe(43);
   await expect
     .poll(() =>

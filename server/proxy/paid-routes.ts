@@ -83,7 +83,7 @@ export function paidRoutes(forward: ReturnType<typeof createForwarder>): Fastify
           await forward(
             route,
             canonicalParams(route.operation, asked),
-            // An explicit Refresh or Show newer: buy the page again even if the archive has a fresh copy.
+            // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.
             request.headers[HEADER.refresh] === '1',
             reply.raw,
           );

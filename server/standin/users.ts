@@ -9,7 +9,7 @@ export interface StandinUser {
   protected: boolean | null;
   status: 'active' | 'suspended';
   postCount: number;
-  /** Posts published "after" the first page was cut, so Show newer has something to fetch. */
+  /** Posts published "after" the first page was cut, so Check for new posts has something to fetch. */
   newerPosts: number;
   affiliate?: { description: string; url: string };
   /** Deliberately drifted shapes from observed-in-the-wild.md. */

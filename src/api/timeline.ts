@@ -60,6 +60,7 @@ export function nextCursorOf(lastPage: TimelinePage, usedCursors: readonly (stri
   return usedCursors.includes(lastPage.nextCursor) ? undefined : lastPage.nextCursor;
 }
 
+/** The `prev_cursor` above the newest loaded page, unless already followed. */
 export function prevCursorOf(firstPage: TimelinePage, usedCursors: readonly unknown[]): string | undefined {
   if (!firstPage.prevCursor || usedCursors.includes(firstPage.prevCursor)) return undefined;
   return firstPage.prevCursor;
@@ -68,17 +69,16 @@ export function prevCursorOf(firstPage: TimelinePage, usedCursors: readonly unkn
 /**
  * Route loaders and components share this factory. The query function asks the purchaser and never
  * reads the abort signal: a query whose observer goes (unmount, StrictMode) leaves its request running,
- * and its answer still lands in the cache. A page fetched backwards is Show newer's, an explicit re-buy:
- * "what was posted since" is exactly what an archived copy of the page above cannot say.
+ * and its answer still lands in the cache. It only pages forward: what is newer is asked for by the priced
+ * "Check for new posts" (purchase/check-new-posts), which follows `prev_cursor` itself.
  */
 export function timelineQueryOptions(asked: TimelineTarget) {
   const target = resolveTarget(asked);
   return infiniteQueryOptions({
     queryKey: timelineKeys.user(target),
-    queryFn: ({ pageParam, direction }) => fetchTimelinePage(target, pageParam, { rebuy: direction === 'backward' }),
+    queryFn: ({ pageParam }) => fetchTimelinePage(target, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage, _pages, _lastParam, allParams) => nextCursorOf(lastPage, allParams),
-    getPreviousPageParam: (firstPage, _pages, _firstParam, allParams) => prevCursorOf(firstPage, allParams),
   });
 }
 

@@ -6,7 +6,7 @@
 export const HEADER = {
   /** Sent on every /api request from our pages; the proxy refuses one without it (a cross-site page cannot add it without a preflight we never grant). */
   client: 'x-creditscope-client',
-  /** Sent by an explicit Refresh or Show newer (value `1`): buy the page again even if the archive holds a fresh copy. */
+  /** Sent by an explicit Refresh or Check for new posts (value `1`): buy the page again even if the archive holds a fresh copy. */
   refresh: 'x-creditscope-refresh',
   /** On every paid answer and every error: whether the upstream charged (`yes`, `no`, `unknown`), readable before the body is parsed. */
   charged: 'x-creditscope-charged',

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { persistOptions } from '../../app/persister';
@@ -11,6 +11,7 @@ import { searchKeys, timelineKeys } from '../keys';
 import { searchQueryOptions } from '../search';
 import { timelineQueryOptions, type TimelineData } from '../timeline';
 import type { SearchPage } from '../types';
+import { checkForNewPosts } from './check-new-posts';
 import { buy, purchasesInFlight, withServerAnswer } from './purchaser';
 import { rebuySearch } from './rebuy-search';
 
@@ -35,6 +36,7 @@ async function anotherBrowser() {
     purchaser: await import('./purchaser'),
     client: await import('../client'),
     timeline: await import('../timeline'),
+    check: await import('./check-new-posts'),
   };
 }
 
@@ -149,25 +151,26 @@ describe('answers from the server archive', () => {
     expect(await harness.log(handle)).toHaveLength(2);
   });
 
-  it('never stand in for Show newer: the page above the first is a backward fetch, bought again', async () => {
+  it('never stand in for Check for new posts: the page above the first, by prev_cursor, is bought again', async () => {
     const handle = `ada__newer${tag()}`;
-    const showNewer = async (queryClient: QueryClient, options: ReturnType<typeof timelineQueryOptions>) => {
-      const view = new InfiniteQueryObserver(queryClient, options);
-      await view.fetchPreviousPage();
-      return queryClient.getQueryData<TimelineData>(options.queryKey)!.pages[0]!;
+    const target = { screenName: handle };
+    const newest = (queryClient: QueryClient) => {
+      const data = queryClient.getQueryData<TimelineData>(timelineKeys.user(target))!;
+      return { page: data.pages[0]!, cursor: data.pageParams[0] };
     };
     const queryClient = createQueryClient();
-    const options = timelineQueryOptions({ screenName: handle });
-    await queryClient.fetchInfiniteQuery(options);
-    await showNewer(queryClient, options);
+    await queryClient.fetchInfiniteQuery(timelineQueryOptions(target));
+    expect(await checkForNewPosts(queryClient, target)).toEqual({ added: 3, gap: false });
+    expect(newest(queryClient).cursor).toEqual(expect.any(String));
     expect(await timelineCalls(handle)).toHaveLength(2);
 
     const other = await anotherBrowser();
     const elsewhere = createQueryClient();
-    const theirs = other.timeline.timelineQueryOptions({ screenName: handle });
+    const theirs = other.timeline.timelineQueryOptions(target);
     expect((await elsewhere.fetchInfiniteQuery(theirs)).pages[0]!.origin).toBe('archive');
     expect(await timelineCalls(handle)).toHaveLength(2);
-    expect((await showNewer(elsewhere, theirs)).origin).toBe('paid-now');
+    await other.check.checkForNewPosts(elsewhere, target);
+    expect(newest(elsewhere).page.origin).toBe('paid-now');
     expect(await timelineCalls(handle)).toHaveLength(3);
   });
 });

@@ -7,6 +7,16 @@ export function latestFirstPage(pages: readonly TimelinePage[], pageParams: read
 }
 
 /**
+ * When the posts were last asked what is new: the newest purchase among the first page and the pages
+ * "Check for new posts" put in front of it (pages loaded further down say nothing about what is new).
+ */
+export function asOfTime(pages: readonly TimelinePage[], pageParams: readonly unknown[]): number | null {
+  const first = pageParams.indexOf(null);
+  if (first < 0 || !pages[first]) return null;
+  return Math.max(...pages.slice(0, first + 1).map((page) => page.boughtAt));
+}
+
+/**
  * The platform shows a pinned post above the others, not where its date puts it. It is taken from the first
  * page only (the `pinned` post the answer may carry, else a post of that page the profile names as pinned),
  * so a page loaded later never moves a post to the top above where the reader is.

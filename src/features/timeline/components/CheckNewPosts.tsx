@@ -1,6 +1,5 @@
 import type { TimelineTarget } from '../../../api/keys';
 import { useCheckForNewPosts, type CheckResult } from '../../../api/purchase/check-new-posts';
-import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { boughtClock } from '../../../lib/format';
@@ -9,21 +8,35 @@ import { useNow } from '../../../lib/use-now';
 import { ageText } from '../age-text';
 import { RefreshIcon } from './Icons';
 
-function resultText({ added, gap }: CheckResult): string {
-  if (added === 0) return 'No new posts.';
-  const posts = `${added} new ${added === 1 ? 'post' : 'posts'} at the top`;
-  return gap ? `${posts}; there may be more between them and the posts loaded before.` : `${posts}.`;
+/** What one check brought, as the platform's pill says it ("3 new posts"). */
+function CheckResultPill({ added, gap }: CheckResult) {
+  return (
+    <>
+      <span
+        data-testid="new-posts-pill"
+        className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${
+          added === 0
+            ? 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'
+            : 'bg-brand-600 text-white dark:bg-brand-500'
+        }`}
+      >
+        {added === 0 ? 'No new posts' : `${added} new ${added === 1 ? 'post' : 'posts'}`}
+      </span>
+      {gap && <span> There may be more between them and the posts loaded before.</span>}
+    </>
+  );
 }
 
 /**
- * How old the shown posts are, and the explicit, priced way to ask what is new: the first page is bought
- * again (never served from a cache or the archive) and its new posts go on top of everything loaded.
+ * How old the shown posts are, and the one priced way to ask what is new (the page above the newest when
+ * the answer gives a `prev_cursor`, else the first page again, never from a cache or the archive): what
+ * came goes on top of everything loaded, the status line says how many, and "As of" moves to that purchase.
  */
-export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; firstPage: TimelinePage }) {
+export function CheckNewPosts({ target, asOf }: { target: TimelineTarget; asOf: number }) {
   const style = useDateStyle();
   const now = useNow();
   const check = useCheckForNewPosts(target);
-  const at = firstPage.boughtAt;
+  const at = asOf;
   return (
     <div data-testid="check-new" className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -46,11 +59,11 @@ export function CheckNewPosts({ target, firstPage }: { target: TimelineTarget; f
         </button>
       </div>
       <p
-        aria-live="polite"
+        role="status"
         data-testid="check-result"
-        className="text-sm text-slate-700 empty:hidden dark:text-slate-300"
+        className="mt-1 text-sm text-slate-700 empty:hidden dark:text-slate-300"
       >
-        {check.data ? resultText(check.data) : ''}
+        {check.data ? <CheckResultPill {...check.data} /> : null}
       </p>
       {check.isError && (
         <div className="mt-2">

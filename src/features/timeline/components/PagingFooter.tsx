@@ -46,30 +46,3 @@ export function PagingFooter({
     </div>
   );
 }
-
-/** Above the posts: fetch what was posted since the first page, prepended. */
-export function NewerButton({ fetching, error, onLoad }: { fetching: boolean; error: unknown; onLoad: () => void }) {
-  return (
-    <div className="border-b border-slate-200 px-4 py-2 text-center dark:border-slate-800">
-      {error !== null && !fetching ? (
-        <ErrorPanel error={error} onRetry={onLoad} retryCost={<CostHint operation="timeline" />} compact />
-      ) : (
-        <button
-          type="button"
-          onClick={onLoad}
-          disabled={fetching}
-          className={`${pill} border-transparent`}
-          data-testid="show-newer"
-        >
-          {fetching ? (
-            <Spinner label="Loading newer posts…" />
-          ) : (
-            <>
-              Show newer posts <CostHint operation="timeline" />
-            </>
-          )}
-        </button>
-      )}
-    </div>
-  );
-}

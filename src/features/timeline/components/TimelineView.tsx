@@ -15,7 +15,7 @@ import { CheckNewPosts } from './CheckNewPosts';
 import { FindInLoadedProvider } from './FindInLoadedProvider';
 import { FreeTools } from './FreeTools';
 import { LightboxHost } from './LightboxHost';
-import { NewerButton, PagingFooter } from './PagingFooter';
+import { PagingFooter } from './PagingFooter';
 import { ProfileHeader } from './ProfileHeader';
 import { TimelineSkeleton } from './Skeletons';
 import { SpendLine } from './SpendLine';
@@ -41,7 +41,7 @@ export function TimelineView({
   onFilters: SetFilters;
   inspect?: (pages: readonly TimelinePage[]) => ReactNode;
 }) {
-  const { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNewer } = useTimeline(target);
+  const { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, asOf } = useTimeline(target);
   const [autoLoad, setAutoLoad] = useAutoLoad();
   const findRef = useRef<HTMLInputElement>(null);
   const writeFind = useCallback((find: string) => onFilters({ find }, { replace: true }), [onFilters]);
@@ -106,7 +106,7 @@ export function TimelineView({
         <ProtectedState handle={handle} page={firstPage} />
       </>
     );
-  const check = firstPage ? <CheckNewPosts target={target} firstPage={firstPage} /> : null;
+  const check = asOf !== null ? <CheckNewPosts target={target} asOf={asOf} /> : null;
   if (posts.length === 0 && !query.hasNextPage)
     return (
       <>
@@ -116,7 +116,6 @@ export function TimelineView({
       </>
     );
 
-  const previousError = query.isFetchPreviousPageError ? query.error : null;
   return (
     <FindInLoadedProvider find={findInLoaded}>
       <LightboxHost>
@@ -134,9 +133,6 @@ export function TimelineView({
           onAutoLoad={setAutoLoad}
           findRef={findRef}
         />
-        {(query.hasPreviousPage || previousError !== null) && (
-          <NewerButton fetching={query.isFetchingPreviousPage} error={previousError} onLoad={loadNewer} />
-        )}
         {filtering && shown.length === 0 && (
           <StateCard testId="state-no-match" title="No loaded post matches">
             Clear a filter, or load more posts to search further.

@@ -2,27 +2,23 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
 import { uniquePosts } from '../filters';
-import { latestFirstPage, withPinnedFirst } from '../pinned';
+import { asOfTime, latestFirstPage, withPinnedFirst } from '../pinned';
 
 /**
- * The infinite timeline query plus what the page derives from it. Next and previous pages are asked
- * for with `cancelRefetch: false`, so a sentinel and a button racing each other share one request.
+ * The infinite timeline query plus what the page derives from it. Next pages are asked for with
+ * `cancelRefetch: false`, so a sentinel and a button racing each other share one request.
  */
 export function useTimeline(target: TimelineTarget) {
   const query = useInfiniteQuery(timelineQueryOptions(target));
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const firstPage = useMemo(() => latestFirstPage(pages, query.data?.pageParams ?? []), [pages, query.data]);
+  const asOf = useMemo(() => asOfTime(pages, query.data?.pageParams ?? []), [pages, query.data]);
   const { posts, pinnedId } = useMemo(() => withPinnedFirst(uniquePosts(pages), firstPage), [pages, firstPage]);
   const user = firstPage?.user ?? pages.find((page) => page.user)?.user ?? null;
-  const { fetchNextPage, fetchPreviousPage } = query;
+  const { fetchNextPage } = query;
   const loadNext = useCallback(() => {
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
-  // Show newer is an explicit re-buy (a backward fetch: see timelineQueryOptions); Load more and the sentinel
-  // take the server's archived copy when it has one.
-  const loadNewer = useCallback(() => {
-    void fetchPreviousPage({ cancelRefetch: false });
-  }, [fetchPreviousPage]);
   const suspended = user?.status === 'suspended' || pages.some((page) => page.status === 'suspended');
-  return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNewer };
+  return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, asOf };
 }
