@@ -29,13 +29,7 @@ export function AuthorLink({
       className={`group relative no-underline ${className}`}
     >
       {children}
-      <span
-        role="tooltip"
-        data-testid="author-link-price"
-        className="pointer-events-none absolute left-0 top-full z-20 mt-1 hidden whitespace-nowrap rounded-md border border-slate-200
-          bg-white px-2 py-1 text-xs font-normal text-slate-700 shadow-md group-hover:block group-focus-visible:block
-          dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-      >
+      <span role="tooltip" data-testid="author-link-price" className="author-price-tip">
         <span id={priceId}>
           Opens @{handle}’s timeline · <CostHint operation="timeline" {...costHintProps(cost)} />
         </span>

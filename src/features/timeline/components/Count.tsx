@@ -45,10 +45,7 @@ export function Count({
       <span className="sr-only">{exact}</span>
       {/* Only a count that takes focus can show it: a timeline would otherwise carry a hidden tip per count. */}
       {strong && (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-xs font-medium text-white group-focus-visible:block dark:bg-slate-100 dark:text-slate-900"
-        >
+        <span aria-hidden="true" className="count-exact-tip">
           {exact}
         </span>
       )}

@@ -23,7 +23,7 @@ export function PostActions({ id, handle, permalink }: { id: string; handle: str
           <span className="sr-only">Post actions</span>
         </>
       }
-      className="-mr-2 -mt-1 shrink-0 cursor-pointer rounded-full p-1.5 text-slate-500 hover:bg-brand-50 hover:text-brand-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-sky-300"
+      className="post-actions-trigger"
     >
       <Link to="/timeline/$handle/post/$id" params={{ handle, id }} className={item} data-testid="open-post-view">
         <OpenIcon />

@@ -59,7 +59,7 @@ export const PostCard = memo(function PostCard({
       aria-posinset={position}
       aria-setsize={total}
       aria-label={`${post.repostOf ? `${post.author?.name ?? 'Someone'} reposted ` : ''}${shown.author?.name ?? 'Unknown author'}`}
-      className="border-b border-slate-200 px-4 pb-3 pt-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-offset-[-2px] dark:border-slate-800 dark:hover:bg-slate-900/60 dark:focus-visible:bg-slate-900/60"
+      className="post-card"
     >
       {pinned && (
         <p className={marker} data-testid="pinned">
