@@ -30,11 +30,11 @@ const BUDGET_KB = 125;
  * hydration code sits in the router's module, in the shell (1.0 KB), and a rendered page loads the chunk that
  * hydrates it (src/app/hydrate-server-page.tsx, 1.0 KB); / over the budget by 0.5 KB for the same reason (125.5 KB
  * once all its chunks load before the network is idle), /timeline lighter (its icons are one sprite file); /credits
- * raised 1 KB (130.1 KB) when the shell came to keep this browser's copy of a page the server rendered from its
- * archive, and cards came to link their posts and authors.
+ * raised 1 KB (130.1 KB) and / 1 KB (126.0 KB) when the shell came to keep this browser's copy of a page the server
+ * rendered from its archive, and cards came to link their posts and authors.
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
-  { path: '/', ceilingKb: BUDGET_KB + 1, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/', ceilingKb: BUDGET_KB + 2, ready: (page) => page.waitForLoadState('networkidle') },
   {
     path: '/timeline?screen_name=grace',
     ceilingKb: BUDGET_KB + 37,

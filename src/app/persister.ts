@@ -46,14 +46,24 @@ export const persister: Persister = {
  * "this browser". Swapped after hydration, so React hydrates exactly the HTML the server wrote.
  */
 export function preferThisBrowsersCopies(queryClient: QueryClient) {
-  for (const held of heldAtStart?.clientState.queries ?? []) {
-    const current = queryClient.getQueryCache().get(held.queryHash);
-    if (!current || current.state.dataUpdatedAt <= held.state.dataUpdatedAt) continue;
-    if (!servedFromArchive(current.state.data)) continue;
-    queryClient.setQueryData(held.queryKey, restoredInThisBrowser(held.state.data), {
-      updatedAt: held.state.dataUpdatedAt,
+  const held = new Map((heldAtStart?.clientState.queries ?? []).map((query) => [query.queryHash, query]));
+  if (held.size === 0) return;
+  const cache = queryClient.getQueryCache();
+  const preferHeld = (query: Query) => {
+    const mine = held.get(query.queryHash);
+    if (!mine || query.state.dataUpdatedAt <= mine.state.dataUpdatedAt || !servedFromArchive(query.state.data)) return;
+    held.delete(query.queryHash);
+    queryClient.setQueryData(mine.queryKey, restoredInThisBrowser(mine.state.data), {
+      updatedAt: mine.state.dataUpdatedAt,
     });
-  }
+  };
+  cache.getAll().forEach(preferHeld);
+  // The server's dehydrated page can reach the cache after the restore: it is swapped as it lands, while the page loads.
+  const stop = cache.subscribe((event) => {
+    if (event.type === 'added' || event.type === 'updated') preferHeld(event.query);
+    if (held.size === 0) stop();
+  });
+  setTimeout(stop, 10_000);
 }
 
 function servedFromArchive(data: unknown): boolean {
