@@ -109,6 +109,15 @@ test('holding End buys the chosen number of paid pages, then asks at a price; Ke
   await expectEachCursorOnce(handle, 4);
   await expect(prompt).toBeVisible();
 
+  // Away and Back, the view mounts anew: its count goes on, and End held buys nothing more.
+  await page.locator('header').getByRole('link', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search/);
+  await page.goBack();
+  await expect.poll(() => loadedCount(page)).toBe(80);
+  await holdEnd(page, askedAfter(prompt, 2));
+  await keepHoldingEnd(page);
+  await expectEachCursorOnce(handle, 4);
+
   // Keep loading allows two more paid pages, and no more.
   await page.getByTestId('keep-loading').click();
   await holdEnd(page, askedAfter(prompt, 4));

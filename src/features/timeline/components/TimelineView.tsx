@@ -48,7 +48,7 @@ export function TimelineView({
     useTimeline(target);
   const [autoLoad, setAutoLoad] = useAutoLoad();
   const [paidPages, setPaidPages] = useAutoLoadPaidPages();
-  const budget = useAutoLoadBudget(paidPages, loadNextArrived);
+  const budget = useAutoLoadBudget(targetKey(target), paidPages, loadNextArrived);
   const findRef = useRef<HTMLInputElement>(null);
   const writeFind = useCallback((find: string) => onFilters({ find }, { replace: true }), [onFilters]);
   const { find, type, drop } = useFindDraft(asked.find, writeFind);
