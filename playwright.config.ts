@@ -34,6 +34,7 @@ const DEV_SUITES = [
   'no-rebuy.spec.ts',
   'timeline.spec.ts',
   'timeline-paging.spec.ts',
+  'autoload-asks.spec.ts',
   'search.spec.ts',
   'search-state.spec.ts',
   'smoke.spec.ts',

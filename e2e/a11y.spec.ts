@@ -12,6 +12,19 @@ async function openPost(page: Page) {
   await page.goto(`/timeline/ada/post/${id}`);
 }
 
+/** A timeline where auto-load has bought one paid page and asks: a page divider in the list, the priced prompt below. */
+async function openAsking(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('creditscope-timeline-autoload-paid-pages', '1'));
+  await page.goto(`/timeline?screen_name=${alias('ada', 'axe asks')}`);
+  await page.locator('article').first().waitFor();
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return page.getByTestId('autoload-paused').isVisible();
+    })
+    .toBe(true);
+}
+
 const PAGES: { name: string; open: (page: Page) => Promise<unknown>; ready: string }[] = [
   { name: 'start page', open: (page) => page.goto('/'), ready: 'main h1' },
   { name: 'timeline', open: (page) => page.goto(`/timeline?screen_name=${alias('ada', 'axe')}`), ready: 'article' },
@@ -20,6 +33,7 @@ const PAGES: { name: string; open: (page: Page) => Promise<unknown>; ready: stri
     open: (page) => page.goto(`/timeline?screen_name=${alias('linus', 'axe')}`),
     ready: 'main h1, main h2',
   },
+  { name: 'timeline asking to keep loading', open: openAsking, ready: '[data-testid="page-divider"]' },
   { name: 'post view', open: openPost, ready: '[data-testid="post-view"] article' },
   {
     name: 'search',

@@ -4,6 +4,8 @@ import { loadedCount, scrollToEnd } from './timeline-support.ts';
 
 test('1,000 posts keep at most 60 articles mounted while scrolling down and back up', async ({ page }) => {
   test.setTimeout(180_000);
+  // Fifty pages in one go: auto-load may buy them all before it asks (e2e/autoload-asks.spec.ts tests the asking).
+  await page.addInitScript(() => window.localStorage.setItem('creditscope-timeline-autoload-paid-pages', '99'));
   await page.goto(`/timeline?screen_name=${alias('archive', 'thousand')}`);
   await expect(page.locator('article').first()).toBeVisible();
   let maxMounted = 0;

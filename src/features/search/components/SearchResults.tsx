@@ -7,6 +7,7 @@ import { searchQueryOptions, type SearchParams } from '../../../api/search';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorChargeNote } from '../../../components/ErrorChargeNote';
 import { ErrorPanel } from '../../../components/ErrorPanel';
+import { PageDivider } from '../../../components/PageDivider';
 import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
 import { rememberSearch } from '../use-recent-searches';
@@ -95,15 +96,28 @@ export function SearchResults({
       {results.length === 0 && !isPlaceholderData ? (
         <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
       ) : (
-        <ol
-          data-testid="search-results"
-          lang={params.hl}
-          className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}
-        >
-          {results.map((result, index) => (
-            <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />
-          ))}
-        </ol>
+        <>
+          {/* Each page of results is its own purchase: what this one cost and when it was bought. Kept in place,
+              unseen, while the previous results stand in for the next page, so the list does not jump. */}
+          <PageDivider
+            className={`mt-3 ${isPlaceholderData ? 'invisible' : ''}`}
+            page={{
+              label: `page ${page}`,
+              origin: origin ?? data.origin,
+              credits: data.credits,
+              boughtAt: data.boughtAt,
+            }}
+          />
+          <ol
+            data-testid="search-results"
+            lang={params.hl}
+            className={`divide-y divide-slate-100 transition-opacity dark:divide-slate-800/70 ${isPlaceholderData ? 'opacity-50' : ''}`}
+          >
+            {results.map((result, index) => (
+              <ResultItem key={`${index}-${result.url}`} result={result} rank={first + index} />
+            ))}
+          </ol>
+        </>
       )}
       {(results.length > 0 || page > 1) && (
         <Pager page={page} hasNext={results.length >= num} busy={isPlaceholderData} onPage={onPage} />

@@ -1,6 +1,7 @@
 import { useState, type Ref } from 'react';
 import type { Post } from '../../../api/types';
 import { filtersActive, hashtagOf, type PostFilters } from '../filters';
+import { PaidPagesField } from './PaidPagesField';
 import { WebSearchLink } from './WebSearchLink';
 
 // The file is written on the click: the list shows the buttons, few visits press them.
@@ -27,6 +28,8 @@ export function FreeTools({
   who,
   autoLoad,
   onAutoLoad,
+  paidPages,
+  onPaidPages,
   findRef,
 }: {
   filters: PostFilters;
@@ -38,6 +41,9 @@ export function FreeTools({
   who: string;
   autoLoad: boolean;
   onAutoLoad: (on: boolean) => void;
+  /** Paid pages auto-load buys before it asks. */
+  paidPages: number;
+  onPaidPages: (pages: number) => void;
   findRef?: Ref<HTMLInputElement>;
 }) {
   const tag = hashtagOf(filters.find);
@@ -129,17 +135,20 @@ export function FreeTools({
             </button>
           </span>
         </div>
-        <label className="mt-2 flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <input
-            type="checkbox"
-            className="accent-brand-600"
-            checked={autoLoad}
-            onChange={(event) => onAutoLoad(event.target.checked)}
-            data-testid="autoload-toggle"
-          />
-          Load the next page when I scroll to the end{' '}
-          <span className="text-amber-800 dark:text-amber-300">(each page costs credits)</span>
-        </label>
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <input
+              type="checkbox"
+              className="accent-brand-600"
+              checked={autoLoad}
+              onChange={(event) => onAutoLoad(event.target.checked)}
+              data-testid="autoload-toggle"
+            />
+            Load the next page when I scroll to the end{' '}
+            <span className="text-amber-800 dark:text-amber-300">(each page costs credits)</span>
+          </label>
+          <PaidPagesField pages={paidPages} onPages={onPaidPages} disabled={!autoLoad} />
+        </div>
       </div>
     </section>
   );

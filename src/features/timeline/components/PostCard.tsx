@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import type { Post } from '../../../api/types';
+import { PageDivider } from '../../../components/PageDivider';
+import type { DividedPage } from '../../../components/page-divider-text';
 import { Avatar } from './Avatar';
 import { AuthorLine } from './AuthorLine';
 import { PinIcon, RepostIcon } from './Icons';
@@ -30,6 +32,8 @@ const marker = 'mb-1 flex items-center gap-2 pl-8 text-[13px] font-semibold text
 /**
  * One timeline entry. A repost shows who reposted, then the original in full. `owner` is the timeline's handle,
  * the post's address when its author has none; `position` is left out where the card stands alone (its own page).
+ * `startsPage` is the page this post begins in a list: its divider leads the card, inside it, because a feed
+ * may own nothing but articles.
  */
 export const PostCard = memo(function PostCard({
   post,
@@ -38,6 +42,7 @@ export const PostCard = memo(function PostCard({
   position,
   total,
   actions = true,
+  startsPage,
 }: {
   post: Post;
   pinned: boolean;
@@ -45,6 +50,7 @@ export const PostCard = memo(function PostCard({
   position?: number;
   total?: number;
   actions?: boolean;
+  startsPage?: DividedPage;
 }) {
   const shown = post.repostOf ?? post;
   // The same page the menu's "Open post" opens: a repost's entry under the reposter's handle.
@@ -61,6 +67,7 @@ export const PostCard = memo(function PostCard({
       aria-label={`${post.repostOf ? `${post.author?.name ?? 'Someone'} reposted ` : ''}${shown.author?.name ?? 'Unknown author'}`}
       className="post-card"
     >
+      {startsPage && <PageDivider page={startsPage} className="-mt-1.5 mb-2" />}
       {pinned && (
         <p className={marker} data-testid="pinned">
           <PinIcon className="h-3.5 w-3.5" />

@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
-import { useCallback, useDeferredValue, useRef } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
 import type { TimelineTarget } from '../../../api/timeline';
 import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { applyFilters, filtersActive, type PostFilters } from '../filters';
+import { pageStarts } from '../page-starts';
 import { targetKey } from '../params';
-import { useAutoLoad } from '../hooks/use-auto-load';
+import { useAutoLoad, useAutoLoadPaidPages } from '../hooks/use-auto-load';
+import { useAutoLoadBudget } from '../hooks/use-auto-load-budget';
 import { useFindDraft } from '../hooks/use-find-draft';
 import { useSentinel } from '../hooks/use-sentinel';
 import { useTimeline } from '../hooks/use-timeline';
 import { CheckNewPosts } from './CheckNewPosts';
 import { FindInLoadedProvider } from './FindInLoadedProvider';
 import { FreeTools } from './FreeTools';
+import { KeepLoading } from './KeepLoading';
 import { LightboxHost } from './LightboxHost';
 import { PagingFooter } from './PagingFooter';
 import { ProfileHeader } from './ProfileHeader';
@@ -41,8 +44,11 @@ export function TimelineView({
   onFilters: SetFilters;
   inspect?: (pages: readonly TimelinePage[]) => ReactNode;
 }) {
-  const { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, asOf } = useTimeline(target);
+  const { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNextArrived, asOf } =
+    useTimeline(target);
   const [autoLoad, setAutoLoad] = useAutoLoad();
+  const [paidPages, setPaidPages] = useAutoLoadPaidPages();
+  const budget = useAutoLoadBudget(targetKey(target), paidPages, loadNextArrived);
   const findRef = useRef<HTMLInputElement>(null);
   const writeFind = useCallback((find: string) => onFilters({ find }, { replace: true }), [onFilters]);
   const { find, type, drop } = useFindDraft(asked.find, writeFind);
@@ -67,10 +73,16 @@ export function TimelineView({
   // would buy the next page.
   const listed = useDeferredValue(shown);
   const nextError = query.isFetchNextPageError ? query.error : null;
+  const autoLoading = autoLoad && !filtering && query.hasNextPage && nextError === null;
   const sentinel = useSentinel<HTMLDivElement>(
-    autoLoad && !filtering && listed === shown && query.hasNextPage && !query.isFetchingNextPage && nextError === null,
-    loadNext,
+    autoLoading && !budget.paused && listed === shown && !query.isFetchingNextPage,
+    budget.loadAuto,
     pages.length,
+  );
+  const pageParams = query.data?.pageParams;
+  const starts = useMemo(
+    () => pageStarts(pages, pageParams ?? [], listed, pinnedId),
+    [pages, pageParams, listed, pinnedId],
   );
 
   const who = 'screenName' in target ? target.screenName : target.restId;
@@ -131,6 +143,8 @@ export function TimelineView({
           who={handle}
           autoLoad={autoLoad}
           onAutoLoad={setAutoLoad}
+          paidPages={paidPages}
+          onPaidPages={setPaidPages}
           findRef={findRef}
         />
         {filtering && shown.length === 0 && (
@@ -143,9 +157,14 @@ export function TimelineView({
           pinnedId={pinnedId}
           owner={handle}
           listKey={targetKey(target)}
+          pageStarts={starts}
           after={
             <>
-              <div ref={sentinel} aria-hidden="true" />
+              {autoLoading && budget.paused ? (
+                <KeepLoading paid={budget.paid} onKeepLoading={budget.keepLoading} />
+              ) : (
+                <div ref={sentinel} aria-hidden="true" />
+              )}
               <PagingFooter
                 hasNext={query.hasNextPage}
                 fetching={query.isFetchingNextPage}

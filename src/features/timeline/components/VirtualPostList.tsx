@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Post } from '../../../api/types';
+import type { DividedPage } from '../../../components/page-divider-text';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
 import { useOpenPostKey } from '../hooks/use-open-post-key';
 import { useKeepReadingPosition } from '../hooks/use-keep-reading-position';
@@ -39,7 +40,9 @@ function firstScreen(range: Range): number[] {
 
 /**
  * `after` (the paging footer) is placed at the end of the list with a transform, not in normal flow:
- * a page appended above a footer in flow moves it, and browsers count that as layout shift.
+ * a page appended above a footer in flow moves it, and browsers count that as layout shift. `pageStarts`
+ * names the posts that begin a page (src/features/timeline/page-starts.ts): each card carries its divider
+ * from its first render, so it is measured with it and never pushes a post already placed.
  */
 export function VirtualPostList({
   posts,
@@ -47,12 +50,14 @@ export function VirtualPostList({
   owner,
   listKey,
   after,
+  pageStarts,
 }: {
   posts: readonly Post[];
   pinnedId: string | null;
   owner: string;
   listKey: string;
   after?: ReactNode;
+  pageStarts?: ReadonlyMap<string, DividedPage>;
 }) {
   const [measureAfter, afterHeight] = useElementHeight();
   const listRef = useRef<HTMLDivElement>(null);
@@ -151,6 +156,7 @@ export function VirtualPostList({
                 owner={owner}
                 position={item.index + 1}
                 total={posts.length}
+                startsPage={pageStarts?.get(post.id)}
               />
             </div>
           );

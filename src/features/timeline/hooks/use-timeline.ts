@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
+import type { TimelinePage } from '../../../api/types';
 import { uniquePosts } from '../filters';
 import { asOfTime, latestFirstPage, withPinnedFirst } from '../pinned';
 
@@ -19,6 +20,12 @@ export function useTimeline(target: TimelineTarget) {
   const loadNext = useCallback(() => {
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
+  // The sentinel's purchase: the page it brought, if one came (none on an error), so auto-load can count it.
+  const loadNextArrived = useCallback(async (): Promise<TimelinePage[]> => {
+    const result = await fetchNextPage({ cancelRefetch: false });
+    const last = result.data?.pages.at(-1);
+    return last && !pages.includes(last) ? [last] : [];
+  }, [fetchNextPage, pages]);
   const suspended = user?.status === 'suspended' || pages.some((page) => page.status === 'suspended');
-  return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, asOf };
+  return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNextArrived, asOf };
 }
