@@ -73,10 +73,22 @@ function replay(input: HeldInput) {
  */
 export function markHydrated() {
   document.getElementById('root')?.setAttribute('data-hydrated', '');
+  for (const callback of afterHydration.splice(0)) callback();
   const held = window[HELD];
   if (!held) return;
   window[HELD] = undefined;
   setTimeout(() => held.forEach(replay), 0);
+}
+
+const afterHydration: (() => void)[] = [];
+
+/**
+ * Runs `callback` once React has hydrated the server's content (at once on a page the browser rendered, or
+ * once done): a change to what that content shows made before then would be a hydration mismatch (#418).
+ */
+export function whenHydrated(callback: () => void) {
+  if (document.getElementById('root')?.hasAttribute('data-hydrated')) callback();
+  else afterHydration.push(callback);
 }
 
 /** For a page the browser rendered itself, React runs it from the first commit. */
