@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '../../api/types';
+import { POST_COLUMNS } from '../../lib/post-export';
 import { pagesLabel, rawPagesNdjson, resultRows, resultsCsv, searchFileName, type LoadedPage } from './export';
 
 const page = (number: number, titles: string[], raw?: unknown): LoadedPage => ({
@@ -28,12 +29,13 @@ describe('search export', () => {
     ]);
   });
 
-  it('writes CSV through the one escaper: quotes, commas and formulas are safe', () => {
+  it('writes CSV in the post columns, a result its url and title in rank order, through the one escaper', () => {
     const csv = resultsCsv(resultRows([page(1, ['say "hi", then go', '=HYPERLINK("x")'])]));
+    const noPost = ','.repeat(POST_COLUMNS.indexOf('url'));
     expect(csv.split('\r\n')).toEqual([
-      'rank,page,title,url,domain',
-      '1,1,"say ""hi"", then go",https://www.example.org/1/0,example.org',
-      `2,1,"'=HYPERLINK(""x"")",https://www.example.org/1/1,example.org`,
+      POST_COLUMNS.join(','),
+      `${noPost}https://www.example.org/1/0,,"say ""hi"", then go"`,
+      `${noPost}https://www.example.org/1/1,,"'=HYPERLINK(""x"")"`,
       '',
     ]);
   });

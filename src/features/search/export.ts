@@ -1,6 +1,6 @@
 import type { CanonicalSearch } from '../../api/identity';
 import type { SearchPage } from '../../api/types';
-import { csvCell } from '../../lib/csv';
+import { postRowsCsv, webResultRow } from '../../lib/post-export';
 import { siteDomain } from '../../lib/url';
 
 /** One page of a search as the query cache holds it, under its canonical identity. */
@@ -17,8 +17,6 @@ interface ResultRow {
   domain: string | null;
 }
 
-const COLUMNS = ['rank', 'page', 'title', 'url', 'domain'] as const;
-
 /** Every loaded result in page order, ranked as the pages showed them. */
 export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
   return pages.flatMap(({ search, data }) => {
@@ -33,11 +31,9 @@ export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
   });
 }
 
+/** The CSV every post export writes (src/lib/post-export.ts), a result a row with its title and url, in rank order. */
 export function resultsCsv(rows: readonly ResultRow[]): string {
-  return (
-    [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\r\n') +
-    '\r\n'
-  );
+  return postRowsCsv(rows.map(webResultRow));
 }
 
 export function resultsJson(rows: readonly ResultRow[]): string {
