@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '../../api/types';
 import { POST_COLUMNS } from '../../lib/post-export';
-import { pagesLabel, rawPagesNdjson, resultRows, resultsCsv, searchFileName, type LoadedPage } from './export';
+import { pagesLabel, rawPagesNdjson, resultRows, searchFileName, type LoadedPage } from './export';
+import { resultsCsv } from './results-csv';
 
 const page = (number: number, titles: string[], raw?: unknown): LoadedPage => ({
   search: { q: 'x', num: 2, page: String(number) },

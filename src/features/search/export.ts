@@ -1,6 +1,5 @@
 import type { CanonicalSearch } from '../../api/identity';
 import type { SearchPage } from '../../api/types';
-import { postRowsCsv, webResultRow } from '../../lib/post-export';
 import { siteDomain } from '../../lib/url';
 
 /** One page of a search as the query cache holds it, under its canonical identity. */
@@ -9,7 +8,7 @@ export interface LoadedPage {
   data: SearchPage;
 }
 
-interface ResultRow {
+export interface ResultRow {
   rank: number;
   page: number;
   title: string;
@@ -29,11 +28,6 @@ export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
       domain: result.href ? siteDomain(result.href) : null,
     }));
   });
-}
-
-/** The CSV every post export writes (src/lib/post-export.ts), a result a row with its title and url, in rank order. */
-export function resultsCsv(rows: readonly ResultRow[]): string {
-  return postRowsCsv(rows.map(webResultRow));
 }
 
 export function resultsJson(rows: readonly ResultRow[]): string {
