@@ -6,6 +6,7 @@ import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
+import { POST_COLUMNS } from '../src/lib/post-export.ts';
 
 /**
  * Collection jobs through the Jobs page, on instances of their own (the production server, upstream mode,
@@ -137,6 +138,13 @@ test.describe('a job over three handles', () => {
       const exported = rows.filter((row) => row.subject === handle.toLowerCase()).map((row) => row.item.post_id);
       expect(exported).toEqual(await archivedPostIds(instance.origin, handle, 3));
     }
+    // Its CSV: where each row came from, then the columns every post export shares (src/lib/post-export.ts).
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('job-view').getByTestId('job-export-csv').click(),
+    ]);
+    const header = fs.readFileSync(await csv.path(), 'utf8').split('\r\n')[0];
+    expect(header).toBe(`job,item,kind,subject,page,purchase_id,from_archive,${POST_COLUMNS.join(',')}`);
     // Reading the pages back and exporting bought nothing.
     expect(await upstream.log(tag)).toHaveLength(10);
   });

@@ -7,6 +7,7 @@ import { E2E } from './support/ports.ts';
 import { settled } from './support/settle.ts';
 import { hydrated } from './support/rendering.ts';
 import { alias, standin } from './support/standin.ts';
+import { DATE_STYLES } from '../src/lib/date-format.ts';
 
 /**
  * The production server (server rendering is on unless `SSR=0`) renders the first screen of a timeline
@@ -131,6 +132,39 @@ test('clicks made before the app runs are held and replayed once it does: a filt
   await context.close();
 });
 
+test('shortcut keys pressed before the app runs are held and replayed once it does: / focuses the box, j a post', async ({
+  browser,
+}) => {
+  const handle = alias('ada', 'ssrkeys');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const handleBox = page.getByLabel('Handle, @handle, numeric id or profile URL');
+
+  // "/" the moment the posts show, while the app's script is held back: the box is the server's HTML, no React.
+  let release = await holdTheApp(page);
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`, { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
+  await page.keyboard.press('/');
+  await page.waitForTimeout(300);
+  await expect(handleBox).not.toBeFocused();
+  release();
+  await hydrated(page);
+  await expect(handleBox).toBeFocused();
+
+  // j the same way: the first post has the focus once the app runs.
+  const again = await context.newPage();
+  release = await holdTheApp(again);
+  await again.goto(`${app.origin}/timeline?screen_name=${handle}`, { waitUntil: 'commit' });
+  await expect(again.locator('#root[data-server-rendered] article').first()).toBeVisible();
+  await again.keyboard.press('j');
+  await expect(again.locator('article[data-testid="post"]:focus')).toHaveCount(0);
+  release();
+  await hydrated(again);
+  await expect(again.locator('article[data-testid="post"]:focus')).toHaveCount(1);
+  expect(await upstream().log(handle)).toHaveLength(1);
+  await context.close();
+});
+
 test('a link from another site gets the priced gate from the server and buys nothing until Load is clicked', async ({
   page,
 }) => {
@@ -191,7 +225,8 @@ test('a browser in another time zone and language hydrates without a mismatch; i
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const inZone = (iso: string) =>
-    new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+    // A post's full moment as every page writes one (src/lib/date-format.ts DATE_STYLES.dayInYearAndTime).
+    new Intl.DateTimeFormat('de-DE', { ...DATE_STYLES.dayInYearAndTime, timeZone }).format(new Date(iso));
 
   // First visit: the server knows neither zone nor language yet (UTC, the Accept-Language); the app redraws in its own.
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);

@@ -34,7 +34,7 @@ test('profile header: banner, avatar, names, badge, affiliate, bio entities, fac
     'Filters the loaded posts, free',
   );
   await expect(header).toContainText('London');
-  await expect(header.getByTestId('profile-joined')).toHaveText('Joined March 2009');
+  await expect(header.getByTestId('profile-joined')).toHaveText('Joined Mar 2009');
 
   const followers = header.getByTestId('count-followers');
   await expect(followers).toContainText('816.1K');

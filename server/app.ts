@@ -10,6 +10,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppConfig } from './config.ts';
 import { InFlight } from './http/in-flight.ts';
 import { guardPage, isRefusedPath } from './http/page-guard.ts';
+import { hostRefusal } from './http/host-name.ts';
 import { isApiPath, pathAsSent } from './proxy/api-path.ts';
 import { normalisedError } from './proxy/errors.ts';
 import type { ApiHandler } from './proxy/handler.ts';
@@ -23,12 +24,6 @@ import { queryParams } from './proxy/validate.ts';
  * longer: these bound only what the client sends.
  */
 export const REQUEST_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function hostName(host: string): string {
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
-}
 
 /** Who serves the pages and assets: registered in a context of its own, under the page rules. */
 export type PageHost = FastifyPluginAsync;
@@ -166,15 +161,8 @@ export async function createApp(options: {
       if (isRefusedPath(pathAsSent(request.url)))
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       // Other names than the allowed ones are refused, as for the API (DNS rebinding).
-      const name = hostName((request.headers.host ?? '').toLowerCase());
-      if (!LOOPBACK_HOSTS.has(name) && !config.allowedHosts.includes(name)) {
-        return reply
-          .code(403)
-          .type('text/plain; charset=utf-8')
-          .send(
-            `Blocked request: host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`,
-          );
-      }
+      const refused = hostRefusal(request.headers.host, config.allowedHosts);
+      if (refused) return reply.code(403).type('text/plain; charset=utf-8').send(`Blocked request: ${refused}`);
       guardPage(request.raw, reply.raw);
     });
     await pages.register(options.pages);

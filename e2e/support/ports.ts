@@ -31,6 +31,8 @@ export const E2E = {
   findApp: base + 33,
   /** Server rendering on (`SSR=1`) for e2e/server-render.spec.ts. */
   serverRenderApp: base + 34,
+  /** Server rendering on for e2e/ssr-session.spec.ts (a scripted session in another zone and language). */
+  ssrSessionApp: base + 44,
   /** The same for e2e/server-render-search.spec.ts (its own archive: a search bought there is bought once). */
   serverRenderSearchApp: base + 35,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',

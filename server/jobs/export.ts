@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { postSchema } from '../../src/api/schemas/post.ts';
 import type { Post } from '../../src/api/types.ts';
-import { csvLineOf, POST_COLUMNS, postRow, type PostRow } from '../../src/lib/post-export.ts';
+import { csvLineOf, POST_COLUMNS, postRow, webResultRow } from '../../src/lib/post-export.ts';
 import type { JobStore } from './job-store.ts';
 import type { ItemRow } from './job-store.ts';
 import { readSearch, readTimeline } from './pages.ts';
@@ -57,14 +57,12 @@ export function ndjsonLine(origin = '') {
   };
 }
 
-/** Where each row comes from, then the post's columns (as every post export has them), then a result's title. */
+/** Where each row comes from, then the columns every post export has (a search result's title and url among them). */
 const JOB_COLUMNS = ['job', 'item', 'kind', 'subject', 'page', 'purchase_id', 'from_archive'] as const;
-const COLUMNS = [...JOB_COLUMNS, ...POST_COLUMNS, 'title'] as const;
+const COLUMNS = [...JOB_COLUMNS, ...POST_COLUMNS] as const;
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
 
-const emptyPost = Object.fromEntries(POST_COLUMNS.map((column) => [column, null])) as PostRow;
-
-/** A CSV line: a post in the shared post columns (its `url` absolute with `origin`); a search result's title and address. */
+/** A CSV line: a post in the shared post columns (its `url` absolute with `origin`); a search result as every export writes one. */
 export function csvLine(origin = '') {
   return (row: ExportRow): string => {
     const post = postOf(row);
@@ -77,9 +75,12 @@ export function csvLine(origin = '') {
       page: row.page,
       purchase_id: row.purchaseId,
       from_archive: row.fromArchive,
-      ...(post ? postRow(post, { owner: row.subject, origin }) : emptyPost),
-      ...(typeof result.url === 'string' ? { url: result.url } : {}),
-      title: typeof result.title === 'string' ? result.title : null,
+      ...(post
+        ? postRow(post, { owner: row.subject, origin })
+        : webResultRow({
+            url: typeof result.url === 'string' ? result.url : null,
+            title: typeof result.title === 'string' ? result.title : null,
+          })),
     };
     return csvLineOf(COLUMNS, fields);
   };

@@ -1,11 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HEADER } from '../../src/contract/index.ts';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function hostName(host: string): string {
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
-}
+import { hostRefusal } from '../http/host-name.ts';
 
 /**
  * Why a request must not spend credits, or null when it may.
@@ -14,9 +9,8 @@ function hostName(host: string): string {
  */
 export function refusalReason(request: IncomingMessage, allowedHosts: string[]): string | null {
   const host = (request.headers.host ?? '').toLowerCase();
-  const name = hostName(host);
-  if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.includes(name))
-    return `Host "${name}" is not allowed; add it to ALLOWED_HOSTS to serve creditscope under that name`;
+  const refused = hostRefusal(host, allowedHosts);
+  if (refused) return refused;
   const site = request.headers['sec-fetch-site'];
   if (site && site !== 'same-origin') return `cross-site request refused (Sec-Fetch-Site: ${site})`;
   if (request.headers['sec-fetch-mode'] === 'navigate') return 'the API cannot be opened as a page';

@@ -3,6 +3,7 @@ import type { PersistedClient, Persister } from '@tanstack/react-query-persist-c
 import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import { CACHE_MAX_AGE_MS } from './cache-age';
 import { restoredInThisBrowser } from '../api/purchase/origin';
+import { whenHydrated } from '../lib/held-clicks';
 import { createIncrementalPersister, type RecordStore } from '../lib/incremental-persister';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
@@ -41,11 +42,16 @@ export const persister: Persister = {
 
 /**
  * A page the server rendered from its archive (free) that this browser already held: once the page has hydrated
- * (the persisted cache is restored after that, and keeps the server's newer copy), this browser's own copy takes
- * its place again, with every page of it that was bought (the server renders the first) and its origin
- * "this browser". Swapped after hydration, so React hydrates exactly the HTML the server wrote.
+ * (the persisted cache, restored whenever IndexedDB answers, keeps the server's newer copy), this browser's own
+ * copy takes its place again, with every page of it that was bought (the server renders the first) and its
+ * origin "this browser". Swapped only after React has hydrated the server's content, so it hydrates exactly
+ * the HTML the server wrote: the restore often finishes first (after the shell, before the posts' boundary).
  */
 export function preferThisBrowsersCopies(queryClient: QueryClient) {
+  whenHydrated(() => swapInThisBrowsersCopies(queryClient));
+}
+
+function swapInThisBrowsersCopies(queryClient: QueryClient) {
   const held = new Map((heldAtStart?.clientState.queries ?? []).map((query) => [query.queryHash, query]));
   if (held.size === 0) return;
   const cache = queryClient.getQueryCache();

@@ -1,44 +1,94 @@
+import { HELD_SHORTCUT_KEYS } from './keyboard';
+
 /**
  * A server-rendered page shows its buttons before React runs it. A click in that moment would be lost
- * (a button does nothing) or worse, leave a checkbox ticked with its filter off. This script, inlined in
- * the page's head (allowed by its hash), holds such clicks and lets React replay them once it runs, in
- * order, as the person made them. Links are left alone: they work without JavaScript. Only trusted
- * events are held, so only the person's own clicks on this page are ever replayed.
+ * (a button does nothing) or worse, leave a checkbox ticked with its filter off; a shortcut key ("/", j)
+ * would do nothing at all. This script, inlined in the page's head (allowed by its hash), holds such clicks
+ * and keys and lets React replay them once it runs, in order, as the person made them. Links are left
+ * alone: they work without JavaScript. Only trusted events are held, so only the person's own input on
+ * this page is ever replayed.
  */
 const HELD = '__creditscopeHeldClicks';
 
+/** A held click (on this control) or a held shortcut key (pressed with this element focused). */
+type HeldInput = { click: Element } | { key: string; code: string; shiftKey: boolean; target: EventTarget | null };
+
 declare global {
   interface Window {
-    [HELD]?: Element[];
+    [HELD]?: HeldInput[];
   }
 }
 
-/** Kept as source text: it runs before any module, from the page's own HTML. */
+/**
+ * Kept as source text: it runs before any module, from the page's own HTML. A key is held only where the app
+ * would take it as a shortcut (src/lib/keyboard.ts shortcutBlocked: not typed into a box, no Ctrl/Alt/Meta),
+ * and Enter only where it does nothing natively (not on a link or a control). Once "/" is held the keys after
+ * it are the person's text for the box it will focus, so nothing more is held.
+ */
 export const HOLD_CLICKS_SCRIPT = `(() => {
   const held = window.${HELD} = [];
+  const keys = new Set(${JSON.stringify(HELD_SHORTCUT_KEYS)});
+  const notText = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+  const hydrated = () => document.getElementById('root')?.hasAttribute('data-hydrated');
+  let slashHeld = false;
   document.addEventListener('click', (event) => {
-    if (!event.isTrusted || document.getElementById('root')?.hasAttribute('data-hydrated')) return;
+    if (!event.isTrusted || hydrated()) return;
     const control = event.target instanceof Element ? event.target.closest('button, input[type=checkbox], input[type=radio]') : null;
     if (!control) return;
     event.preventDefault();
-    held.push(control);
+    held.push({ click: control });
+  }, true);
+  document.addEventListener('keydown', (event) => {
+    if (!event.isTrusted || hydrated() || slashHeld || !keys.has(event.key)) return;
+    if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+    const target = event.target;
+    if (target instanceof HTMLElement) {
+      if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return;
+      if (target instanceof HTMLInputElement && !notText.has(target.type)) return;
+      if (event.key === 'Enter' && target.closest('a, button, input, select, textarea, summary')) return;
+    }
+    event.preventDefault();
+    slashHeld = event.key === '/';
+    held.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, target });
   }, true);
 })();`;
 
+function replay(input: HeldInput) {
+  if ('click' in input) {
+    if (input.click.isConnected && input.click instanceof HTMLElement) input.click.click();
+    return;
+  }
+  // Dispatched where it was pressed (hydration adopts the nodes), so the handlers see the same target.
+  const target = input.target instanceof Node && input.target.isConnected ? input.target : document.body;
+  const { key, code, shiftKey } = input;
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, bubbles: true, cancelable: true }));
+}
+
 /**
- * Marks the root as run by React (the e2e tests wait for it) and replays the held clicks on the same nodes
- * (hydration adopts them), in a task of their own: React ignores events dispatched while it commits. Called
- * from an effect of the content the server rendered, which runs only once React has hydrated that content
- * (it sits in a Suspense boundary React hydrates after the shell).
+ * Marks the root as run by React (the e2e tests wait for it) and replays the held clicks and keys on the same
+ * nodes (hydration adopts them), in a task of their own: React ignores events dispatched while it commits.
+ * Called from an effect of the content the server rendered, which runs only once React has hydrated that
+ * content (it sits in a Suspense boundary React hydrates after the shell), so the page's own key handlers
+ * (j/k on the timeline) are listening by then.
  */
 export function markHydrated() {
   document.getElementById('root')?.setAttribute('data-hydrated', '');
+  for (const callback of afterHydration.splice(0)) callback();
   const held = window[HELD];
   if (!held) return;
   window[HELD] = undefined;
-  setTimeout(() => {
-    for (const control of held) if (control.isConnected && control instanceof HTMLElement) control.click();
-  }, 0);
+  setTimeout(() => held.forEach(replay), 0);
+}
+
+const afterHydration: (() => void)[] = [];
+
+/**
+ * Runs `callback` once React has hydrated the server's content (at once on a page the browser rendered, or
+ * once done): a change to what that content shows made before then would be a hydration mismatch (#418).
+ */
+export function whenHydrated(callback: () => void) {
+  if (document.getElementById('root')?.hasAttribute('data-hydrated')) callback();
+  else afterHydration.push(callback);
 }
 
 /** For a page the browser rendered itself, React runs it from the first commit. */

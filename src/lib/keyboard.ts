@@ -56,6 +56,12 @@ export function isGoKey(key: string): key is GoKey {
   return Object.hasOwn(GO_TO, key);
 }
 
+/**
+ * Every key that is a shortcut somewhere (the header's, the timeline's j/k/o/Enter): on a server-rendered
+ * page one pressed before React runs is held and replayed (src/lib/held-clicks.ts).
+ */
+export const HELD_SHORTCUT_KEYS: readonly string[] = ['/', '?', 'g', ...Object.keys(GO_TO), 'j', 'k', 'o', 'Enter'];
+
 /** How long after `g` the second key still counts as its pair. */
 export const SEQUENCE_MS = 1500;
 

@@ -2,11 +2,14 @@ import type { Post } from '../api/types';
 import { csvCell } from './csv';
 
 /**
- * One shape for a post in every export (timeline, jobs, find; CSV and JSON alike), so files from different
- * pages line up column for column. Pure: the browser's exports and the server's job export both use it.
+ * One shape for a post in every export (timeline, jobs, find; CSV and JSON alike), and for a web search result
+ * in every CSV (the search page's, a job's), so files from different pages line up column for column. Pure:
+ * the browser's exports and the server's job export both use it.
  *
  * A repost is one row shaped one way: `id` is the timeline entry (the repost), the content columns are the
  * original's (its author, text, counts, media), `repost_of` is the original's id and `reposted_by` who reposted it.
+ * A web result is a row with its `title` and `url` (the address it points to) and every post column empty; a
+ * post's `title` is empty. Rows keep the order they were shown in (a result's rank).
  */
 export const POST_COLUMNS = [
   'id',
@@ -30,6 +33,7 @@ export const POST_COLUMNS = [
   'source',
   'url',
   'platform_url',
+  'title',
 ] as const;
 
 export type PostColumn = (typeof POST_COLUMNS)[number];
@@ -68,7 +72,15 @@ export function postRow(post: Post, { owner, origin = '' }: { owner: string; ori
     source: post.source,
     url: postPageUrl(post.author?.handle || owner, post.id, origin),
     platform_url: shown.permalink ?? null,
+    title: null,
   };
+}
+
+const NO_POST = Object.fromEntries(POST_COLUMNS.map((column) => [column, null])) as PostRow;
+
+/** A web search result as an export row: its title and address, no post. */
+export function webResultRow(result: { title: string | null; url: string | null }): PostRow {
+  return { ...NO_POST, url: result.url, title: result.title };
 }
 
 /** A CSV line of `columns` from a row that holds them (RFC 4180, formula-safe). */

@@ -1,11 +1,8 @@
-/** "Nov 22, 14:02": when a page was bought, to the minute (history spans days, unlike one session's ledger). */
+import { writeDayAndTime } from '../../lib/date-format';
+
+/** "Nov 22, 2:02 PM": when a page was bought, to the minute (history spans days, unlike one session's ledger). */
 export function boughtOn(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return writeDayAndTime(iso);
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

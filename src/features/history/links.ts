@@ -1,6 +1,7 @@
 import type { HistoryEntry, HistorySubject } from '../../api/history';
 import type { SearchParams } from '../../api/keys';
 import { HANDLE, REST_ID, SEARCH_DEFAULT_NUM, SEARCH_FIRST_PAGE } from '../../api/identity';
+import { writeDay } from '../../lib/date-format';
 
 /** Where an archived page opens: its timeline (by handle, or by id when no answer named the handle), or its search. */
 export type OpenTarget =
@@ -51,7 +52,7 @@ export function expires(entry: HistoryEntry): boolean {
 }
 
 /** "Nov 12": a day, in the style the history's times use. */
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+const day = (iso: string) => writeDay(iso);
 
 /**
  * "first page · posts Nov 20–24", "a later page · posts Nov 12 – Nov 18", "page 2 · site:example.org": which page

@@ -1,4 +1,5 @@
 import type { JobItem, JobQuote, JobSpec, JobSummary } from '../../api/jobs';
+import { writeDate } from '../../lib/date-format';
 import { mulDiv, sumDecimals } from '../../lib/decimal';
 
 import { plural } from './running-summary';
@@ -78,7 +79,7 @@ function few(names: readonly string[], shown = 3): string {
 
 /**
  * What a job collects, as its name: "@ada, @grace · 3 pages each", "“rust async” · 2 pages", "@ada · back to
- * 2026-11-01 · “engines”". Two jobs of one minute differ by what they ask, which an id never said.
+ * Nov 1, 2026 · “engines”" (the day a job goes back to is a UTC day). Two jobs of one minute differ by what they ask, which an id never said.
  */
 export function jobName(spec: JobSpec): string {
   const parts: string[] = [];
@@ -87,7 +88,7 @@ export function jobName(spec: JobSpec): string {
     const depth = untilEnd
       ? 'to the end'
       : until
-        ? `back to ${until}`
+        ? `back to ${writeDate(`${until}T00:00:00Z`, 'dayInYear', { timeZone: 'UTC' })}`
         : `${plural(pages ?? 1, 'page')}${spec.handles.length > 1 ? ' each' : ''}`;
     parts.push(`${few(spec.handles.map((handle) => `@${handle}`))} · ${depth}`);
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '../../api/types';
-import { pagesLabel, rawPagesNdjson, resultRows, resultsCsv, searchFileName, type LoadedPage } from './export';
+import { POST_COLUMNS } from '../../lib/post-export';
+import { pagesLabel, rawPagesNdjson, resultRows, searchFileName, type LoadedPage } from './export';
+import { resultsCsv } from './results-csv';
 
 const page = (number: number, titles: string[], raw?: unknown): LoadedPage => ({
   search: { q: 'x', num: 2, page: String(number) },
@@ -28,12 +30,13 @@ describe('search export', () => {
     ]);
   });
 
-  it('writes CSV through the one escaper: quotes, commas and formulas are safe', () => {
+  it('writes CSV in the post columns, a result its url and title in rank order, through the one escaper', () => {
     const csv = resultsCsv(resultRows([page(1, ['say "hi", then go', '=HYPERLINK("x")'])]));
+    const noPost = ','.repeat(POST_COLUMNS.indexOf('url'));
     expect(csv.split('\r\n')).toEqual([
-      'rank,page,title,url,domain',
-      '1,1,"say ""hi"", then go",https://www.example.org/1/0,example.org',
-      `2,1,"'=HYPERLINK(""x"")",https://www.example.org/1/1,example.org`,
+      POST_COLUMNS.join(','),
+      `${noPost}https://www.example.org/1/0,,"say ""hi"", then go"`,
+      `${noPost}https://www.example.org/1/1,,"'=HYPERLINK(""x"")"`,
       '',
     ]);
   });

@@ -1,6 +1,5 @@
 import type { CanonicalSearch } from '../../api/identity';
 import type { SearchPage } from '../../api/types';
-import { csvCell } from '../../lib/csv';
 import { siteDomain } from '../../lib/url';
 
 /** One page of a search as the query cache holds it, under its canonical identity. */
@@ -9,15 +8,13 @@ export interface LoadedPage {
   data: SearchPage;
 }
 
-interface ResultRow {
+export interface ResultRow {
   rank: number;
   page: number;
   title: string;
   url: string;
   domain: string | null;
 }
-
-const COLUMNS = ['rank', 'page', 'title', 'url', 'domain'] as const;
 
 /** Every loaded result in page order, ranked as the pages showed them. */
 export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
@@ -31,13 +28,6 @@ export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
       domain: result.href ? siteDomain(result.href) : null,
     }));
   });
-}
-
-export function resultsCsv(rows: readonly ResultRow[]): string {
-  return (
-    [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\r\n') +
-    '\r\n'
-  );
 }
 
 export function resultsJson(rows: readonly ResultRow[]): string {

@@ -1,14 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { FindHit } from '../../../api/archive-search';
+import { writeDayAndTime } from '../../../lib/date-format';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = (iso: string) => writeDayAndTime(iso);
 
 /** Which purchase a hit came from, and that showing it cost nothing; the link is to the free history, never a purchase. */
 export function Provenance({ from }: { from: FindHit['from'] }) {

@@ -42,7 +42,7 @@ describe('jobs are named by what they collect and can be run again', () => {
         searches: [],
         timeline: { until: '2026-11-01', maxPages: 50 },
       }),
-    ).toBe('@a, @b, @c +1 more · back to 2026-11-01');
+    ).toBe('@a, @b, @c +1 more · back to Nov 1, 2026');
   });
 
   it('a job run again fills the form with exactly what it asked', () => {

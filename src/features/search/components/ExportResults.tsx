@@ -1,6 +1,6 @@
 import type { SearchParams } from '../../../api/search';
 import { downloadText } from '../../../lib/download';
-import { pagesLabel, rawPagesNdjson, resultRows, resultsCsv, resultsJson, searchFileName } from '../export';
+import { pagesLabel, rawPagesNdjson, resultRows, resultsJson, searchFileName } from '../export';
 import { useLoadedPages } from '../use-loaded-pages';
 
 const button =
@@ -38,7 +38,11 @@ export function ExportResults({ params }: { params: SearchParams }) {
           type="button"
           className={button}
           disabled={rows.length === 0}
-          onClick={() => save('results', 'csv', 'text/csv;charset=utf-8', resultsCsv(rows))}
+          onClick={() =>
+            void import('../results-csv').then(({ resultsCsv }) =>
+              save('results', 'csv', 'text/csv;charset=utf-8', resultsCsv(rows)),
+            )
+          }
         >
           Export CSV
         </button>

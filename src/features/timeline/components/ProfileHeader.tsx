@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FallibleImage } from '../../../components/FallibleImage';
 import type { Profile } from '../../../api/types';
-import { formatDate } from '../../../lib/date-format';
+import { writeDate } from '../../../lib/date-format';
 import type { DateStyle } from '../../../lib/date-style';
 import { displayUrl } from '../../../lib/entities';
 import { useDateStyle } from '../../../lib/use-date-style';
@@ -9,8 +9,7 @@ import { Count } from './Count';
 import { CalendarIcon, LinkIcon, LocationIcon, LockIcon, VerifiedBadge } from './Icons';
 import { RichText } from './RichText';
 
-const joined = (iso: string, { timeZone }: DateStyle) =>
-  `Joined ${formatDate(new Date(iso), 'en-US', { month: 'long', year: 'numeric', timeZone })}`;
+const joined = (iso: string, style: DateStyle) => `Joined ${writeDate(iso, 'month', style)}`;
 
 /**
  * The profile as the platform shows it: banner, avatar, names, bio with entities, facts, counts. On a phone it
