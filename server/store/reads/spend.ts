@@ -105,7 +105,13 @@ export class SpendReads {
       unknownCredits: sum.unknownCredits.toString(),
       lastAt: sum.lastAt,
     }));
-    groups.sort((a, b) => new Big(b.credits).cmp(a.credits) || (a.key ?? '').localeCompare(b.key ?? ''));
+    // Most credits first; on a tie the named groups before the rest, then by name.
+    groups.sort(
+      (a, b) =>
+        new Big(b.credits).cmp(a.credits) ||
+        Number(a.key === null) - Number(b.key === null) ||
+        (a.key ?? '').localeCompare(b.key ?? ''),
+    );
     const all = [...sums.values()];
     return {
       by,
