@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CHARGED } from '../api/error-kinds.ts';
-import { firedAlertSchema } from './spend.ts';
+import { firedAlertSchema } from './spend-fired.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's

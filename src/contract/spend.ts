@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { SPEND_DIMENSIONS } from './spend-dimensions.ts';
+import { SPEND_ALERT_KINDS } from './spend-fired.ts';
 
 /**
  * `GET /api/_spend` (where the credits went) and `/api/_spend/alerts` (the thresholds a person sets): one schema
@@ -8,8 +10,8 @@ import * as v from 'valibot';
  * Credits page's table (src/features/credits/spend-dimensions.ts) each have a record keyed by it, so one more
  * (a `person`) does not compile until both say how to group and show it.
  */
-export const SPEND_DIMENSIONS = ['handle', 'query', 'day', 'job'] as const;
-export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
+export { SPEND_DIMENSIONS, type SpendDimension } from './spend-dimensions.ts';
+export { SPEND_ALERT_KINDS, firedAlertSchema, type FiredAlert } from './spend-fired.ts';
 
 const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 
@@ -52,7 +54,6 @@ export type SpendBreakdown = v.InferOutput<typeof spendBreakdownSchema>;
  * An alert the person set: `session` when the current session's spend passes `credits`; `today` when today's
  * (UTC) spend passes `percent` % of the tighter limit. Each fires once per session, or once per day.
  */
-export const SPEND_ALERT_KINDS = ['session', 'today'] as const;
 export const spendAlertSchema = v.object({
   id: v.string(),
   kind: v.picklist(SPEND_ALERT_KINDS),
@@ -66,16 +67,3 @@ export const spendAlertSchema = v.object({
 export type SpendAlert = v.InferOutput<typeof spendAlertSchema>;
 
 export const spendAlertsSchema = v.object({ alerts: v.array(spendAlertSchema) });
-
-/** An alert crossed, in the one answer of `/api/_session` that found it crossed: shown once, in one tab. */
-export const firedAlertSchema = v.object({
-  id: v.string(),
-  kind: v.picklist(SPEND_ALERT_KINDS),
-  threshold: decimal,
-  /** What had been spent when it was found crossed (the session's, or today's). */
-  spent: decimal,
-  /** For `today`: the limit the percentage was of. */
-  limit: v.nullable(decimal),
-  firedAt: v.string(),
-});
-export type FiredAlert = v.InferOutput<typeof firedAlertSchema>;

@@ -16,8 +16,8 @@ import { SessionOverview } from '../features/credits/components/SessionOverview'
 import { SpendAlertsSection } from '../features/credits/components/SpendAlertsSection';
 import { SpendBreakdownSection, type SpendView } from '../features/credits/components/SpendBreakdownSection';
 import { SpendChart } from '../features/credits/components/SpendChart';
-import { PERIODS } from '../features/credits/spend-view';
-import { SPEND_DIMENSIONS } from '../contract/spend';
+import { PERIODS } from '../features/credits/spend-periods';
+import { SPEND_DIMENSIONS } from '../contract/spend-dimensions';
 import { useLedgerRows } from '../features/credits/use-ledger-rows';
 
 // Where the credits went, as the address says it (a day's row links to that day); a bad value falls back.

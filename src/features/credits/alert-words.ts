@@ -1,4 +1,5 @@
-import type { FiredAlert, SpendAlert } from '../../contract/spend';
+import type { FiredAlert } from '../../contract/spend-fired';
+import type { SpendAlert } from '../../contract/spend';
 
 /** What an alert watches, as the person set it. */
 export function alertRule(alert: Pick<SpendAlert, 'kind' | 'threshold'>): string {

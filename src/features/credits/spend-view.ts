@@ -1,6 +1,9 @@
 import type { SpendAsk, SpendBreakdown, SpendDimension, SpendGroup } from '../../api/spend';
 import { csvCell } from '../../lib/csv';
 import { compareDecimals } from '../../lib/decimal';
+import type { SpendPeriod } from './spend-periods';
+
+export { PERIODS, type SpendPeriod } from './spend-periods';
 
 /** What each dimension's table calls its groups, and the group of rows it does not apply to. */
 export const DIMENSION_WORDS: Record<SpendDimension, { tab: string; column: string; none: string }> = {
@@ -18,8 +21,6 @@ export function groupName(by: SpendDimension, key: string | null): string {
   return key;
 }
 
-export const PERIODS = ['session', 'today', '7d', '30d', 'all', 'custom'] as const;
-export type SpendPeriod = (typeof PERIODS)[number];
 export const PERIOD_WORDS: Record<SpendPeriod, string> = {
   session: 'This session',
   today: 'Today',

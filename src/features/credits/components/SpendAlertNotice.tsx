@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { sessionQueryOptions, type SessionState } from '../../../api/session';
-import type { FiredAlert } from '../../../contract/spend';
-import { firedWords } from '../alert-words';
+import type { FiredAlert } from '../../../contract/spend-fired';
+
+// Every page's shell holds only this watch; the notices load the first time an alert fires.
+const FiredAlerts = lazy(() => import('./FiredAlerts'));
 
 /**
  * The spend alerts the person set, when crossed: on every page, until dismissed. The server puts a crossed alert
@@ -24,30 +25,8 @@ export function SpendAlertNotice() {
   }
   if (shown.length === 0) return null;
   return (
-    <div className="fixed inset-x-3 bottom-3 z-40 flex flex-col items-end gap-2 sm:left-auto sm:w-96">
-      {shown.map((alert) => (
-        <div
-          key={`${alert.id} ${alert.firedAt}`}
-          role="alert"
-          data-testid="spend-alert-notice"
-          className="w-full rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 shadow-lg dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <p className="font-semibold">Spend alert</p>
-          <p>{firedWords(alert)}</p>
-          <div className="mt-2 flex items-center gap-3">
-            <Link to="/credits" className="font-medium text-amber-900 underline dark:text-amber-100">
-              Where the credits went
-            </Link>
-            <button
-              type="button"
-              className="ml-auto rounded-md border border-amber-500 px-2 py-1 text-xs font-medium hover:bg-amber-100 dark:hover:bg-amber-900"
-              onClick={() => setShown(shown.filter((other) => other !== alert))}
-            >
-              Dismiss
-            </button>
-          </div>
-        </div>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <FiredAlerts alerts={shown} onDismiss={(alert) => setShown(shown.filter((other) => other !== alert))} />
+    </Suspense>
   );
 }

@@ -35,6 +35,8 @@ export interface SpendView {
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const button =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+const tab =
+  'rounded-md border border-slate-300 px-2 py-1.5 text-sm font-medium hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 dark:border-slate-700 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-800 dark:aria-pressed:text-white';
 const link = 'text-brand-700 underline-offset-2 hover:underline dark:text-sky-300';
 
 /**
@@ -56,7 +58,7 @@ export function SpendBreakdownSection({ view, onView }: { view: SpendView; onVie
               key={by}
               type="button"
               aria-pressed={view.by === by}
-              className={`${button} aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 dark:aria-pressed:bg-slate-800 dark:aria-pressed:text-white`}
+              className={tab}
               onClick={() => onView({ ...view, by })}
             >
               {DIMENSION_WORDS[by].tab}
@@ -204,7 +206,7 @@ function SpendTable({
                 </button>
               </th>
             ))}
-            <th scope="col" className="py-1.5 text-right font-medium">
+            <th scope="col" className="py-1.5 text-right font-medium max-sm:hidden">
               Share
             </th>
           </tr>
@@ -237,7 +239,7 @@ function SpendTable({
                 )}
               </td>
               <td className="py-1.5 pr-3 text-slate-600 max-sm:hidden dark:text-slate-400">{dateTime(group.lastAt)}</td>
-              <td className="py-1.5 text-right tabular-nums text-slate-600 dark:text-slate-400">
+              <td className="py-1.5 text-right tabular-nums text-slate-600 max-sm:hidden dark:text-slate-400">
                 {share(group.credits, breakdown.total)}
               </td>
             </tr>
@@ -253,7 +255,7 @@ function SpendTable({
               {breakdown.total}
             </td>
             <td className="max-sm:hidden" />
-            <td />
+            <td className="max-sm:hidden" />
           </tr>
         </tfoot>
       </table>
