@@ -34,6 +34,15 @@ const LEGACY = [
     durationMs: 9,
     ok: true,
   },
+  // Sent and never answered: booked as "outcome unknown" at the timeline's price, 0.1.
+  {
+    type: 'pending',
+    id: 'legacy-lost',
+    session: 'legacy-session',
+    at: LAST_WEEK,
+    operation: 'timeline',
+    params: { screen_name: 'hopper' },
+  },
 ];
 
 const spend = async (harness: ProxyHarness, query: string) => {
@@ -74,7 +83,7 @@ describe.each(STORE_KINDS)('where the credits went (%s store)', (kind: StoreKind
   const search = (harness: ProxyHarness, q: string) =>
     harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q }) });
 
-  it('by handle, query, day and job, the groups add up to the ledger total to the last decimal (prices 0.1, 0.2, 0.05, 0.15, a job, a free failure, a week-old row)', async () => {
+  it('by handle, query, day and job, the groups add up to the ledger total to the last decimal (prices 0.1, 0.2, 0.05, 0.15, a job, a free failure, week-old rows, one of unknown outcome)', async () => {
     const harness = await proxyWithHistory();
     // ada's first page at 0.1, her second at 0.05; grace at 0.1; one search at 0.2 and one at 0.15.
     const first = await timeline(harness, 'screen_name=ada');
@@ -97,16 +106,17 @@ describe.each(STORE_KINDS)('where the credits went (%s store)', (kind: StoreKind
     expect((await settledJob(harness.api, job.id)).job.status).toBe('done');
 
     const state = await harness.state();
-    // 0.05 (last week) + 0.1 + 0.1 + 0.2 + 0.05 + 0.15, and the job's 0.05 + 0.15
-    expect(state.session.total).toBe('0.85');
-    expect(await ledgerCsvTotal(harness)).toBe('0.85');
+    // 0.05 and 0.1 of unknown outcome (last week) + 0.1 + 0.1 + 0.2 + 0.05 + 0.15, and the job's 0.05 + 0.15
+    expect(state.session.total).toBe('0.95');
+    expect(await ledgerCsvTotal(harness)).toBe('0.95');
 
     for (const by of SPEND_DIMENSIONS) {
       for (const period of ['', '&session=current', `&from=${TODAY}&to=${TODAY}`]) {
         const breakdown = await spend(harness, `by=${by}${period}`);
         expect(sumOf(breakdown.groups.map((group) => group.credits)), `${by}${period}`).toBe(breakdown.total);
-        expect(breakdown.total, `${by}${period}`).toBe(period.includes('from') ? '0.8' : '0.85');
+        expect(breakdown.total, `${by}${period}`).toBe(period.includes('from') ? '0.8' : '0.95');
         expect(breakdown.inFlight).toBe(0);
+        expect(breakdown.unknownCredits).toBe(period.includes('from') ? '0' : '0.1');
       }
     }
 
@@ -114,6 +124,11 @@ describe.each(STORE_KINDS)('where the credits went (%s store)', (kind: StoreKind
     expect(creditsOf(byHandle, 'ada')).toBe('0.15');
     expect(creditsOf(byHandle, 'grace')).toBe('0.1');
     expect(creditsOf(byHandle, 'linus')).toBe('0.05');
+    expect(byHandle.groups.find((group) => group.key === 'hopper')).toMatchObject({
+      credits: '0.1',
+      unknownCalls: 1,
+      unknownCredits: '0.1',
+    });
     expect(byHandle.groups.find((group) => group.key === 'nobody')).toMatchObject({ credits: '0', failedFree: 1 });
     // Searches have no handle: one group, so the column still adds up.
     expect(creditsOf(byHandle, null)).toBe('0.55');
@@ -126,11 +141,11 @@ describe.each(STORE_KINDS)('where the credits went (%s store)', (kind: StoreKind
 
     const byDay = await spend(harness, 'by=day');
     expect(creditsOf(byDay, TODAY)).toBe('0.8');
-    expect(creditsOf(byDay, LAST_WEEK.slice(0, 10))).toBe('0.05');
+    expect(creditsOf(byDay, LAST_WEEK.slice(0, 10))).toBe('0.15');
 
     const byJob = await spend(harness, 'by=job');
     expect(creditsOf(byJob, job.id)).toBe('0.2');
-    expect(creditsOf(byJob, null)).toBe('0.65');
+    expect(creditsOf(byJob, null)).toBe('0.75');
   });
 
   it('refuses a dimension or a period it does not know, naming what it takes', async () => {
