@@ -35,5 +35,7 @@ export const E2E = {
   ssrSessionApp: base + 44,
   /** The same for e2e/server-render-search.spec.ts (its own archive: a search bought there is bought once). */
   serverRenderSearchApp: base + 35,
+  /** An instance of its own for e2e/spend-breakdown.spec.ts: where the credits went, summed over its ledger only. */
+  spendApp: base + 46,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

@@ -15,6 +15,7 @@ import { paidRoutes } from './paid-routes.ts';
 import { paramsProblem } from './validate.ts';
 import { createServices } from './services.ts';
 import { sessionRoutes, sessionState, type SessionContext } from './session-routes.ts';
+import { spendRoutes } from './spend-routes.ts';
 import { checkStore, type StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/store.ts';
 
@@ -80,6 +81,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const routes: FastifyPluginAsync = async (api) => {
     installApiRules(api, config.allowedHosts);
     await api.register(sessionRoutes(context));
+    await api.register(spendRoutes(store.ledger));
     await api.register(jobs.routes);
     await api.register(historyRoutes(store));
     await api.register(archiveRoutes(store.db, indexer));

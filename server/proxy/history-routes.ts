@@ -19,7 +19,7 @@ interface PeriodQuery {
 }
 
 /** [from, to) from ?from=YYYY-MM-DD&to=YYYY-MM-DD (to inclusive as a day); the whole history when absent. */
-function period({ from, to }: PeriodQuery): { from: string; to: string } | null {
+export function period({ from, to }: PeriodQuery): { from: string; to: string } | null {
   if ((from && !realDay(from)) || (to && !realDay(to)) || (from && to && from > to)) return null;
   const end = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : '9999-12-31T00:00:00.000Z';
   return { from: from ? `${from}T00:00:00.000Z` : '0000', to: end };
@@ -51,7 +51,7 @@ const MAX_LOOKUP = 100;
 const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP} page keys as ?key=…&key=…, each under 2,000 characters`;
 const HISTORY_QUERY = 'operation must be timeline or search; subject at most 500 characters';
 const CURSOR = 'before must be a cursor from a previous answer';
-const DAYS = 'from and to must be real days like 2026-11-23 (UTC), from no later than to';
+export const DAYS = 'from and to must be real days like 2026-11-23 (UTC), from no later than to';
 
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const periodQuery = { type: 'object', properties: { from: day, to: day } } as const;

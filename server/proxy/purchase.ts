@@ -27,6 +27,8 @@ export interface PurchaseRequest {
   /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
   /** A collection job's call: admitted only if its own reservation fits under the limits too, so the job never spends past them. */
   wholeCallWithinLimit?: boolean;
+  /** The collection job asking: written on its ledger row. */
+  jobId?: string;
 }
 export type Purchaser = (request: PurchaseRequest) => Promise<PurchaseResult>;
 
@@ -122,7 +124,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
   }
 
   async function buy(
-    { route, params, key, wholeCallWithinLimit }: PurchaseRequest,
+    { route, params, key, wholeCallWithinLimit, jobId }: PurchaseRequest,
     archivedSeen: string | null,
   ): Promise<{ kind: 'answer'; answer: PurchaseResult } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
     // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
@@ -136,6 +138,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
         wholeCallWithinLimit,
         leaseMs: leaseMs(upstream),
         archivedSeen,
+        jobId,
       });
     } catch (error) {
       if (!(error instanceof LedgerWriteError)) throw error;

@@ -43,6 +43,8 @@ function pageSize(raw: string | undefined, fallback: number): number | null {
 export async function sessionState(
   { ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext,
   rowLimit = FIRST_ROWS,
+  /** Claim the spend alerts crossed now (spend/alerts.ts): the browser's reads do, a server-rendered page's meter not. */
+  { fireAlerts = false } = {},
 ): Promise<SessionState> {
   await prices.refresh();
   const [session, figures, page, pastSessions] = [
@@ -51,18 +53,20 @@ export async function sessionState(
     await ledger.rowsPage({ limit: rowLimit }),
     await ledger.pastSessions(),
   ];
+  const budget = limits.state(figures);
   return {
     mode,
     upstream: upstreamLabel,
     store: storeKind,
     archive: { freshForMs: archiveFreshForMs },
     session,
-    budget: limits.state(figures),
+    budget,
     prices: prices.state(),
     // Oldest first within the page, as the table and the chart have always read them.
     rows: page.rows.reverse(),
     olderRowsCursor: page.nextCursor,
     pastSessions,
+    alertsFired: fireAlerts ? await ledger.alerts.fire(budget.limit) : [],
   };
 }
 
@@ -105,7 +109,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       async (request, reply) => {
         const limit = pageSize(request.query.limit, FIRST_ROWS);
         if (limit === null) refuse(400, 'bad_request', ROWS_PAGE);
-        return sendJson(reply, 200, await sessionState(context, limit));
+        return sendJson(reply, 200, await sessionState(context, limit, { fireAlerts: true }));
       },
     );
 
@@ -135,7 +139,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
     api.post('/_session/new', { schema: { response: { 200: sessionStateSchema } } }, async (_request, reply) => {
       // A new view of the session totals only: the operator's ceiling keeps counting its period.
       await context.ledger.startSession();
-      return sendJson(reply, 200, await sessionState(context));
+      return sendJson(reply, 200, await sessionState(context, FIRST_ROWS, { fireAlerts: true }));
     });
 
     api.put<{ Body: { limit: string | number | null } }>(
@@ -154,7 +158,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
         const problem = context.limits.personalProblem(limit);
         if (problem) refuse(400, 'bad_request', problem);
         await context.ledger.setPersonalLimit(limit === null ? null : new Big(limit).toString());
-        return sendJson(reply, 200, await sessionState(context));
+        return sendJson(reply, 200, await sessionState(context, FIRST_ROWS, { fireAlerts: true }));
       },
     );
 

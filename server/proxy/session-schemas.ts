@@ -69,6 +69,10 @@ export const sessionStateSchema = open({
   rows: { type: 'array', items: callRow },
   olderRowsCursor: { type: ['integer', 'null'] },
   pastSessions: { type: 'array', items: sessionSummary },
+  alertsFired: {
+    type: 'array',
+    items: open({ id: text, kind: text, threshold: text, spent: text, limit: textOrNull, firedAt: text }),
+  },
 });
 
 /** A page of older rows (`/api/_session/calls`). */

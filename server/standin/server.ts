@@ -43,6 +43,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The stand-in upstream: the spec's two operations, media, and a control API for tests. */
 export async function startStandin(options: StandinOptions) {
   const faults = new FaultBook();
+  // What each page costs; a test sets other prices with POST /_control/credits (a real upstream's can change).
+  const credits: Record<'timeline' | 'search', number> = { ...CREDITS };
   const log: LoggedRequest[] = [];
   const now = options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   let origin = '';
@@ -124,7 +126,7 @@ export async function startStandin(options: StandinOptions) {
       echoInPosts(data.timeline as { text?: unknown }[], echo.token);
       echoInHeaders(echo.response, echo.token);
     }
-    send(200, { success: true, data, meta: { credits: CREDITS.timeline } });
+    send(200, { success: true, data, meta: { credits: credits.timeline } });
   }
 
   function search(body: unknown, send: (status: number, body: unknown) => void) {
@@ -143,7 +145,7 @@ export async function startStandin(options: StandinOptions) {
       site: input.site as string | undefined,
       hl: input.hl as string | undefined,
     });
-    send(200, { success: true, data, meta: { credits: CREDITS.search } });
+    send(200, { success: true, data, meta: { credits: credits.search } });
   }
 
   function media(url: URL, response: ServerResponse) {
@@ -171,6 +173,10 @@ export async function startStandin(options: StandinOptions) {
       faults.clear();
       return send(200, { ok: true });
     }
+    if (route === 'credits' && method === 'POST') {
+      Object.assign(credits, JSON.parse(raw) as Partial<typeof credits>);
+      return send(200, credits);
+    }
     if (route === 'log' && method === 'GET') {
       const match = url.searchParams.get('match');
       return send(200, match ? log.filter((entry) => JSON.stringify(entry).includes(match)) : log);
@@ -178,6 +184,7 @@ export async function startStandin(options: StandinOptions) {
     if (route === 'reset' && method === 'POST') {
       faults.clear();
       log.length = 0;
+      Object.assign(credits, CREDITS);
       return send(200, { ok: true });
     }
     send(404, { success: false, message: 'Unknown control route' });

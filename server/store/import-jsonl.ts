@@ -5,6 +5,7 @@ import { purchaseKey } from '../../src/api/identity.ts';
 import { PriceBook, upgradeRow, type CallRow, type Operation } from '../ledger/rows.ts';
 import type { Db } from './open.ts';
 import { addToTotals, scopesOf, toNano } from './totals.ts';
+import { spendSubject } from './spend/subject.ts';
 
 type LegacyEvent =
   | ({ type: 'call' } & Omit<CallRow, 'charged' | 'attempts'> & Partial<Pick<CallRow, 'charged' | 'attempts'>>)
@@ -104,6 +105,7 @@ export async function importLegacyLedger(
           charged: row.charged,
           attempts: JSON.stringify(row.attempts),
           error_kind: row.errorKind ?? null,
+          subject: spendSubject(row.operation, row.params),
         })
         .execute();
       const counted = row.charged !== 'no';
@@ -140,6 +142,7 @@ export async function importLegacyLedger(
           ok: 0,
           charged: 'unknown',
           error_kind: 'outcome_unknown',
+          subject: spendSubject(event.operation, event.params),
           attempts: JSON.stringify([{ at: event.at, status: 0, durationMs: 0, credits: price, charged: 'unknown' }]),
         })
         .execute();

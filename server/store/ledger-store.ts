@@ -5,6 +5,8 @@ import { readBudgetFigures, type FigureSources } from './budget-figures.ts';
 import type { Db } from './open.ts';
 import { LedgerReads } from './reads/ledger-reads.ts';
 import { Sessions } from './reads/sessions.ts';
+import { SpendReads } from './reads/spend.ts';
+import { SpendAlerts } from './spend/alerts.ts';
 import { Settings } from './settings.ts';
 import type { Period } from './totals.ts';
 import { Journal, type JournalRequest, type JournalResult } from './write-path/journal.ts';
@@ -32,6 +34,10 @@ export class LedgerStore {
   private readonly reads: LedgerReads;
   private readonly settlements: Settlements;
   private readonly journals: Journal;
+  /** Where the credits went, by handle, query, day or job (the Credits page). */
+  readonly spend: SpendReads;
+  /** The spend alerts the person sets, fired once each as the session state is read. */
+  readonly alerts: SpendAlerts;
 
   constructor(
     readonly db: Db,
@@ -42,6 +48,8 @@ export class LedgerStore {
     this.settings = new Settings(db);
     this.reads = new LedgerReads(db, this.period, this.sessions);
     this.settlements = new Settlements(db);
+    this.spend = new SpendReads(db);
+    this.alerts = new SpendAlerts(db, this.sessions);
     this.figureSources = { period: this.period, sessions: this.sessions, settings: this.settings };
     // A journal entry written is a store taking writes again: settlements it refused need not wait for their next round.
     this.journals = new Journal(db, limits, this.figureSources, () => this.settlements.storeIsBack());

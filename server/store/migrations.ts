@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { archivePostsMigration } from './archive-posts-migration.ts';
+import { spendMigration } from './spend/migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
 const migrations: Record<string, Migration> = {
@@ -140,6 +141,8 @@ const migrations: Record<string, Migration> = {
   },
   // Free full-text search and per-handle statistics over everything bought (server/archive-search).
   '2026-11-23-004-archive-posts': archivePostsMigration,
+  // Where the credits went (server/store/reads/spend.ts) and the alerts a person sets (server/store/spend/alerts.ts).
+  '2026-11-25-005-spend': spendMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

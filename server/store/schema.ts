@@ -15,6 +15,7 @@ export interface Database {
   jobs: JobTable;
   job_items: JobItemTable;
   job_pages: JobPageTable;
+  spend_alerts: SpendAlertTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -45,6 +46,10 @@ export interface PurchaseTable {
    * request inspector; never Authorization. Null for rows settled before it was kept, or never settled.
    */
   response_headers: string | null;
+  /** What it was about, as the spend breakdown groups it: a handle, `#<rest_id>` or a query (spend/subject.ts). */
+  subject: string | null;
+  /** The collection job that journalled it; null for the browser's calls. */
+  job_id: string | null;
 }
 
 /**
@@ -128,4 +133,15 @@ export interface JobPageTable {
   posts: number;
   credits: string;
   at: string;
+}
+
+/** An alert the person set (spend/alerts.ts): fired once for the session or the UTC day in `fired_for`. */
+export interface SpendAlertTable {
+  id: string;
+  kind: 'session' | 'today';
+  /** Exact decimal: credits for 'session', a percentage of the limit for 'today'. */
+  threshold: string;
+  created_at: string;
+  fired_for: string | null;
+  fired_at: string | null;
 }

@@ -67,7 +67,7 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
 }
 
 export type ApiInit = {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;

@@ -21,6 +21,7 @@ const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionS
   upstream: 'stand-in',
   rows,
   pastSessions: [],
+  alertsFired: [],
   session: {
     id: 's',
     startedAt: '',

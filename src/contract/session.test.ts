@@ -34,6 +34,7 @@ const state: SessionState = {
   rows: [],
   olderRowsCursor: null,
   pastSessions: [summary],
+  alertsFired: [],
 };
 
 /** `state` without one field, at a dotted path. */

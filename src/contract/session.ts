@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CHARGED } from '../api/error-kinds.ts';
+import { firedAlertSchema } from './spend-fired.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
@@ -84,6 +85,8 @@ export const sessionStateSchema = v.object({
   /** The cursor for the rows before these, or null when these are all. */
   olderRowsCursor: v.nullable(v.number()),
   pastSessions: v.array(sessionSummarySchema),
+  /** Spend alerts found crossed by this read, and by no other: each is shown once, in the tab that read it. */
+  alertsFired: v.array(firedAlertSchema),
 });
 
 export type SessionState = v.InferOutput<typeof sessionStateSchema>;

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { useEffect } from 'react';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
+import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotice';
 import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
@@ -73,6 +74,7 @@ function RootLayout() {
         </div>
       </header>
       <Outlet />
+      <SpendAlertNotice />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { sessionQueryOptions, type SessionState } from '../api/session';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
@@ -12,10 +13,24 @@ import { NewSessionButton } from '../features/credits/components/NewSessionButto
 import { OperationBreakdown } from '../features/credits/components/OperationBreakdown';
 import { PastSessions } from '../features/credits/components/PastSessions';
 import { SessionOverview } from '../features/credits/components/SessionOverview';
+import { SpendAlertsSection } from '../features/credits/components/SpendAlertsSection';
+import { SpendBreakdownSection, type SpendView } from '../features/credits/components/SpendBreakdownSection';
 import { SpendChart } from '../features/credits/components/SpendChart';
+import { PERIODS } from '../features/credits/spend-periods';
+import { SPEND_DIMENSIONS } from '../contract/spend-dimensions';
 import { useLedgerRows } from '../features/credits/use-ledger-rows';
 
+// Where the credits went, as the address says it (a day's row links to that day); a bad value falls back.
+const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const creditsSearchSchema = v.object({
+  by: v.fallback(v.optional(v.picklist(SPEND_DIMENSIONS)), undefined),
+  period: v.fallback(v.optional(v.picklist(PERIODS)), undefined),
+  from: v.fallback(v.optional(day), undefined),
+  to: v.fallback(v.optional(day), undefined),
+});
+
 export const Route = createFileRoute('/credits')({
+  validateSearch: creditsSearchSchema,
   // Only the page is split off: the loader needs nothing beyond the shell's session query, and in a chunk of
   // its own it was one more script to fetch.
   codeSplitGroupings: [['component']],
@@ -51,6 +66,16 @@ function CreditsPage() {
 function CreditsBody({ state }: { state: SessionState }) {
   // The chart and the ledger read the same rows: the newest page, plus the older ones asked for.
   const ledger = useLedgerRows(state);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // This session's by default: its total is the one the page shows above.
+  const view: SpendView = {
+    by: search.by ?? 'handle',
+    period: search.period ?? 'session',
+    from: search.from,
+    to: search.to,
+  };
+  const setView = (next: SpendView) => void navigate({ search: next, replace: true, resetScroll: false });
   const partial = ledger.rows.length < ledger.total;
   return (
     <>
@@ -65,6 +90,9 @@ function CreditsBody({ state }: { state: SessionState }) {
           </p>
         )}
       </Section>
+      <Section title="Where the credits went">
+        <SpendBreakdownSection view={view} onView={setView} />
+      </Section>
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="By operation">
           <OperationBreakdown state={state} />
@@ -73,6 +101,9 @@ function CreditsBody({ state }: { state: SessionState }) {
           <BudgetControl budget={state.budget} spent={state.session.total} />
         </Section>
       </div>
+      <Section title="Spend alerts">
+        <SpendAlertsSection budget={state.budget} sessionId={state.session.id} />
+      </Section>
       <Section title="Ledger">
         <LedgerSection state={state} ledger={ledger} />
       </Section>

@@ -9,6 +9,7 @@ import { GroupCommit } from '../group-commit.ts';
 import type { Db } from '../open.ts';
 import { OWNER } from '../owner.ts';
 import type { Database, PurchaseTable } from '../schema.ts';
+import { spendSubject } from '../spend/subject.ts';
 
 export interface JournalRequest {
   operation: Operation;
@@ -25,6 +26,8 @@ export interface JournalRequest {
   leaseMs: number;
   /** The purchase whose answer the archive held for this page when the caller decided to buy (null: none). */
   archivedSeen?: string | null;
+  /** The collection job buying it, if one is: the spend breakdown groups by it. */
+  jobId?: string;
 }
 
 export type JournalResult =
@@ -113,6 +116,8 @@ export class Journal {
         charged: 'unknown',
         attempts: '[]',
         error_kind: null,
+        subject: spendSubject(request.operation, request.params),
+        job_id: request.jobId ?? null,
       });
       return { kind: 'journalled', id };
     });

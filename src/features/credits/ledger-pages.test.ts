@@ -39,6 +39,7 @@ const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, s
   store: 'sqlite',
   archive: { freshForMs: 3_600_000 },
   pastSessions: [],
+  alertsFired: [],
   budget,
   session: {
     id: sessionId,
