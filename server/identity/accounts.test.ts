@@ -122,6 +122,27 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect((await harness.api('/api/_session', { headers: { cookie: sessionCookieOf(rotated) } })).status).toBe(200);
   });
 
+  it('refuses a welcome link past its 24 hours, and one replaced by a reset', async () => {
+    const harness = await accountsServer();
+    const admin = new PeopleAdmin(harness.identity, 'cli');
+    const expired = await admin.add('alice', 'member', null);
+    await harness.identity.db.transact((trx) =>
+      trx
+        .updateTable('invites')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute(),
+    );
+    const late = await post(harness, '/api/_auth/welcome', { token: expired, password: PASSWORD });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({
+      error: { kind: 'invite-invalid', message: expect.stringMatching(/expired/) },
+    });
+    const replaced = await admin.reset('alice');
+    const fresh = await admin.reset('alice');
+    expect((await post(harness, '/api/_auth/welcome', { token: replaced, password: PASSWORD })).status).toBe(400);
+    expect((await post(harness, '/api/_auth/welcome', { token: fresh, password: PASSWORD })).status).toBe(200);
+  });
+
   it(`throttles a name after ${THROTTLE.perName} wrong passwords, even with the right one, saying how long to wait`, async () => {
     const harness = await accountsServer();
     await person(harness, 'alice', 'member');
