@@ -44,12 +44,12 @@ export class LedgerReads {
   }
 
   /** Every settled row journalled in [from, to), oldest first, in batches: an export never holds the ledger in memory. */
-  async *rowsBetween(from: string, to: string, batch = 500): AsyncGenerator<CallRow> {
+  async *rowsBetween(from: string, to: string, batch = 500, person?: string): AsyncGenerator<CallRow> {
     let after = 0;
     for (;;) {
-      const rows = await this.db.kysely
-        .selectFrom('purchases')
-        .selectAll()
+      let query = this.db.kysely.selectFrom('purchases').selectAll();
+      if (person !== undefined) query = query.where('person', '=', person);
+      const rows = await query
         .where('state', '!=', 'pending')
         .where('at', '>=', from)
         .where('at', '<', to)
