@@ -11,6 +11,7 @@ import type { AppConfig } from './config.ts';
 import { InFlight } from './http/in-flight.ts';
 import { guardPage, isRefusedPath } from './http/page-guard.ts';
 import { hostRefusal } from './http/host-name.ts';
+import { gatePage } from './identity/page-gate.ts';
 import { isApiPath, pathAsSent } from './proxy/api-path.ts';
 import { normalisedError } from './proxy/errors.ts';
 import type { ApiHandler } from './proxy/handler.ts';
@@ -98,6 +99,9 @@ export async function createApp(options: {
     },
   });
 
+  // Who is asking (#28): set for /api by its rules (server/proxy/api-rules.ts) and for pages by the page gate below.
+  app.decorateRequest('person', null);
+
   // Every request, in both modes: counted until its answer has ended and its handler has returned, and logged once.
   app.addHook('onRequest', async (request, reply) => {
     const started = process.hrtime.bigint();
@@ -164,6 +168,7 @@ export async function createApp(options: {
       const refused = hostRefusal(request.headers.host, config.allowedHosts);
       if (refused) return reply.code(403).type('text/plain; charset=utf-8').send(`Blocked request: ${refused}`);
       guardPage(request.raw, reply.raw);
+      return gatePage(api.identity, request, reply);
     });
     await pages.register(options.pages);
   });

@@ -30,6 +30,7 @@ export const callRow = open({
   charged: text,
   attempts: { type: 'array', items: attempt },
   errorKind: text,
+  person: textOrNull,
 });
 
 const operationTotals = open({ calls: { type: 'integer' }, total: text });
@@ -68,6 +69,7 @@ export const sessionStateSchema = open({
   prices: open({ timeline: textOrNull, search: textOrNull }),
   rows: { type: 'array', items: callRow },
   olderRowsCursor: { type: ['integer', 'null'] },
+  person: textOrNull,
   pastSessions: { type: 'array', items: sessionSummary },
   alertsFired: {
     type: 'array',

@@ -16,7 +16,7 @@ interface SpendQuery {
   session?: string;
 }
 
-const SPEND_QUERY = `Ask as ?by=handle|query|day|job, with from and to as real days like 2026-11-23 (UTC, both included, from no later than to) and session=current or a session id, each optional`;
+const SPEND_QUERY = `Ask as ?by=handle|query|day|job|person, with from and to as real days like 2026-11-23 (UTC, both included, from no later than to) and session=current or a session id, each optional`;
 const ALERT_SHAPE =
   'The body must be a JSON object like {"kind":"session","threshold":"2"} (credits this session) or {"kind":"today","threshold":"80"} (percent of the limit today)';
 const THRESHOLD = 'threshold must be a number above 0 such as "2" or "0.5"; a percentage of the limit at most 100';
@@ -55,6 +55,8 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
           from: from ? range.from : null,
           to: to ? range.to : null,
           sessionId,
+          // A member sees their own spend (#28); admins and viewers everyone's.
+          person: request.person?.role === 'member' ? request.person.name : null,
         });
         return sendJson(reply, 200, { ...breakdown, from: from ?? null, to: to ?? null } satisfies SpendBreakdown);
       },

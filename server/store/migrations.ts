@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { archivePostsMigration } from './archive-posts-migration.ts';
 import { spendMigration } from './spend/migration.ts';
+import { peopleMigration } from '../identity/migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
 const migrations: Record<string, Migration> = {
@@ -143,6 +144,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-004-archive-posts': archivePostsMigration,
   // Where the credits went (server/store/reads/spend.ts) and the alerts a person sets (server/store/spend/alerts.ts).
   '2026-11-25-005-spend': spendMigration,
+  // People on a shared server (#28, server/identity/): who signs in, their sessions, invites, keys, throttling,
+  // the admins' audit log; and who bought each ledger row, job and archived page (null: nobody signed in).
+  '2026-11-25-006-people': peopleMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,12 @@
 import type { Generated } from 'kysely';
+import type {
+  ApiKeyTable,
+  AuditTable,
+  InviteTable,
+  PeopleTable,
+  SignInFailureTable,
+  SignInTable,
+} from '../identity/tables.ts';
 
 /**
  * One schema for both dialects: text for each exact decimal as received, integer nano-credits for
@@ -16,6 +24,12 @@ export interface Database {
   job_items: JobItemTable;
   job_pages: JobPageTable;
   spend_alerts: SpendAlertTable;
+  people: PeopleTable;
+  sign_ins: SignInTable;
+  invites: InviteTable;
+  api_keys: ApiKeyTable;
+  sign_in_failures: SignInFailureTable;
+  audit_log: AuditTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -50,6 +64,8 @@ export interface PurchaseTable {
   subject: string | null;
   /** The collection job that journalled it; null for the browser's calls. */
   job_id: string | null;
+  /** Who bought it (#28): a person's name, or null where nobody signs in (loopback, mode none). */
+  person: string | null;
 }
 
 /**
@@ -78,6 +94,8 @@ export interface ArchiveTable {
   credits: string;
   /** The timeline's user, or the search's query: what the history page groups by. */
   subject: string;
+  /** Who bought the answer kept now (null: nobody signed in). */
+  person: string | null;
 }
 
 export type JobStatus = 'running' | 'paused' | 'done' | 'cancelled' | 'stopped';
@@ -100,6 +118,8 @@ export interface JobTable {
   /** host:pid of the process running it; another may take it over once lease_until has passed or that process is gone. */
   owner: string | null;
   lease_until: string;
+  /** Who created it: its purchases are theirs, under their limit (null: nobody signed in). */
+  person: string | null;
 }
 
 /** One handle or one search of a job, with its progress; `cursor` is the next timeline page to obtain. */

@@ -42,6 +42,8 @@ export const ledgerRowSchema = v.object({
   charged,
   attempts: v.array(attempt),
   errorKind: v.optional(v.string()),
+  /** Who bought it (#28): a person's name, or null where nobody signs in (loopback, mode none). */
+  person: v.nullable(v.string()),
 });
 
 /**
@@ -82,6 +84,11 @@ export const sessionStateSchema = v.object({
   prices,
   /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
   rows: v.array(ledgerRowSchema),
+  /**
+   * Whose rows `rows` are (#28): a member's own name (the totals stay the team's); null for everyone's (an
+   * admin, a viewer, or where nobody signs in).
+   */
+  person: v.nullable(v.string()),
   /** The cursor for the rows before these, or null when these are all. */
   olderRowsCursor: v.nullable(v.number()),
   pastSessions: v.array(sessionSummarySchema),

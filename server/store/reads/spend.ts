@@ -9,8 +9,7 @@ type Row = ExpressionBuilder<Database, 'purchases'>;
 
 /**
  * How each dimension groups a ledger row, as one SQL expression; null where it does not apply (a search has no
- * handle, a browser's call no job), so the groups always add up to the whole. A new dimension (a person) is one
- * more entry, over a column its own migration adds.
+ * handle, a browser's call no job), so the groups always add up to the whole. A new dimension is one more entry.
  */
 const GROUP_KEY: Record<SpendDimension, (eb: Row) => AliasableExpression<string | null>> = {
   handle: (eb) => eb.case().when('operation', '=', 'timeline').then(eb.ref('subject')).else(null).end(),
@@ -18,6 +17,7 @@ const GROUP_KEY: Record<SpendDimension, (eb: Row) => AliasableExpression<string 
   // `at` is ISO-8601 UTC text: its first ten characters are the UTC day.
   day: (eb) => eb.fn<string>('substr', [eb.ref('at'), eb.lit(1), eb.lit(10)]),
   job: (eb) => eb.ref('job_id'),
+  person: (eb) => eb.ref('person'),
 };
 
 /** The rows asked for: [from, to) as ISO instants, and one session or all. */
@@ -25,6 +25,8 @@ export interface SpendRange {
   from: string | null;
   to: string | null;
   sessionId: string | null;
+  /** Only this person's rows (a member asking: they see their own spend); null: everyone's. */
+  person?: string | null;
 }
 
 interface Sum {
@@ -130,6 +132,7 @@ export class SpendReads {
     if (range.from !== null) narrowed = narrowed.where('at', '>=', range.from);
     if (range.to !== null) narrowed = narrowed.where('at', '<', range.to);
     if (range.sessionId !== null) narrowed = narrowed.where('session_id', '=', range.sessionId);
+    if (range.person) narrowed = narrowed.where('person', '=', range.person);
     return narrowed;
   }
 

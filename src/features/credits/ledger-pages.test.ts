@@ -14,6 +14,7 @@ const row = (id: string): LedgerRow => ({
   ok: true,
   charged: 'yes',
   attempts: [],
+  person: null,
 });
 const ids = (rows: readonly LedgerRow[]) => rows.map((r) => r.id);
 
@@ -33,6 +34,7 @@ const budget: SessionState['budget'] = {
 
 const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, sessionId = 's'): SessionState => ({
   mode: 'demo',
+  person: null,
   upstream: 'stand-in',
   rows,
   olderRowsCursor,

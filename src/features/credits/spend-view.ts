@@ -11,6 +11,7 @@ export const DIMENSION_WORDS: Record<SpendDimension, { tab: string; column: stri
   query: { tab: 'By query', column: 'Search query', none: 'Timelines (no query)' },
   day: { tab: 'By day', column: 'Day (UTC)', none: 'No day' },
   job: { tab: 'By job', column: 'Job', none: 'Bought in the browser (no job)' },
+  person: { tab: 'By person', column: 'Person', none: 'Nobody signed in' },
 };
 
 /** A group's name as the table and the CSV write it. */

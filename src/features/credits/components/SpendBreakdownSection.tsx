@@ -307,5 +307,7 @@ function GroupLink({ by, group }: { by: SpendDimension; group: SpendGroup }) {
           {name}
         </Link>
       );
+    case 'person':
+      return <span>{name}</span>;
   }
 }

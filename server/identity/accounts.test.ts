@@ -1,0 +1,294 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { PeopleAdmin } from './admin.ts';
+import type { Role } from './auth-config.ts';
+import { THROTTLE } from './throttle.ts';
+
+// Hashing at a test's cost (read only under Vitest); a production server always hashes at N=2^17.
+beforeAll(() => {
+  process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
+});
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+const PASSWORD = 'correct horse battery';
+
+async function accountsServer(env: Record<string, string> = {}) {
+  const harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts', ...env });
+  cleanup.push(() => harness.close());
+  return harness;
+}
+
+/** A person added as `npm run user -- add` adds them, who then opens their welcome link: their session cookie. */
+async function person(
+  harness: ProxyHarness,
+  name: string,
+  role: Role,
+  limit: { credits: string; period: 'total' | 'day' | 'month' } | null = null,
+): Promise<string> {
+  const token = await new PeopleAdmin(harness.identity, 'cli').add(name, role, limit);
+  const response = await post(harness, '/api/_auth/welcome', { token, password: PASSWORD });
+  expect(response.status).toBe(200);
+  return sessionCookieOf(response);
+}
+
+const post = (harness: ProxyHarness, pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+  harness.api(pathname, { method: 'POST', body: JSON.stringify(body), headers });
+
+function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.get('set-cookie') ?? '';
+  const value = /creditscope_sid=([^;]*)/.exec(cookie)?.[1];
+  if (!value) throw new Error(`no session cookie in ${JSON.stringify(cookie)}`);
+  return `creditscope_sid=${value}`;
+}
+
+const timeline = (handle: string) => `/api/v1/social/microblog/posts?screen_name=${handle}`;
+
+describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
+  it('refuses every /api request without a credential 401, and sends nothing upstream', async () => {
+    const harness = await accountsServer();
+    for (const pathname of [timeline('ada'), '/api/_session', '/api/_jobs', '/api/_nothing-here']) {
+      const response = await harness.api(pathname);
+      expect(response.status, pathname).toBe(401);
+      expect(await response.json()).toMatchObject({
+        error: { kind: 'sign-in-required', charged: 'no', message: 'Sign in to use creditscope on this server.' },
+      });
+    }
+    const search = await post(harness, '/api/v1/search', { q: 'x' });
+    expect(search.status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(0);
+    const me = await harness.api('/api/_auth/me');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({ mode: 'accounts', exposed: false, adminExists: false, person: null });
+  });
+
+  it('signs in with the password chosen on the welcome link, once; a wrong one is a generic 401', async () => {
+    const harness = await accountsServer();
+    const admin = new PeopleAdmin(harness.identity, 'cli');
+    const token = await admin.add('alice', 'member', { credits: '0.3', period: 'day' });
+    const short = await post(harness, '/api/_auth/welcome', { token, password: 'short' });
+    expect(short.status).toBe(400);
+    expect((await short.json()) as object).toMatchObject({ error: { kind: 'invite-invalid' } });
+    const welcome = await post(harness, '/api/_auth/welcome', { token, password: PASSWORD });
+    expect(welcome.status).toBe(200);
+    // One-time: the same link again is refused.
+    const again = await post(harness, '/api/_auth/welcome', { token, password: PASSWORD });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: { kind: 'invite-invalid' } });
+
+    for (const body of [
+      { name: 'alice', password: 'wrong password!' },
+      { name: 'nobody', password: PASSWORD },
+    ]) {
+      const wrong = await post(harness, '/api/_auth/sign-in', body);
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toMatchObject({
+        error: { kind: 'wrong-credentials', message: 'Wrong name or password.' },
+      });
+      expect(wrong.headers.get('set-cookie')).toBeNull();
+    }
+    const signIn = await post(harness, '/api/_auth/sign-in', { name: 'alice', password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toEqual({
+      person: {
+        name: 'alice',
+        role: 'member',
+        limit: { credits: '0.3', period: 'day', spent: '0', resetsAt: expect.stringMatching(/T00:00:00.000Z$/) },
+      },
+    });
+    const cookie = signIn.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^creditscope_sid=[\w-]{43}; /);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure');
+    const me = await harness.api('/api/_auth/me', { headers: { cookie: sessionCookieOf(signIn) } });
+    expect(await me.json()).toMatchObject({ mode: 'accounts', person: { name: 'alice', role: 'member' } });
+
+    // Rotated on sign-in: the session the browser held before is over.
+    const rotated = await post(
+      harness,
+      '/api/_auth/sign-in',
+      { name: 'alice', password: PASSWORD },
+      {
+        cookie: sessionCookieOf(signIn),
+      },
+    );
+    expect(sessionCookieOf(rotated)).not.toBe(sessionCookieOf(signIn));
+    expect((await harness.api('/api/_session', { headers: { cookie: sessionCookieOf(signIn) } })).status).toBe(401);
+    expect((await harness.api('/api/_session', { headers: { cookie: sessionCookieOf(rotated) } })).status).toBe(200);
+  });
+
+  it('refuses a welcome link past its 24 hours, and one replaced by a reset', async () => {
+    const harness = await accountsServer();
+    const admin = new PeopleAdmin(harness.identity, 'cli');
+    const expired = await admin.add('alice', 'member', null);
+    await harness.identity.db.transact((trx) =>
+      trx
+        .updateTable('invites')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute(),
+    );
+    const late = await post(harness, '/api/_auth/welcome', { token: expired, password: PASSWORD });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({
+      error: { kind: 'invite-invalid', message: expect.stringMatching(/expired/) },
+    });
+    const replaced = await admin.reset('alice');
+    const fresh = await admin.reset('alice');
+    expect((await post(harness, '/api/_auth/welcome', { token: replaced, password: PASSWORD })).status).toBe(400);
+    expect((await post(harness, '/api/_auth/welcome', { token: fresh, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('ends a session idle for 8 hours, and any session at 7 days however busy', async () => {
+    const harness = await accountsServer();
+    const { signIns } = harness.identity;
+    const start = new Date('2026-11-20T09:00:00.000Z');
+    const at = (hours: number) => new Date(start.getTime() + hours * 3_600_000);
+    const idle = await signIns.start('alice', undefined, start);
+    expect(await signIns.personOf(idle, at(7.9))).toBe('alice');
+    expect(await signIns.personOf(idle, at(7.9 + 8))).toBeNull();
+    const busy = await signIns.start('alice', undefined, start);
+    for (let hour = 6; hour < 7 * 24; hour += 6) expect(await signIns.personOf(busy, at(hour))).toBe('alice');
+    expect(await signIns.personOf(busy, at(7 * 24))).toBeNull();
+  });
+
+  it(`throttles a name after ${THROTTLE.perName} wrong passwords, even with the right one, saying how long to wait`, async () => {
+    const harness = await accountsServer();
+    await person(harness, 'alice', 'member');
+    for (let attempt = 1; attempt <= THROTTLE.perName; attempt += 1) {
+      const wrong = await post(harness, '/api/_auth/sign-in', { name: 'alice', password: `wrong ${attempt}` });
+      expect(wrong.status, `attempt ${attempt}`).toBe(401);
+    }
+    const throttled = await post(harness, '/api/_auth/sign-in', { name: 'alice', password: PASSWORD });
+    expect(throttled.status).toBe(429);
+    const body = (await throttled.json()) as { error: { kind: string; retryAfterSeconds: number } };
+    expect(body.error.kind).toBe('sign-in-throttled');
+    expect(body.error.retryAfterSeconds).toBeGreaterThan(800);
+    expect(Number(throttled.headers.get('retry-after'))).toBe(body.error.retryAfterSeconds);
+  });
+});
+
+describe('what each person may spend, and who bought what', () => {
+  it("holds alice's own limit of 0.3 a day: three pages bought, the fourth refused naming her limit, nothing sent", async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member', { credits: '0.3', period: 'day' });
+    for (const handle of ['ada__a1', 'ada__a2', 'ada__a3']) {
+      const bought = await harness.api(timeline(handle), { headers: { cookie: alice } });
+      expect(bought.status, handle).toBe(200);
+    }
+    expect(await harness.upstreamLog()).toHaveLength(3);
+    const refused = await harness.api(timeline('ada__a4'), { headers: { cookie: alice } });
+    expect(refused.status).toBe(402);
+    const body = (await refused.json()) as { error: { kind: string; message: string; limitOwner: string } };
+    expect(body.error).toMatchObject({ kind: 'budget', charged: 'no', limitOwner: 'alice' });
+    expect(body.error.message).toMatch(/^alice's limit of 0\.3 credits a day is reached \(0\.3 spent today/);
+    expect(body.error.message).toMatch(/resets at 00:00 UTC/);
+    expect(await harness.upstreamLog()).toHaveLength(3);
+
+    // Her rows are hers; her standing is on /api/_auth/me.
+    const mine = await (await harness.api('/api/_session', { headers: { cookie: alice } })).json();
+    expect(mine.person).toBe('alice');
+    expect(mine.rows.map((row: { person: string | null }) => row.person)).toEqual(['alice', 'alice', 'alice']);
+    const me = await (await harness.api('/api/_auth/me', { headers: { cookie: alice } })).json();
+    expect(me.person.limit).toMatchObject({ credits: '0.3', period: 'day', spent: '0.3' });
+  });
+
+  it('lets a viewer read what was bought, free, and refuses them a purchase 403 before anything is journalled', async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member');
+    const bob = await person(harness, 'bob', 'viewer');
+    expect((await harness.api(timeline('ada__v1'), { headers: { cookie: alice } })).status).toBe(200);
+    const archived = await harness.api(timeline('ada__v1'), { headers: { cookie: bob } });
+    expect(archived.status).toBe(200);
+    expect(archived.headers.get('x-creditscope-charged')).toBe('no');
+    const refused = await harness.api(timeline('ada__v2'), { headers: { cookie: bob } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend', charged: 'no' } });
+    expect(await harness.upstreamLog()).toHaveLength(1);
+    // Nothing journalled for bob: the ledger has alice's one row, which bob (a viewer) reads with everyone's.
+    const state = await (await harness.api('/api/_session', { headers: { cookie: bob } })).json();
+    expect(state.person).toBeNull();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+    // Nor may a viewer start a collection job, or read the admins' lists.
+    const job = await post(harness, '/api/_jobs/quote', { handles: ['ada'], pages: 1 }, { cookie: bob });
+    expect(job.status).toBe(403);
+    expect((await harness.api('/api/_auth/people', { headers: { cookie: alice } })).status).toBe(403);
+  });
+
+  it('spends as alice with a key made by `npm run user -- key alice` (Authorization: Bearer)', async () => {
+    const harness = await accountsServer();
+    await person(harness, 'alice', 'member');
+    const key = await new PeopleAdmin(harness.identity, 'cli').key('alice', 'script');
+    const bought = await harness.api(timeline('ada__k1'), { headers: { authorization: `Bearer ${key}` } });
+    expect(bought.status).toBe(200);
+    const wrong = await harness.api(timeline('ada__k2'), { headers: { authorization: `Bearer ${key}x` } });
+    expect(wrong.status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+    const admin = await person(harness, 'root', 'admin');
+    const state = await (await harness.api('/api/_session', { headers: { cookie: admin } })).json();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+    const audit = await (await harness.api('/api/_auth/audit', { headers: { cookie: admin } })).json();
+    expect(
+      audit.entries.map((entry: { action: string; subject: string }) => `${entry.action} ${entry.subject}`),
+    ).toEqual(expect.arrayContaining(['person-added alice', 'key-created alice', 'person-added root']));
+  });
+
+  it('marks the cookie Secure when the request came over TLS through a trusted proxy, and signs out everywhere', async () => {
+    const harness = await accountsServer({ CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' });
+    const first = await person(harness, 'alice', 'member');
+    const signIn = await post(
+      harness,
+      '/api/_auth/sign-in',
+      { name: 'alice', password: PASSWORD },
+      {
+        'x-forwarded-proto': 'https',
+      },
+    );
+    expect(signIn.headers.get('set-cookie')).toMatch(/; Secure$/);
+    const second = sessionCookieOf(signIn);
+    const out = await post(harness, '/api/_auth/sign-out', { everywhere: true }, { cookie: second });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/^creditscope_sid=; .*Max-Age=0/);
+    for (const cookie of [first, second])
+      expect((await harness.api('/api/_session', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('sends a page asked for by nobody to /sign-in, and serves the sign-in page itself', async () => {
+    const harness = await accountsServer();
+    const page = await fetch(`${harness.origin}/credits?x=1`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent('/credits?x=1')}`);
+    expect((await fetch(`${harness.origin}/sign-in`, { redirect: 'manual' })).status).toBe(200);
+    const alice = await person(harness, 'alice', 'member');
+    expect((await fetch(`${harness.origin}/credits`, { headers: { cookie: alice }, redirect: 'manual' })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('header mode (CREDITSCOPE_AUTH=header)', () => {
+  it('takes the name from a trusted proxy: a new name is a member, and its purchase row is theirs', async () => {
+    const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' });
+    const carol = { 'x-forwarded-user': 'carol' };
+    expect((await harness.api(timeline('ada__h1'), { headers: carol })).status).toBe(200);
+    const state = await (await harness.api('/api/_session', { headers: carol })).json();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['carol']);
+    const me = await (await harness.api('/api/_auth/me', { headers: carol })).json();
+    expect(me).toMatchObject({ mode: 'header', person: { name: 'carol', role: 'member' } });
+    expect((await harness.api(timeline('ada__h2'))).status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+  });
+
+  it('believes the header from nowhere else: the same request from an untrusted address is 401, nothing sent', async () => {
+    const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '10.9.9.9' });
+    const response = await harness.api(timeline('ada__h3'), { headers: { 'x-forwarded-user': 'carol' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { kind: 'sign-in-required' } });
+    expect((await fetch(`${harness.origin}/credits`, { headers: { 'x-forwarded-user': 'carol' } })).status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(0);
+  });
+});
