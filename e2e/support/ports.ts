@@ -33,5 +33,7 @@ export const E2E = {
   serverRenderApp: base + 34,
   /** The same for e2e/server-render-search.spec.ts (its own archive: a search bought there is bought once). */
   serverRenderSearchApp: base + 35,
+  /** An instance of its own for e2e/exact-prices.spec.ts: a personal limit reached on a ledger no other spec touches. */
+  pricesApp: base + 36,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;
