@@ -165,6 +165,28 @@ async function historyOpenExact(page: Page, handle: string, calls: () => Promise
   );
 }
 
+/**
+ * A collection job over one handle: its quote, then Start, which says "0 credits · from archive" when the archive
+ * holds every page and the most it can spend otherwise; the log then shows exactly the pages it said it would buy.
+ */
+async function jobExact(page: Page, handle: string, pages: number, calls: () => Promise<number>, free: boolean) {
+  await page.goto('/jobs');
+  await page.getByTestId('job-handles').fill(handle);
+  await page.getByTestId('job-pages').fill(String(pages));
+  await page.getByTestId('job-quote').click();
+  const start = page.getByTestId('job-start');
+  await expect(start).toHaveText(
+    free ? 'Start job · 0 credits · from archive' : /^Start job · at most \d+\.\d+ credits$/,
+  );
+  const toBuy = Number(await page.getByTestId('quote-to-buy').textContent());
+  expect(toBuy === 0).toBe(free);
+  const before = await calls();
+  await start.click();
+  await expect(page.getByTestId('job-view')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await settled(page);
+  expect(await calls(), 'calls made by a job quoted at this many pages to buy').toBe(before + toBuy);
+}
+
 test('every spending control shows "0 credits" exactly when no call follows, and a price exactly when one does: one browser, its reload, a second browser', async ({
   browser,
 }) => {
@@ -222,6 +244,9 @@ test('every spending control shows "0 credits" exactly when no call follows, and
   await searchFromStart(other, q, searchCalls, 'archive');
   await pagerExact(other, 'next', searchCalls, 'archive');
   await refreshExact(other, searchCalls);
+  // Jobs: the first page is in the archive (free), six pages need some bought.
+  await jobExact(other, handle, 1, timelineCalls, true);
+  await jobExact(other, handle, 6, timelineCalls, false);
   await second.close();
 });
 
