@@ -4,7 +4,6 @@ import { archiveLookupOptions } from './archive-lookup';
 import { decidePrice, type PaidOperation, type Price } from './cost';
 import { purchaseKey } from './identity';
 import { resolveTarget, searchKeys, timelineKeys, type SearchParams, type TimelineTarget } from './keys';
-import { searchBody } from './search';
 import { sessionQueryOptions } from './session';
 import { useIsBought } from './purchase/use-is-bought';
 
@@ -36,7 +35,8 @@ function browserKeyOf(page: PageToFetch): QueryKey | null {
 
 /** The purchaser's key for the page (src/api/identity.ts): what the server's archive is asked about. */
 export function purchaseKeyOf(page: PageToFetch): string {
-  if (page.operation === 'search') return purchaseKey('search', searchBody(page.params));
+  // purchaseKey canonicalises the search as the search's request body does (src/api/search.ts searchBody).
+  if (page.operation === 'search') return purchaseKey('search', { ...page.params });
   const target = resolveTarget(page.target);
   const who = 'screenName' in target ? { screen_name: target.screenName } : { rest_id: target.restId };
   return purchaseKey('timeline', page.cursor ? { ...who, cursor: page.cursor } : who);
