@@ -102,5 +102,7 @@ describe('decidePrice', () => {
     // The archive serves before the budget is read: free with the limit reached too.
     expect(decidePrice(reached('personal'), { ...facts, archivedAt: 5 }).kind).toBe('archive');
     expect(decidePrice(reached('personal'), { ...facts, inBrowser: true }).kind).toBe('this-browser');
+    // A price list still says the price.
+    expect(decidePrice(reached('personal'), { ...facts, listed: true }).kind).toBe('buy');
   });
 });

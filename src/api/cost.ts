@@ -51,6 +51,8 @@ export interface PriceFacts {
   archivedAt: number | null;
   /** An explicit re-buy (Refresh, Check for new posts): neither copy counts, a call is always made. */
   rebuy: boolean;
+  /** A price list, not a control: the going price even with a limit reached. */
+  listed?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export interface PriceFacts {
 export function decidePrice(state: SessionState | undefined, facts: PriceFacts): Price {
   if (!facts.rebuy && facts.inBrowser) return { kind: 'this-browser' };
   if (!facts.rebuy && facts.archivedAt !== null) return { kind: 'archive', boughtAt: facts.archivedAt };
-  if (state?.budget.reached) return { kind: 'blocked', by: state.budget.reachedBy };
+  if (state?.budget.reached && !facts.listed) return { kind: 'blocked', by: state.budget.reachedBy };
   const reported = state ? reportedPrice(state, facts.operation) : null;
   return { kind: 'buy', credits: expectedCost(state, facts.operation), estimate: reported === null };
 }

@@ -78,6 +78,8 @@ export interface PriceRequest {
   rebuy?: boolean;
   /** Ask the archive only once the page has stayed the same a moment (a box being typed in). */
   settle?: boolean;
+  /** A price list, not a control: the going price even with a limit reached. */
+  listed?: boolean;
 }
 
 /**
@@ -88,7 +90,13 @@ export interface PriceRequest {
  * on screen never promises a free page the server would now buy again. Then the budget: a reached limit
  * offers no price (`blocked`).
  */
-export function usePrice({ operation, page = null, rebuy = false, settle = false }: PriceRequest): Price | Checking {
+export function usePrice({
+  operation,
+  page = null,
+  rebuy = false,
+  settle = false,
+  listed = false,
+}: PriceRequest): Price | Checking {
   const asksAbout = page && !rebuy ? page : null;
   const inBrowser = useIsBought(asksAbout ? browserKeyOf(asksAbout) : null);
   const key = asksAbout && !inBrowser ? purchaseKeyOf(asksAbout) : null;
@@ -106,5 +114,5 @@ export function usePrice({ operation, page = null, rebuy = false, settle = false
   // Until the archive has answered, no price is shown: a price that then turned into "free" was not exact.
   if (key !== null && (asked === null || lookup.isPending)) return { kind: 'checking' };
   const archivedAt = asked !== null && typeof boughtAt === 'number' && !expired ? boughtAt : null;
-  return decidePrice(session, { operation, inBrowser, archivedAt, rebuy });
+  return decidePrice(session, { operation, inBrowser, archivedAt, rebuy, listed });
 }

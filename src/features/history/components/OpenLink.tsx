@@ -4,7 +4,7 @@ import { CostHint } from '../../../components/CostHint';
 import type { OpenTarget } from '../links';
 
 const link =
-  'inline-flex items-center gap-1.5 whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-brand-700 no-underline hover:bg-brand-50 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-800';
+  'inline-flex flex-wrap items-center justify-center gap-x-1.5 rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-brand-700 no-underline hover:bg-brand-50 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-800';
 
 /** A timeline opens at its first page, whichever of its pages an entry is: that page's price is what counts. */
 function pageOf(target: OpenTarget): PageToFetch {
@@ -23,7 +23,7 @@ export function OpenLink({ target, label = 'Open' }: { target: OpenTarget; label
     <>
       {label}
       <span className="sr-only"> {target.label}</span>
-      <CostHint operation={target.kind} page={pageOf(target)} />
+      <CostHint operation={target.kind} page={pageOf(target)} className="whitespace-nowrap" />
     </>
   );
   return target.kind === 'timeline' ? (

@@ -66,7 +66,7 @@ function SubjectList({
                     {plural(subject.pages, 'page')} · last bought {boughtOn(subject.lastBoughtAt)}
                   </span>
                 </span>
-                <span className="flex items-center gap-1">
+                <span className="flex flex-wrap items-center gap-1">
                   <button
                     type="button"
                     className={small}
