@@ -187,6 +187,19 @@ async function jobExact(page: Page, handle: string, pages: number, calls: () => 
   expect(await calls(), 'calls made by a job quoted at this many pages to buy').toBe(before + toBuy);
 }
 
+/** The start page and History say the same number of pages bought of a user (History's count: every browser's). */
+async function pagesAgree(page: Page, handle: string) {
+  await page.goto('/history');
+  const subject = page.getByTestId('history-subject').filter({ hasText: `@${handle}` });
+  await expect(subject).toContainText(/\d+ pages? · last bought/);
+  const said = /(\d+ pages?) · last bought/.exec((await subject.textContent()) ?? '')![1]!;
+  await page.goto('/');
+  const row = page.getByTestId('bought-timeline').filter({ hasText: `@${handle}` });
+  await expect(row.getByTestId('bought-timeline-pages')).toContainText(
+    new RegExp(`^${said}( \\(\\d+ in this browser\\))? · \\d+ posts · last bought `),
+  );
+}
+
 test('every spending control shows "0 credits" exactly when no call follows, and a price exactly when one does: one browser, its reload, a second browser', async ({
   browser,
 }) => {
@@ -223,6 +236,7 @@ test('every spending control shows "0 credits" exactly when no call follows, and
   await refreshExact(page, searchCalls);
   // History and the start page open what this browser holds.
   await historyOpenExact(page, handle, timelineCalls, 'this-browser');
+  await pagesAgree(page, handle);
 
   // After a reload, from IndexedDB: the same pages are still this browser's, the next one is bought.
   await page.reload();
@@ -241,6 +255,8 @@ test('every spending control shows "0 credits" exactly when no call follows, and
   await loadMoreExact(other, timelineCalls, 'buy');
   await checkNewExact(other, timelineCalls);
   await openFromStart(other, handle, timelineCalls, 'this-browser');
+  // This browser holds fewer pages than were bought: the start page says History's count, and how many are here.
+  await pagesAgree(other, handle);
   await searchFromStart(other, q, searchCalls, 'archive');
   await pagerExact(other, 'next', searchCalls, 'archive');
   await refreshExact(other, searchCalls);
