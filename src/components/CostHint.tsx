@@ -118,7 +118,8 @@ export function PriceChip(props: Parameters<typeof PriceText>[0]) {
 
 /**
  * Beside a control whose price is `blocked`: why nothing can be bought and where to change it. A link cannot
- * sit inside the control (a button or link itself), so it goes next to it.
+ * sit inside the control (a button or link itself), so it goes next to it. The control stays pressable: the
+ * server refuses the call before anything is sent, and its answer names the limit in full.
  */
 export function BlockedNote({ price, className = '' }: { price: Price | Checking; className?: string }) {
   if (price.kind !== 'blocked') return null;

@@ -8,4 +8,4 @@ export const input =
   'dark:placeholder:text-slate-400';
 export const submit =
   'flex shrink-0 flex-col items-center justify-center gap-0.5 rounded-lg px-4 py-1.5 text-sm font-semibold leading-tight text-white ' +
-  'focus-visible:ring-2 focus-visible:ring-brand-500/40 disabled:cursor-not-allowed disabled:opacity-60 sm:min-w-36';
+  'focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-36';

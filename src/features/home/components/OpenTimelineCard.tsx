@@ -52,7 +52,6 @@ export function OpenTimelineCard({ demo, onOpen }: { demo: boolean; onOpen: (loo
         <button
           type="submit"
           data-testid="start-open-timeline"
-          disabled={cost.kind === 'blocked'}
           className={`${submit} bg-slate-900 hover:bg-slate-700 dark:bg-brand-600 dark:hover:bg-brand-700`}
         >
           Open timeline

@@ -44,12 +44,7 @@ export function WebSearchCard({ onSearch }: { onSearch: (q: string) => void }) {
           aria-describedby={error ? 'start-q-error' : undefined}
           className={input}
         />
-        <button
-          type="submit"
-          data-testid="start-search"
-          disabled={price.kind === 'blocked'}
-          className={`${submit} bg-brand-600 hover:bg-brand-700`}
-        >
+        <button type="submit" data-testid="start-search" className={`${submit} bg-brand-600 hover:bg-brand-700`}>
           Search
           <PriceChip price={price} testId="cost-hint-search" />
         </button>

@@ -94,9 +94,8 @@ export function SearchForm({
         <button
           type="submit"
           data-testid="search-submit"
-          disabled={draftParams !== null && price.kind === 'blocked'}
           className="flex shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 px-5 py-1.5 font-semibold
-            text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 disabled:cursor-not-allowed disabled:opacity-60 sm:min-w-32"
+            text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-32"
         >
           Search
           {draftParams && <PriceChip price={price} testId="cost-hint-search" />}

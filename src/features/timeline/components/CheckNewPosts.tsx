@@ -51,7 +51,7 @@ export function CheckNewPosts({ target, asOf }: { target: TimelineTarget; asOf: 
         <button
           type="button"
           onClick={() => check.mutate()}
-          disabled={check.isPending || price.kind === 'blocked'}
+          disabled={check.isPending}
           data-testid="check-new-posts"
           className="ml-auto inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700
             hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-900"

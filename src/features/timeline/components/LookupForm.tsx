@@ -43,9 +43,8 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
         <button
           type="submit"
           data-testid="lookup-submit"
-          disabled={cost.kind === 'blocked'}
           className="flex shrink-0 flex-col items-center justify-center rounded-full bg-slate-900 px-4 py-1 text-sm font-bold leading-tight text-white
-            hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+            hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
         >
           Open
           <PriceChip price={cost} testId="cost-hint-timeline" />

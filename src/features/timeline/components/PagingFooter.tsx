@@ -33,7 +33,7 @@ export function PagingFooter({
       )}
       {fetching && <Spinner label="Loading more posts…" />}
       {hasNext && error === null && (
-        <button type="button" onClick={onLoad} disabled={fetching || price.kind === 'blocked'} className={pill}>
+        <button type="button" onClick={onLoad} disabled={fetching} className={pill}>
           Load more <PriceText price={price} testId="cost-hint-timeline" />
         </button>
       )}
