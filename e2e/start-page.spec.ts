@@ -38,7 +38,7 @@ test('opening / buys nothing: no redirect, no request to /api/v1, an empty start
   await page.getByLabel('Handle, @handle, numeric id or profile URL').fill(`@${handle}`);
   const open = page.getByTestId('start-open-timeline');
   await expect(open).toContainText('Open timeline');
-  await expect(open.getByTestId('cost-hint-timeline')).not.toHaveAttribute('data-cached', 'true');
+  await expect(open.getByTestId('cost-hint-timeline')).not.toHaveAttribute('data-price', 'this-browser');
   await page.getByLabel('Search query').fill('anything at all');
   await expect(page.getByTestId('start-search').getByTestId('cost-hint-search')).toBeVisible();
 
@@ -72,17 +72,17 @@ test('what was bought is listed on the start page, and opening it from there cos
   await home(page).click();
   const timeline = page.getByTestId('bought-timeline').filter({ hasText: `@${handle}` });
   await expect(timeline).toContainText('Ada Lovelace');
-  await expect(timeline).toContainText('1 page · 20 posts · bought just now');
-  await expect(timeline.getByTestId('cost-hint-timeline')).toHaveText('cached · 0 credits');
+  await expect(timeline).toContainText('1 page · 20 posts · last bought just now');
+  await expect(timeline.getByTestId('cost-hint-timeline')).toHaveText('0 credits · in this browser');
   const search = page.getByTestId('bought-search').filter({ hasText: q });
   await expect(search).toContainText('10 results');
-  await expect(search.getByTestId('cost-hint-search')).toHaveText('cached · 0 credits');
+  await expect(search.getByTestId('cost-hint-search')).toHaveText('0 credits · in this browser');
   await expect(page.getByTestId('bought-empty')).toHaveCount(0);
   // The boxes know it too.
   await page.getByLabel('Handle, @handle, numeric id or profile URL').fill(`@${handle}`);
-  await expect(page.getByTestId('start-open-timeline')).toContainText('cached · 0 credits');
+  await expect(page.getByTestId('start-open-timeline')).toContainText('0 credits · in this browser');
   await page.getByLabel('Search query').fill(q);
-  await expect(page.getByTestId('start-search')).toContainText('cached · 0 credits');
+  await expect(page.getByTestId('start-search')).toContainText('0 credits · in this browser');
 
   const paid = paidRequests(page);
   await timeline.click();

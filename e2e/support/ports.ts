@@ -37,5 +37,7 @@ export const E2E = {
   serverRenderSearchApp: base + 35,
   /** An instance of its own for e2e/spend-breakdown.spec.ts: where the credits went, summed over its ledger only. */
   spendApp: base + 46,
+  /** An instance of its own for e2e/exact-prices.spec.ts: a personal limit reached on a ledger no other spec touches. */
+  pricesApp: base + 36,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

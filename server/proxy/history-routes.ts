@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LEDGER_CSV_HEADER, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
 import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';
+import { purchaseKey } from '../../src/api/identity.ts';
 import { otherMethods, refuse } from './api-rules.ts';
+import { freeCopy, type PageAsked } from './free-copy.ts';
 import { sendJson } from './send.ts';
 
 const PAGE = 50;
@@ -91,23 +93,35 @@ const lookupAnswer = open({
   },
 });
 
+/** A purchase key read back into its page, in its canonical spelling; null for anything that is not one. */
+function pageOfKey(key: string): PageAsked | null {
+  const space = key.indexOf(' ');
+  const operation = key.slice(0, space);
+  if (space < 0 || (operation !== 'timeline' && operation !== 'search')) return null;
+  let entries: unknown;
+  try {
+    entries = JSON.parse(key.slice(space + 1));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(entries) || !entries.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string'))
+    return null;
+  const params = Object.fromEntries(entries as [string, unknown][]);
+  return { operation, params, key: purchaseKey(operation, params) };
+}
+
 /**
  * `GET /api/_history/lookup?key=<purchase key>&key=…`: which of these pages the archive would serve
- * free right now, and when each was bought; what a priced control needs to say "from archive · 0 credits".
+ * free right now, and when each was bought; what a priced control needs to say "0 credits · from archive".
+ * It answers with the purchaser's own rule (free-copy.ts), reads the store only and never calls upstream.
  */
 async function lookup(keys: string[], store: Store) {
   const pages: Record<string, { boughtAt: string } | null> = {};
+  const now = Date.now();
   for (const key of keys) {
-    const [operation, ...rest] = key.split(' ');
-    let params: Record<string, unknown>;
-    try {
-      params = Object.fromEntries(JSON.parse(rest.join(' ')) as [string, unknown][]);
-    } catch {
-      pages[key] = null;
-      continue;
-    }
-    const page = await store.archive.servable(key, operation ?? '', params);
-    pages[key] = page ? { boughtAt: page.bought_at } : null;
+    const page = pageOfKey(key);
+    const copy = page ? await freeCopy(store.archive, page, now) : null;
+    pages[key] = copy ? { boughtAt: copy.bought_at } : null;
   }
   return { pages };
 }

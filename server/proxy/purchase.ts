@@ -1,10 +1,10 @@
 import Big from 'big.js';
-import { purchaseKey } from '../../src/api/identity.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { LedgerWriteError, storeUnavailable } from '../store/errors.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { archivedAnswer, archiveWrite } from './archive-answer.ts';
 import { attemptOnce, type Upstream } from './attempt.ts';
+import { samePage } from './free-copy.ts';
 import { normalisedError } from './errors.ts';
 import type { ExchangeStore } from './inspector-store.ts';
 import type { Route } from './operations.ts';
@@ -71,17 +71,13 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
     }
   };
 
-  /** A rest_id whose handle an answer has told us is the same page as the handle's. */
+  /** The page as the archive files it (a rest_id whose handle an answer has told us is the handle's page). */
   async function resolve(request: PurchaseRequest): Promise<PurchaseRequest> {
-    const restId = request.params.rest_id;
-    if (request.route.operation !== 'timeline' || typeof restId !== 'string') return request;
-    const handle = await archive.handleOf(restId);
-    if (!handle) return request;
-    const { rest_id: _restId, ...rest } = request.params;
-    const params = { ...rest, screen_name: handle };
-    const key = purchaseKey('timeline', params);
-    // Only once the handle's page is archived: a rest_id page bought before its handle was known stays its own, free the next time too.
-    if ((await archive.purchaseOf(key)) === null) return request;
+    const { params, key } = await samePage(archive, {
+      operation: request.route.operation,
+      params: request.params,
+      key: request.key,
+    });
     return { ...request, params, key };
   }
 

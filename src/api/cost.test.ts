@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedCost } from './cost';
+import { decidePrice, expectedCost } from './cost';
 import type { LedgerRow, SessionState } from './session';
 
 const row = (operation: 'timeline' | 'search', credits: string, ok = true): LedgerRow => ({
@@ -75,5 +75,37 @@ describe('expectedCost', () => {
     expect(expectedCost(state(rows, { prices: { timeline: 'free' } }), 'timeline')).toBe('0.3');
     expect(expectedCost(state([], { prices: null }), 'search')).toBeNull();
     expect(expectedCost(state([], { prices: { search: '0.2' } }), 'search')).toBe('0.2');
+  });
+});
+
+describe('decidePrice', () => {
+  const priced = state([], { prices: { timeline: '0.1', search: '0.2' } });
+  const reached = (by: 'operator' | 'personal') =>
+    state([], {
+      prices: { timeline: '0.1', search: '0.2' },
+      budget: { ...priced.budget, reached: true, reachedBy: by },
+    });
+  const facts = { operation: 'timeline' as const, inBrowser: false, archivedAt: null, rebuy: false };
+
+  it('follows the purchase path: this browser, then the archive, then a call at the going price', () => {
+    expect(decidePrice(priced, { ...facts, inBrowser: true, archivedAt: 5 })).toEqual({ kind: 'this-browser' });
+    expect(decidePrice(priced, { ...facts, archivedAt: 5 })).toEqual({ kind: 'archive', boughtAt: 5 });
+    expect(decidePrice(priced, facts)).toEqual({ kind: 'buy', credits: '0.1', estimate: false });
+    expect(decidePrice(state([row('search', '0.3')]), { ...facts, operation: 'search' })).toEqual({
+      kind: 'buy',
+      credits: '0.3',
+      estimate: true,
+    });
+  });
+
+  it('a re-buy is always a call, and a reached limit offers no price, only for what needs a call', () => {
+    expect(decidePrice(priced, { ...facts, inBrowser: true, archivedAt: 5, rebuy: true }).kind).toBe('buy');
+    expect(decidePrice(reached('personal'), facts)).toEqual({ kind: 'blocked', by: 'personal' });
+    expect(decidePrice(reached('operator'), { ...facts, rebuy: true })).toEqual({ kind: 'blocked', by: 'operator' });
+    // The archive serves before the budget is read: free with the limit reached too.
+    expect(decidePrice(reached('personal'), { ...facts, archivedAt: 5 }).kind).toBe('archive');
+    expect(decidePrice(reached('personal'), { ...facts, inBrowser: true }).kind).toBe('this-browser');
+    // A price list still says the price.
+    expect(decidePrice(reached('personal'), { ...facts, listed: true }).kind).toBe('buy');
   });
 });

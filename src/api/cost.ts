@@ -29,3 +29,43 @@ export function expectedCost(state: SessionState | undefined, operation: PaidOpe
   if (paid.length === 0) return null;
   return meanDecimal(paid.map((row) => row.credits));
 }
+
+/**
+ * What pressing a spending control will do to the credits, decided in one place for every control:
+ * - `this-browser`: the answer is in this browser's cache (and IndexedDB), nothing is asked for;
+ * - `archive`: the server's archive would serve it free now (`boughtAt`: when it was bought);
+ * - `buy`: one paid call, at `credits` (null while no price is known; `estimate` when only this session's mean);
+ * - `blocked`: a call is needed and a limit refuses it (`by` whose), so the control offers no price.
+ */
+export type Price =
+  | { kind: 'this-browser' }
+  | { kind: 'archive'; boughtAt: number }
+  | { kind: 'buy'; credits: string | null; estimate: boolean }
+  | { kind: 'blocked'; by: 'operator' | 'personal' | null };
+
+export interface PriceFacts {
+  operation: PaidOperation;
+  /** The answer is in this browser's cache. */
+  inBrowser: boolean;
+  /** When the server's archive says it would serve the page free now; null when it would not (or was not asked). */
+  archivedAt: number | null;
+  /** An explicit re-buy (Refresh, Check for new posts): neither copy counts, a call is always made. */
+  rebuy: boolean;
+  /** A price list, not a control: the going price even with a limit reached. */
+  listed?: boolean;
+}
+
+/**
+ * The order is the purchase path's own: the browser's cache first (nothing is sent), then the server's
+ * archive (served before the budget is read, so free even with a limit reached), then the budget.
+ */
+export function decidePrice(state: SessionState | undefined, facts: PriceFacts): Price {
+  if (!facts.rebuy && facts.inBrowser) return { kind: 'this-browser' };
+  if (!facts.rebuy && facts.archivedAt !== null) return { kind: 'archive', boughtAt: facts.archivedAt };
+  if (state?.budget.reached && !facts.listed) return { kind: 'blocked', by: state.budget.reachedBy };
+  const reported = state ? reportedPrice(state, facts.operation) : null;
+  return { kind: 'buy', credits: expectedCost(state, facts.operation), estimate: reported === null };
+}
+
+/** Whether pressing the control spends nothing. */
+export const isFree = (price: Price) => price.kind === 'this-browser' || price.kind === 'archive';

@@ -55,9 +55,15 @@ export async function fetchTimelinePage(
 }
 
 /** A cursor is followed at most once: an empty page, a missing cursor or one already used ends the timeline. */
-export function nextCursorOf(lastPage: TimelinePage, usedCursors: readonly (string | null)[]): string | undefined {
+export function nextCursorOf(lastPage: TimelinePage, usedCursors: readonly unknown[]): string | undefined {
   if (lastPage.posts.length === 0 || !lastPage.nextCursor) return undefined;
   return usedCursors.includes(lastPage.nextCursor) ? undefined : lastPage.nextCursor;
+}
+
+/** The cursor "Load more" would follow for these pages (the query's own rule), or null at the end. */
+export function nextCursorOfData(data: InfiniteData<TimelinePage, unknown> | undefined): string | null {
+  const last = data?.pages[data.pages.length - 1];
+  return last ? (nextCursorOf(last, data.pageParams) ?? null) : null;
 }
 
 /** The `prev_cursor` above the newest loaded page, unless already followed. */

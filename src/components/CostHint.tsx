@@ -1,76 +1,139 @@
-import { useQuery } from '@tanstack/react-query';
-import { expectedCost, type PaidOperation } from '../api/cost';
-import { sessionQueryOptions } from '../api/session';
+import { Link } from '@tanstack/react-router';
+import type { Price } from '../api/cost';
+import { usePrice, type Checking, type PriceRequest } from '../api/use-price';
 import { absoluteTime, boughtClock } from '../lib/format';
 import { useDateStyle } from '../lib/use-date-style';
 
+const free = 'text-emerald-700 dark:text-emerald-300';
+const paid = 'text-amber-800 dark:text-amber-300';
+const muted = 'text-slate-600 dark:text-slate-400';
+const refused = 'text-red-800 dark:text-red-300';
+
+/** Whose limit refuses a call, in the fewest words a control can carry. */
+export function blockedWords(by: 'operator' | 'personal' | null): string {
+  if (by === 'operator') return "operator's limit reached";
+  if (by === 'personal') return 'your limit reached';
+  return 'limit reached';
+}
+
 /**
- * What pressing a control will cost, inside or next to it so screen readers read it with the control:
- * "≈ 0.1 credits" (the server's price, else this session's average), "cached · 0 credits" when the
- * answer is already in the query cache, or "from archive · 0 credits" when the server would serve it free.
+ * A price as a control says it: "0 credits · in this browser", "0 credits · from archive", "0.1 credits"
+ * ("≈ 0.1" when only this session's mean is known), or, when a limit refuses the call, why, and no price.
  */
-export function CostHint({
-  operation,
+export function PriceText({
+  price,
   pages = 1,
-  cached = false,
-  archivedAt = null,
+  testId,
   id,
   className = '',
 }: {
-  operation: PaidOperation;
+  price: Price | Checking;
   pages?: number;
-  cached?: boolean;
+  testId: string;
   id?: string;
   className?: string;
-  /** When the server's archive holds the page and would serve it free: the time it was bought. */
-  archivedAt?: number | null;
 }) {
-  const { data } = useQuery(sessionQueryOptions());
   const style = useDateStyle();
-  const cost = expectedCost(data, operation);
-  if (!cached && archivedAt !== null) {
-    return (
-      <span
-        id={id}
-        data-testid={`cost-hint-${operation}`}
-        data-archived="true"
-        title={`Bought ${absoluteTime(new Date(archivedAt).toISOString(), style)}; the server serves it again free`}
-        className={`text-xs font-normal text-emerald-700 dark:text-emerald-300 ${className}`}
-      >
-        from archive · 0 credits
-      </span>
-    );
+  const common = { id, 'data-testid': testId, 'data-price': price.kind };
+  const base = `text-xs font-normal ${className}`;
+  switch (price.kind) {
+    case 'this-browser':
+      return (
+        <span {...common} title="This browser already holds it: nothing is asked for" className={`${base} ${free}`}>
+          0 credits · in this browser
+        </span>
+      );
+    case 'archive':
+      return (
+        <span
+          {...common}
+          title={`Bought ${absoluteTime(new Date(price.boughtAt).toISOString(), style)}; the server serves it again free`}
+          className={`${base} ${free}`}
+        >
+          0 credits · from archive
+        </span>
+      );
+    case 'checking':
+      return (
+        <span {...common} className={`${base} ${muted}`}>
+          checking price…
+        </span>
+      );
+    case 'blocked':
+      return (
+        <span
+          {...common}
+          title="Paid calls are refused until the limit is raised: see the Credits page"
+          className={`${base} ${refused}`}
+        >
+          {blockedWords(price.by)}
+        </span>
+      );
+    case 'buy': {
+      const each = price.credits === null ? null : `${price.estimate ? '≈ ' : ''}${price.credits}`;
+      return (
+        <span {...common} className={`${base} ${paid}`}>
+          {each === null ? 'price not known yet' : `${pages === 1 ? each : `${pages} × ${each}`} credits`}
+        </span>
+      );
+    }
   }
-  if (cached) {
-    return (
-      <span
-        id={id}
-        data-testid={`cost-hint-${operation}`}
-        data-cached="true"
-        className={`text-xs font-normal text-emerald-700 dark:text-emerald-300 ${className}`}
-      >
-        cached · 0 credits
-      </span>
-    );
-  }
-  const label = cost === null ? 'price not known yet' : `≈ ${pages === 1 ? cost : `${pages} × ${cost}`} credits`;
+}
+
+/**
+ * What pressing a control will cost, inside or next to it so screen readers read it with the control. The
+ * price comes from usePrice (src/api/use-price.ts), the one source every spending control reads.
+ */
+export function CostHint({
+  pages = 1,
+  id,
+  className = '',
+  ...request
+}: PriceRequest & { pages?: number; id?: string; className?: string }) {
+  const price = usePrice(request);
   return (
-    <span
-      id={id}
-      data-testid={`cost-hint-${operation}`}
-      className={`text-xs font-normal text-amber-800 dark:text-amber-300 ${className}`}
-    >
-      {label}
-    </span>
+    <PriceText price={price} pages={pages} testId={`cost-hint-${request.operation}`} id={id} className={className} />
   );
 }
+
+const chip = 'rounded bg-white px-1 leading-snug dark:bg-slate-950';
 
 /** CostHint on a light chip, readable inside a filled (dark or brand-coloured) button. */
 export function CostChip(props: Parameters<typeof CostHint>[0]) {
   return (
-    <span className="rounded bg-white px-1 leading-snug dark:bg-slate-950">
+    <span className={chip}>
       <CostHint {...props} />
     </span>
+  );
+}
+
+/** PriceText on the same chip, for a control that reads its price itself (to say more, or to disable). */
+export function PriceChip(props: Parameters<typeof PriceText>[0]) {
+  return (
+    <span className={chip}>
+      <PriceText {...props} />
+    </span>
+  );
+}
+
+/**
+ * Beside a control whose price is `blocked`: why nothing can be bought and where to change it. A link cannot
+ * sit inside the control (a button or link itself), so it goes next to it. The control stays pressable: the
+ * server refuses the call before anything is sent, and its answer names the limit in full.
+ */
+export function BlockedNote({ price, className = '' }: { price: Price | Checking; className?: string }) {
+  if (price.kind !== 'blocked') return null;
+  const why =
+    price.by === 'operator'
+      ? "Paid calls are refused: the server operator's credit limit is reached, and only whoever runs creditscope can raise it."
+      : 'Paid calls are refused: your credit limit for this session is reached.';
+  return (
+    <p data-testid="blocked-note" className={`text-xs ${refused} ${className}`}>
+      {why}{' '}
+      <Link to="/credits" className="font-semibold underline">
+        {price.by === 'operator' ? 'See Credits' : 'Change it on Credits'}
+      </Link>
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import * as v from 'valibot';
 import { historyQueryOptions, type HistoryFilter } from '../api/history';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -55,7 +55,6 @@ function Section({
 function HistoryPage() {
   const filter: HistoryFilter = Route.useSearch();
   const navigate = Route.useNavigate();
-  const [now] = useState(() => Date.now());
   // The page stays while another filter's list is read: the overview never blinks away under a click.
   const query = useInfiniteQuery({ ...historyQueryOptions(filter), placeholderData: keepPreviousData });
   const pages = query.data?.pages ?? [];
@@ -88,7 +87,7 @@ function HistoryPage() {
       {pages.length > 0 && (
         <>
           <Section title="Bought so far">
-            <SubjectsOverview subjects={subjects} now={now} onFilter={showPagesOf} />
+            <SubjectsOverview subjects={subjects} onFilter={showPagesOf} />
           </Section>
           <Section
             ref={entriesRef}
@@ -102,7 +101,7 @@ function HistoryPage() {
                   : 'Nothing bought yet: timelines and searches appear here once bought.'}
               </p>
             ) : (
-              <HistoryEntries entries={entries} now={now} />
+              <HistoryEntries entries={entries} />
             )}
             {query.isFetchNextPageError && (
               <div className="mt-3">

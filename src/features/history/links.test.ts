@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../api/history';
-import { entryTarget, expires, pageLabel, subjectTarget } from './links';
+import { entryTarget, pageLabel, subjectTarget } from './links';
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   pageKey: 'k',
@@ -40,15 +40,12 @@ describe('opening a history entry', () => {
       label: '“engines”',
     });
     expect(pageLabel(search)).toBe('page 2 · site:example.org');
-    expect(expires(search)).toBe(true);
   });
 
-  it('tells a first page, which the archive keeps fresh for a while, from a later one, which it keeps', () => {
+  it('tells a first page from a later one', () => {
     expect(pageLabel(entry({}))).toBe('first page');
-    expect(expires(entry({}))).toBe(true);
     const later = entry({ params: { screen_name: 'ada', cursor: 'c2' } });
     expect(pageLabel(later)).toBe('a later page');
-    expect(expires(later)).toBe(false);
   });
 
   it('says which stretch of the timeline a page holds, so two later pages of one handle read differently', () => {

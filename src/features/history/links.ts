@@ -8,12 +8,6 @@ export type OpenTarget =
   | { kind: 'timeline'; search: { screen_name: string } | { rest_id: string }; label: string }
   | { kind: 'search'; search: SearchParams; label: string };
 
-/**
- * The server archives first pages and searches as "fresh" for ARCHIVE_FRESH_FOR (a day unless the
- * operator set otherwise); older ones are bought again when opened. Later pages of a timeline stay free.
- */
-export const ARCHIVE_FRESH_MS = 24 * 3_600_000;
-
 function timelineTarget(subject: string): OpenTarget | null {
   if (REST_ID.test(subject)) return { kind: 'timeline', search: { rest_id: subject }, label: `id ${subject}` };
   if (HANDLE.test(subject)) return { kind: 'timeline', search: { screen_name: subject }, label: `@${subject}` };
@@ -44,11 +38,6 @@ export function entryTarget(entry: HistoryEntry): OpenTarget | null {
 /** A timeline opens at its first page. A search subject has no one page to open (its pages may differ in site, hl, num): its entries do. */
 export function subjectTarget(subject: HistorySubject): OpenTarget | null {
   return subject.operation === 'timeline' ? timelineTarget(subject.subject) : null;
-}
-
-/** A first page or a search: the kind of page the archive serves free only while it is fresh. */
-export function expires(entry: HistoryEntry): boolean {
-  return entry.operation === 'search' || entry.params.cursor === undefined;
 }
 
 /** "Nov 12": a day, in the style the history's times use. */

@@ -59,7 +59,9 @@ function timelineOf(query: Query): BoughtTimeline | null {
     pages: pages.length,
     posts: ids.size,
     credits: sumDecimals(pages.map((page) => page.credits || '0')),
-    boughtAt: Math.max(...pages.map((page) => page.boughtAt || 0), query.state.dataUpdatedAt),
+    // When its pages were bought (a page the archive served carries its first purchase's time), not when the
+    // cache entry last changed: a restore or a relabel is no purchase, and History says the purchase's time.
+    boughtAt: Math.max(...pages.map((page) => page.boughtAt || 0)) || query.state.dataUpdatedAt,
   };
 }
 

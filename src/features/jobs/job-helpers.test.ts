@@ -144,10 +144,14 @@ describe('job words and figures', () => {
   });
 
   it('puts on Start the most it can spend: the quote, or what the limit leaves', () => {
-    expect(startLabel({ fits: true, budgetLeft: '5', maxCredits: '1.8' })).toBe('Start job · at most 1.8 credits');
-    expect(startLabel({ fits: true, budgetLeft: null, maxCredits: '1.8' })).toBe('Start job · at most 1.8 credits');
-    expect(startLabel({ fits: false, budgetLeft: '0.4', maxCredits: '0.6' })).toBe(
+    const quote = { fits: true, budgetLeft: '5', maxCredits: '1.8', pagesToBuy: 18 };
+    expect(startLabel(quote)).toBe('Start job · at most 1.8 credits');
+    expect(startLabel({ ...quote, budgetLeft: null })).toBe('Start job · at most 1.8 credits');
+    expect(startLabel({ ...quote, fits: false, budgetLeft: '0.4', maxCredits: '0.6' })).toBe(
       'Start job · at most 0.4 credits, then it stops at the limit',
     );
+    // Every page in the archive: nothing is bought. A limit that leaves nothing: no price at all.
+    expect(startLabel({ ...quote, maxCredits: '0', pagesToBuy: 0 })).toBe('Start job · 0 credits · from archive');
+    expect(startLabel({ ...quote, fits: false, budgetLeft: '0', pagesToBuy: 2 })).toBe('Start job · limit reached');
   });
 });

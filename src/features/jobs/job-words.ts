@@ -66,8 +66,18 @@ export function creditsLeft(job: Pick<JobSummary, 'quoteMaxCredits' | 'spent'>):
   return left.startsWith('-') ? '0' : left;
 }
 
-/** The most Start can spend: the quote, or what the limit leaves when that is less (the job stops there). */
-export function startLabel(quote: Pick<JobQuote, 'fits' | 'budgetLeft' | 'maxCredits'>): string {
+/** Whether a limit leaves nothing for the pages the job must buy: then Start offers no price. */
+export function startBlocked(quote: Pick<JobQuote, 'budgetLeft' | 'pagesToBuy'>): boolean {
+  return quote.pagesToBuy > 0 && quote.budgetLeft !== null && Number(quote.budgetLeft) <= 0;
+}
+
+/**
+ * The most Start can spend: nothing when the archive holds every page, the quote, or what the limit leaves
+ * when that is less (the job stops there); no price when a limit leaves nothing (see startBlocked).
+ */
+export function startLabel(quote: Pick<JobQuote, 'fits' | 'budgetLeft' | 'maxCredits' | 'pagesToBuy'>): string {
+  if (quote.pagesToBuy === 0) return 'Start job · 0 credits · from archive';
+  if (startBlocked(quote)) return 'Start job · limit reached';
   if (quote.fits || quote.budgetLeft === null) return `Start job · at most ${quote.maxCredits} credits`;
   return `Start job · at most ${quote.budgetLeft} credits, then it stops at the limit`;
 }

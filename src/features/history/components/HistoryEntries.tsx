@@ -1,10 +1,10 @@
 import type { HistoryEntry } from '../../../api/history';
 import { boughtOn } from '../format';
-import { entryTarget, expires, pageLabel } from '../links';
+import { entryTarget, pageLabel } from '../links';
 import { OpenLink } from './OpenLink';
 
 /** Pages bought, newest first: what each was, when and for how much, and a free way to open it. */
-export function HistoryEntries({ entries, now }: { entries: readonly HistoryEntry[]; now: number }) {
+export function HistoryEntries({ entries }: { entries: readonly HistoryEntry[] }) {
   return (
     <ol className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="history-entries">
       {entries.map((entry) => {
@@ -38,9 +38,6 @@ export function HistoryEntries({ entries, now }: { entries: readonly HistoryEntr
             {target && (
               <OpenLink
                 target={target}
-                boughtAt={entry.boughtAt}
-                expires={entry.operation === 'timeline' || expires(entry)}
-                now={now}
                 label={entry.operation === 'timeline' && entry.params.cursor !== undefined ? 'Open timeline' : 'Open'}
               />
             )}

@@ -13,19 +13,17 @@ const small =
 /** Who and what was bought: each timeline opens free, each subject narrows the list of pages below. */
 export function SubjectsOverview({
   subjects,
-  now,
   onFilter,
 }: {
   subjects: readonly HistorySubject[];
-  now: number;
   onFilter: (filter: HistoryFilter) => void;
 }) {
   const timelines = subjects.filter((subject) => subject.operation === 'timeline');
   const searches = subjects.filter((subject) => subject.operation === 'search');
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="history-subjects">
-      <SubjectList title="Users" empty="No timeline bought yet." subjects={timelines} now={now} onFilter={onFilter} />
-      <SubjectList title="Searches" empty="No search bought yet." subjects={searches} now={now} onFilter={onFilter} />
+      <SubjectList title="Users" empty="No timeline bought yet." subjects={timelines} onFilter={onFilter} />
+      <SubjectList title="Searches" empty="No search bought yet." subjects={searches} onFilter={onFilter} />
     </div>
   );
 }
@@ -34,13 +32,11 @@ function SubjectList({
   title,
   empty,
   subjects,
-  now,
   onFilter,
 }: {
   title: string;
   empty: string;
   subjects: readonly HistorySubject[];
-  now: number;
   onFilter: (filter: HistoryFilter) => void;
 }) {
   const [all, setAll] = useState(false);
@@ -70,7 +66,7 @@ function SubjectList({
                     {plural(subject.pages, 'page')} · last bought {boughtOn(subject.lastBoughtAt)}
                   </span>
                 </span>
-                <span className="flex items-center gap-1">
+                <span className="flex flex-wrap items-center gap-1">
                   <button
                     type="button"
                     className={small}
@@ -78,7 +74,7 @@ function SubjectList({
                   >
                     Show pages<span className="sr-only"> of {name}</span>
                   </button>
-                  {target && <OpenLink target={target} boughtAt={subject.lastBoughtAt} expires now={now} />}
+                  {target && <OpenLink target={target} />}
                 </span>
               </li>
             );

@@ -1,5 +1,7 @@
+import type { HistorySubject } from '../../../api/history';
 import { FallibleImage } from '../../../components/FallibleImage';
 import { Link } from '@tanstack/react-router';
+import { searchPage, timelinePage } from '../../../api/use-price';
 import { CostHint } from '../../../components/CostHint';
 import { boughtAgo, type BoughtSearch, type BoughtTimeline } from '../bought';
 
@@ -37,8 +39,29 @@ function Avatar({ url, name, className }: { url: string | null; name: string; cl
   );
 }
 
+/**
+ * How many pages of a user were bought and when, as History says it (the server's archive: every page, from
+ * any browser), with how many of them this browser holds when that is fewer; this browser's own count until
+ * History has answered.
+ */
+function boughtWords(entry: BoughtTimeline, archived: HistorySubject | null, now: number): string {
+  const posts = plural(entry.posts, 'post');
+  if (!archived) return `${plural(entry.pages, 'page')} · ${posts} · bought ${boughtAgo(entry.boughtAt, now)}`;
+  const here = archived.pages > entry.pages ? ` (${entry.pages} in this browser)` : '';
+  return `${plural(archived.pages, 'page')}${here} · ${posts} · last bought ${boughtAgo(Date.parse(archived.lastBoughtAt), now)}`;
+}
+
 /** One bought timeline; it opens from the cache, so the row says it is free. */
-export function BoughtTimelineItem({ entry, now }: { entry: BoughtTimeline; now: number }) {
+export function BoughtTimelineItem({
+  entry,
+  now,
+  archived = null,
+}: {
+  entry: BoughtTimeline;
+  now: number;
+  /** History's overview row for this user, once read. */
+  archived?: HistorySubject | null;
+}) {
   const who = 'screen_name' in entry.search ? `@${entry.search.screen_name}` : `id ${entry.search.rest_id}`;
   return (
     <li>
@@ -57,11 +80,17 @@ export function BoughtTimelineItem({ entry, now }: { entry: BoughtTimeline; now:
               {who}
             </span>
           </span>
-          <span className={`block ${meta}`}>
-            {plural(entry.pages, 'page')} · {plural(entry.posts, 'post')} · bought {boughtAgo(entry.boughtAt, now)}
+          <span className={`block ${meta}`} data-testid="bought-timeline-pages">
+            {boughtWords(entry, archived, now)}
           </span>
         </span>
-        <CostHint operation="timeline" cached className={price} />
+        <CostHint
+          operation="timeline"
+          page={timelinePage(
+            'screen_name' in entry.search ? { screenName: entry.search.screen_name } : { restId: entry.search.rest_id },
+          )}
+          className={price}
+        />
       </Link>
     </li>
   );
@@ -94,7 +123,7 @@ export function BoughtSearchItem({ entry, now }: { entry: BoughtSearch; now: num
             {plural(entry.results, 'result')} · bought {boughtAgo(entry.boughtAt, now)}
           </span>
         </span>
-        <CostHint operation="search" cached className={price} />
+        <CostHint operation="search" page={searchPage(entry.params)} className={price} />
       </Link>
     </li>
   );

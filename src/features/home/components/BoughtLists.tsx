@@ -1,4 +1,6 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { historyQueryOptions, type HistorySubject } from '../../../api/history';
 import { useBought } from '../use-bought';
 import { useNow } from '../../../lib/use-now';
 import { surface } from '../styles';
@@ -12,6 +14,11 @@ const FIRST = 6;
 export function BoughtLists() {
   const { timelines, searches } = useBought();
   const now = useNow(60_000);
+  // History's own overview (the same query, free): a row says what History says of that user.
+  const history = useInfiniteQuery(historyQueryOptions({}));
+  const subjects = history.data?.pages[0]?.subjects ?? [];
+  const subjectOf = (subject: string) =>
+    subjects.find((entry: HistorySubject) => entry.operation === 'timeline' && entry.subject === subject) ?? null;
   // The cache held something that looked bought, but none of it reads as a page (a shape from an older build).
   if (timelines.length === 0 && searches.length === 0) return <NothingBought />;
   return (
@@ -21,7 +28,12 @@ export function BoughtLists() {
         count={timelines.length}
         empty="No timelines yet."
         items={timelines.map((entry) => (
-          <BoughtTimelineItem key={entry.hash} entry={entry} now={now} />
+          <BoughtTimelineItem
+            key={entry.hash}
+            entry={entry}
+            now={now}
+            archived={subjectOf('screen_name' in entry.search ? entry.search.screen_name : entry.search.rest_id)}
+          />
         ))}
       />
       <List

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
-import { CostChip } from '../../../components/CostHint';
+import { typedTimelinePage, usePrice } from '../../../api/use-price';
+import { BlockedNote, PriceChip } from '../../../components/CostHint';
 import { parseProfileLookup, type ProfileLookup } from '../../../lib/handle';
 import { card, input, submit } from '../styles';
 
@@ -13,10 +13,7 @@ export function OpenTimelineCard({ demo, onOpen }: { demo: boolean; onOpen: (loo
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const typed = parseProfileLookup(value);
-  const cost = useOpenCost(
-    'error' in typed ? null : 'screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id },
-    { settle: true },
-  );
+  const cost = usePrice({ operation: 'timeline', page: typedTimelinePage(typed), settle: true });
   const open = (event: FormEvent) => {
     event.preventDefault();
     if ('error' in typed) {
@@ -58,9 +55,10 @@ export function OpenTimelineCard({ demo, onOpen }: { demo: boolean; onOpen: (loo
           className={`${submit} bg-slate-900 hover:bg-slate-700 dark:bg-brand-600 dark:hover:bg-brand-700`}
         >
           Open timeline
-          <CostChip operation="timeline" {...costHintProps(cost)} />
+          <PriceChip price={cost} testId="cost-hint-timeline" />
         </button>
       </div>
+      <BlockedNote price={cost} className="mt-1.5" />
       {error && (
         <p id="start-handle-error" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-300">
           {error}

@@ -41,10 +41,10 @@ export function SessionStrip({ state }: { state: SessionState | undefined }) {
       <Fact label="Prices" className="order-last col-span-2 sm:order-none sm:col-span-1">
         <p data-testid="start-prices" className="space-y-0.5">
           <span className="block">
-            Timeline page <CostHint operation="timeline" className="whitespace-nowrap" />
+            Timeline page <CostHint operation="timeline" listed className="whitespace-nowrap" />
           </span>
           <span className="block">
-            Web search <CostHint operation="search" className="whitespace-nowrap" />
+            Web search <CostHint operation="search" listed className="whitespace-nowrap" />
           </span>
         </p>
       </Fact>

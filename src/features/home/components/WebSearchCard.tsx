@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { searchKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/purchase/use-is-bought';
-import { CostChip } from '../../../components/CostHint';
+import { searchPage, usePrice } from '../../../api/use-price';
+import { BlockedNote, PriceChip } from '../../../components/CostHint';
 import { card, input, submit } from '../styles';
 
 /** A web search by its query alone (options live on the search page), with the price on the button. */
@@ -9,7 +8,7 @@ export function WebSearchCard({ onSearch }: { onSearch: (q: string) => void }) {
   const [q, setQ] = useState('');
   const [error, setError] = useState<string | null>(null);
   const query = q.trim();
-  const bought = useIsBought(query ? searchKeys.query({ q: query }) : null);
+  const price = usePrice({ operation: 'search', page: query ? searchPage({ q: query }) : null, settle: true });
   const search = (event: FormEvent) => {
     event.preventDefault();
     if (!query) {
@@ -47,9 +46,10 @@ export function WebSearchCard({ onSearch }: { onSearch: (q: string) => void }) {
         />
         <button type="submit" data-testid="start-search" className={`${submit} bg-brand-600 hover:bg-brand-700`}>
           Search
-          <CostChip operation="search" cached={bought} />
+          <PriceChip price={price} testId="cost-hint-search" />
         </button>
       </div>
+      <BlockedNote price={price} className="mt-1.5" />
       {error && (
         <p id="start-q-error" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-300">
           {error}

@@ -1,6 +1,7 @@
 import { Play } from 'lucide-react';
 import type { JobQuote } from '../../../api/jobs';
-import { plural, startLabel } from '../job-words';
+import { Link } from '@tanstack/react-router';
+import { plural, startBlocked, startLabel } from '../job-words';
 import { hint, primary } from '../styles';
 import { QuoteItems } from './QuoteItems';
 
@@ -90,7 +91,7 @@ export function QuotePanel({
       <button
         type="button"
         onClick={onStart}
-        disabled={starting}
+        disabled={starting || startBlocked(quote)}
         aria-busy={starting}
         className={primary}
         data-testid="job-start"
@@ -98,6 +99,14 @@ export function QuotePanel({
         <Play aria-hidden className="h-4 w-4" />
         {starting ? 'Starting…' : startLabel(quote)}
       </button>
+      {startBlocked(quote) && (
+        <p data-testid="blocked-note" className="text-xs text-red-800 dark:text-red-300">
+          A credit limit leaves nothing for the pages to buy, so nothing can be started.{' '}
+          <Link to="/credits" className="font-semibold underline">
+            Change it on Credits
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -64,7 +64,7 @@ export function CostLine({ params, data, first, origin, fetching, placeholder, o
           <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
             <path d="M10 3a7 7 0 0 1 6.32 4H14a.75.75 0 0 0 0 1.5h4.25A.75.75 0 0 0 19 7.75V3.5a.75.75 0 0 0-1.5 0v1.9A8.5 8.5 0 1 0 18.5 10a.75.75 0 0 0-1.5 0A7 7 0 1 1 10 3Z" />
           </svg>
-          Refresh <CostHint operation="search" />
+          Refresh <CostHint operation="search" rebuy />
         </button>
       </div>
     </div>

@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { timelineKeys } from '../../../api/keys';
-import { useIsBought } from '../../../api/purchase/use-is-bought';
+import { timelinePage } from '../../../api/use-price';
 import { CostHint } from '../../../components/CostHint';
 
 /** `@name` looks like a person: offer their timeline next to the web results. */
 export function HandleHint({ handle }: { handle: string }) {
-  const bought = useIsBought(timelineKeys.user({ screenName: handle.toLowerCase() }));
   return (
     <p
       data-testid="handle-hint"
@@ -17,7 +15,7 @@ export function HandleHint({ handle }: { handle: string }) {
         search={{ screen_name: handle }}
         className="font-semibold text-brand-700 underline hover:no-underline dark:text-brand-100"
       >
-        Open @{handle}’s timeline <CostHint operation="timeline" cached={bought} />
+        Open @{handle}’s timeline <CostHint operation="timeline" page={timelinePage({ screenName: handle })} />
       </Link>
     </p>
   );

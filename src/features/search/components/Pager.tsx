@@ -1,8 +1,8 @@
 import { useSearch } from '@tanstack/react-router';
 import type { SearchParams } from '../../../api/search';
+import { searchPage } from '../../../api/use-price';
 import { CostHint } from '../../../components/CostHint';
 import { toApiParams } from '../params';
-import { useIsCached } from '../use-is-cached';
 
 const button =
   'flex flex-col items-center rounded-md border border-slate-300 px-3 py-1 text-sm font-medium leading-snug text-slate-800 hover:bg-slate-50 ' +
@@ -16,7 +16,7 @@ function onPage(params: SearchParams, page: number): SearchParams {
 
 /**
  * Previous / next page of the same search; `page` is 1-based. Each page is its own purchase, so each button
- * shows its price, or "cached · 0 credits" for a page already bought. While a page loads the buttons stay
+ * shows what it costs: nothing when this browser or the server's archive holds it, else its price. While a page loads the buttons stay
  * focusable but do nothing.
  */
 export function Pager({
@@ -33,8 +33,6 @@ export function Pager({
   // The URL is the search's one source of truth: the pages either side are that search with another page.
   const search = useSearch({ strict: false });
   const current = toApiParams({ q: search.q, num: search.num, page: search.page, site: search.site, hl: search.hl });
-  const previousCached = useIsCached(page > 1 ? onPage(current, page - 1) : null);
-  const nextCached = useIsCached(hasNext ? onPage(current, page + 1) : null);
   return (
     <nav
       aria-label="Result pages"
@@ -51,7 +49,7 @@ export function Pager({
         <span>
           <span aria-hidden>← </span>Previous
         </span>
-        {page > 1 && <CostHint operation="search" cached={previousCached} />}
+        {page > 1 && <CostHint operation="search" page={searchPage(onPage(current, page - 1))} />}
       </button>
       <span className="text-sm text-slate-600 dark:text-slate-400" aria-current="page">
         Page {page}
@@ -67,7 +65,7 @@ export function Pager({
         <span>
           Next<span aria-hidden> →</span>
         </span>
-        {hasNext && <CostHint operation="search" cached={nextCached} />}
+        {hasNext && <CostHint operation="search" page={searchPage(onPage(current, page + 1))} />}
       </button>
     </nav>
   );

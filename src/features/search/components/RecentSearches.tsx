@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { searchPage } from '../../../api/use-price';
 import { CostHint } from '../../../components/CostHint';
 import { recentKey, searchOptionsLabel, type RecentSearch } from '../recent';
-import { useIsCached } from '../use-is-cached';
 import { useRecentSearches } from '../use-recent-searches';
 
 /** The last searches, one click to run again: free when the answer is still in the cache. */
@@ -44,7 +44,6 @@ export function RecentSearches() {
 }
 
 function RecentItem({ entry: { params, credits } }: { entry: RecentSearch }) {
-  const cached = useIsCached(params);
   return (
     <li>
       <Link
@@ -67,8 +66,8 @@ function RecentItem({ entry: { params, credits } }: { entry: RecentSearch }) {
           <span className="min-w-0 flex-1 font-mono [overflow-wrap:anywhere]" data-testid="recent-search-options">
             {searchOptionsLabel(params)}
           </span>
-          {/* What a click costs now: nothing while the answer is cached, the going price once it is not. */}
-          <CostHint operation="search" cached={cached} className="shrink-0" />
+          {/* What a click costs now: nothing while this browser or the archive holds it, else the going price. */}
+          <CostHint operation="search" page={searchPage(params)} className="shrink-0" />
         </span>
       </Link>
     </li>

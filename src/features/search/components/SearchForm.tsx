@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { searchBody } from '../../../api/search';
-import { CostChip } from '../../../components/CostHint';
+import { searchPage, usePrice } from '../../../api/use-price';
+import { BlockedNote, PriceChip } from '../../../components/CostHint';
 import { fieldsOf, searchFromFields, type FieldErrors, type FormFields } from '../form-values';
 import { COMMON_LANGUAGES, DEFAULT_NUM, toApiParams, type SearchRouteParams } from '../params';
-import { useIsCached } from '../use-is-cached';
 import { OptionField } from './OptionField';
 
 /**
@@ -36,7 +36,7 @@ export function SearchForm({
 
   const draft = searchFromFields(fields, current);
   const draftParams = 'search' in draft && draft.search.q ? toApiParams(draft.search) : null;
-  const draftCached = useIsCached(draftParams);
+  const price = usePrice({ operation: 'search', page: draftParams && searchPage(draftParams), settle: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,9 +98,10 @@ export function SearchForm({
             text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500/40 sm:min-w-32"
         >
           Search
-          {draftParams && <CostChip operation="search" cached={draftCached} />}
+          {draftParams && <PriceChip price={price} testId="cost-hint-search" />}
         </button>
       </div>
+      <BlockedNote price={price} className="mt-1" />
 
       <fieldset className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4">
         <legend className="sr-only">Search options</legend>

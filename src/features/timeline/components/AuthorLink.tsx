@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
-import { CostHint } from '../../../components/CostHint';
+import { timelinePage, usePrice } from '../../../api/use-price';
+import { PriceText } from '../../../components/CostHint';
 
 /**
  * An author's name as a link to their timeline page, as on the platform. Opening it buys the first page, so
@@ -19,7 +19,7 @@ export function AuthorLink({
   children: ReactNode;
 }) {
   const priceId = useId();
-  const cost = useOpenCost({ screenName: handle });
+  const cost = usePrice({ operation: 'timeline', page: timelinePage({ screenName: handle }) });
   return (
     <Link
       to="/timeline"
@@ -31,7 +31,7 @@ export function AuthorLink({
       {children}
       <span role="tooltip" data-testid="author-link-price" className="author-price-tip">
         <span id={priceId}>
-          Opens @{handle}’s timeline · <CostHint operation="timeline" {...costHintProps(cost)} />
+          Opens @{handle}’s timeline · <PriceText price={cost} testId="cost-hint-timeline" />
         </span>
       </span>
     </Link>

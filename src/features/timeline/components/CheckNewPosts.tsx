@@ -1,6 +1,7 @@
 import type { TimelineTarget } from '../../../api/keys';
 import { useCheckForNewPosts, type CheckResult } from '../../../api/purchase/check-new-posts';
-import { CostHint } from '../../../components/CostHint';
+import { usePrice } from '../../../api/use-price';
+import { BlockedNote, CostHint, PriceText } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { boughtClock } from '../../../lib/format';
 import { useDateStyle } from '../../../lib/use-date-style';
@@ -36,6 +37,8 @@ export function CheckNewPosts({ target, asOf }: { target: TimelineTarget; asOf: 
   const style = useDateStyle();
   const now = useNow();
   const check = useCheckForNewPosts(target);
+  // Never from this browser or the archive: a check always asks the upstream.
+  const price = usePrice({ operation: 'timeline', rebuy: true });
   const at = asOf;
   return (
     <div data-testid="check-new" className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
@@ -55,9 +58,10 @@ export function CheckNewPosts({ target, asOf }: { target: TimelineTarget; asOf: 
         >
           <RefreshIcon className={`h-4 w-4 ${check.isPending ? 'animate-spin' : ''}`} />
           {check.isPending ? 'Checking…' : 'Check for new posts'}
-          <CostHint operation="timeline" />
+          <PriceText price={price} testId="cost-hint-timeline" />
         </button>
       </div>
+      <BlockedNote price={price} className="mt-1" />
       <p
         role="status"
         data-testid="check-result"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
-import { CostChip } from '../../../components/CostHint';
+import { typedTimelinePage, usePrice } from '../../../api/use-price';
+import { BlockedNote, PriceChip } from '../../../components/CostHint';
 import { parseProfileLookup, type ProfileLookup } from '../../../lib/handle';
 
 /**
@@ -11,10 +11,7 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const typed = parseProfileLookup(value);
-  const cost = useOpenCost(
-    'error' in typed ? null : 'screen_name' in typed ? { screenName: typed.screen_name } : { restId: typed.rest_id },
-    { settle: true },
-  );
+  const cost = usePrice({ operation: 'timeline', page: typedTimelinePage(typed), settle: true });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if ('error' in typed) {
@@ -50,9 +47,10 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
             hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
         >
           Open
-          <CostChip operation="timeline" {...costHintProps(cost)} />
+          <PriceChip price={cost} testId="cost-hint-timeline" />
         </button>
       </div>
+      <BlockedNote price={cost} className="mt-1 px-4" />
       {error && (
         <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">
           {error}

@@ -1,4 +1,5 @@
-import { CostHint } from '../../../components/CostHint';
+import { usePrice, type PageToFetch } from '../../../api/use-price';
+import { BlockedNote, CostHint, PriceText } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 
@@ -12,13 +13,17 @@ export function PagingFooter({
   error,
   onLoad,
   note,
+  next = null,
 }: {
   hasNext: boolean;
   fetching: boolean;
   error: unknown;
   onLoad: () => void;
   note?: string;
+  /** The page Load more fetches, so its price says whether the archive already holds it. */
+  next?: PageToFetch | null;
 }) {
+  const price = usePrice({ operation: 'timeline', page: next });
   return (
     <div className="flex min-h-24 flex-col items-center justify-center gap-3 px-4 py-6" data-testid="paging-footer">
       {error !== null && !fetching && (
@@ -29,9 +34,10 @@ export function PagingFooter({
       {fetching && <Spinner label="Loading more posts…" />}
       {hasNext && error === null && (
         <button type="button" onClick={onLoad} disabled={fetching} className={pill}>
-          Load more <CostHint operation="timeline" />
+          Load more <PriceText price={price} testId="cost-hint-timeline" />
         </button>
       )}
+      {hasNext && error === null && <BlockedNote price={price} />}
       {hasNext && note && <p className="text-xs text-slate-600 dark:text-slate-400">{note}</p>}
       {!hasNext && !fetching && error === null && (
         <p

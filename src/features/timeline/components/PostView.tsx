@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
-import { CostHint } from '../../../components/CostHint';
+import { timelinePage, usePrice } from '../../../api/use-price';
+import { PriceText } from '../../../components/CostHint';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteTime, boughtClock } from '../../../lib/format';
 import { useDateStyle } from '../../../lib/use-date-style';
@@ -20,7 +20,7 @@ const action = `inline-flex items-center gap-2 rounded-full border border-slate-
 
 /** A priced way to the timeline, for when the post is not here: nothing on this page buys by itself. */
 function OpenTimeline({ handle, children }: { handle: string; children: ReactNode }) {
-  const cost = useOpenCost({ screenName: handle });
+  const cost = usePrice({ operation: 'timeline', page: timelinePage({ screenName: handle }) });
   return (
     <Link
       to="/timeline"
@@ -28,7 +28,7 @@ function OpenTimeline({ handle, children }: { handle: string; children: ReactNod
       data-testid="post-open-timeline"
       className="inline-flex items-baseline gap-1.5 font-semibold text-brand-700 no-underline hover:underline dark:text-sky-300"
     >
-      {children} <CostHint operation="timeline" {...costHintProps(cost)} />
+      {children} <PriceText price={cost} testId="cost-hint-timeline" />
     </Link>
   );
 }

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
-import { CostHint } from '../../../components/CostHint';
+import { timelinePage, usePrice } from '../../../api/use-price';
+import { PriceText } from '../../../components/CostHint';
 import { PopoverButton } from '../../../components/Popover';
 
 /**
  * An author or @mention. Opening a timeline buys a page, so a click first opens a small menu that says what
- * the timeline costs ("≈ 0.1 credits", "cached · 0 credits" when this browser bought it, or "from archive · 0
- * credits" when the server's archive would serve it free); the button is
+ * the timeline costs ("0.1 credits", "0 credits · in this browser" when this browser bought it, or "0 credits ·
+ * from archive" when the server's archive would serve it free); the button is
  * described by that same price, so a screen reader hears it before anything is pressed.
  */
 export function ProfileMenu({
@@ -22,7 +22,7 @@ export function ProfileMenu({
   children: ReactNode;
 }) {
   const priceId = useId();
-  const cost = useOpenCost({ screenName: handle });
+  const cost = usePrice({ operation: 'timeline', page: timelinePage({ screenName: handle }) });
   return (
     <PopoverButton
       label={children}
@@ -47,14 +47,16 @@ export function ProfileMenu({
           hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-white dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
       >
         <span className="min-w-0 [overflow-wrap:anywhere]">Open @{handle}’s timeline</span>
-        <CostHint id={priceId} operation="timeline" {...costHintProps(cost)} className="shrink-0 whitespace-nowrap" />
+        <PriceText id={priceId} price={cost} testId="cost-hint-timeline" className="shrink-0 whitespace-nowrap" />
       </Link>
       <span className="block px-2 pt-1 pb-1 text-xs text-slate-500 dark:text-slate-400">
-        {cost.kind === 'cached'
-          ? 'Bought before: it opens from the cache.'
+        {cost.kind === 'this-browser'
+          ? 'Bought before: it opens from this browser.'
           : cost.kind === 'archive'
             ? 'Bought before on this server: its archive serves it again, free.'
-            : 'Buys the profile and the first page of posts.'}
+            : cost.kind === 'blocked'
+              ? 'A credit limit is reached: nothing can be bought now (see Credits).'
+              : 'Buys the profile and the first page of posts.'}
       </span>
     </PopoverButton>
   );

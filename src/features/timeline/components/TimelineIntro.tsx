@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { costHintProps, useOpenCost } from '../../../api/use-open-cost';
-import { CostHint } from '../../../components/CostHint';
+import { timelinePage, usePrice } from '../../../api/use-price';
+import { PriceText } from '../../../components/CostHint';
 
 const DEMO = ['ada', 'grace', 'newsdesk', 'linus', 'quiet', 'banned', 'nobody'];
 
@@ -25,7 +25,7 @@ export function TimelineIntro() {
 
 /** A handle to start from, with what opening it costs (or that it is already bought). */
 function DemoHandle({ handle }: { handle: string }) {
-  const cost = useOpenCost({ screenName: handle });
+  const cost = usePrice({ operation: 'timeline', page: timelinePage({ screenName: handle }) });
   return (
     <li>
       <Link
@@ -33,7 +33,7 @@ function DemoHandle({ handle }: { handle: string }) {
         search={{ screen_name: handle }}
         className="inline-flex items-baseline gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
       >
-        @{handle} <CostHint operation="timeline" {...costHintProps(cost)} />
+        @{handle} <PriceText price={cost} testId="cost-hint-timeline" />
       </Link>
     </li>
   );

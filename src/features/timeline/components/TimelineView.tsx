@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
-import type { TimelineTarget } from '../../../api/timeline';
+import { nextCursorOfData, type TimelineTarget } from '../../../api/timeline';
+import { timelinePage } from '../../../api/use-price';
 import type { TimelinePage } from '../../../api/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -170,6 +171,7 @@ export function TimelineView({
                 fetching={query.isFetchingNextPage}
                 error={nextError}
                 onLoad={loadNext}
+                next={query.hasNextPage ? timelinePage(target, nextCursorOfData(query.data)) : null}
                 note={
                   filtering
                     ? 'Auto-loading pauses while a filter is on: only Load more buys pages.'
