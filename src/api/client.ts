@@ -1,6 +1,7 @@
 import { FROM_ARCHIVE, HEADER } from '../contract/headers';
 import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
 import { ApiError } from './errors';
+import { SIGN_IN_REQUIRED, signInRequired } from './auth/sign-in-required';
 
 /** Sent on every call; the proxy refuses /api requests without it (a cross-site page cannot add it). */
 export const CLIENT_HEADER = { [HEADER.client]: '1' } as const;
@@ -59,6 +60,11 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
     return new ApiError(error.kind, error.message, { status, retryAfter, charged });
   }
+  // The server's refusals about people (#28: sign-in-required, viewer-cannot-spend, …) keep their words.
+  if (error && typeof error.kind === 'string' && typeof error.message === 'string') {
+    if (error.kind === SIGN_IN_REQUIRED) signInRequired();
+    return new ApiError(kindForStatus(status), error.message, { status, retryAfter, charged, reason: error.kind });
+  }
   return new ApiError(kindForStatus(status), `HTTP ${status} from the creditscope server`, {
     status,
     retryAfter,
@@ -78,7 +84,8 @@ export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Respon
   return fetch(path, {
     method: init.method ?? 'GET',
     signal: init.signal,
-    credentials: 'omit',
+    // The session cookie of a signed-in person (#28); same-origin only, as every /api request is.
+    credentials: 'same-origin',
     headers: {
       ...init.headers,
       ...CLIENT_HEADER,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { expectedCost, type PaidOperation } from '../api/cost';
 import { sessionQueryOptions } from '../api/session';
+import { isViewer, meQueryOptions } from '../api/auth/me';
 import { absoluteTime, boughtClock } from '../lib/format';
 import { useDateStyle } from '../lib/use-date-style';
 
@@ -26,6 +27,7 @@ export function CostHint({
   archivedAt?: number | null;
 }) {
   const { data } = useQuery(sessionQueryOptions());
+  const viewer = isViewer(useQuery(meQueryOptions()).data);
   const style = useDateStyle();
   const cost = expectedCost(data, operation);
   if (!cached && archivedAt !== null) {
@@ -53,6 +55,7 @@ export function CostHint({
       </span>
     );
   }
+  if (viewer) return <ViewerCannotBuy id={id} operation={operation} className={className} />;
   const label = cost === null ? 'price not known yet' : `≈ ${pages === 1 ? cost : `${pages} × ${cost}`} credits`;
   return (
     <span
@@ -61,6 +64,20 @@ export function CostHint({
       className={`text-xs font-normal text-amber-800 dark:text-amber-300 ${className}`}
     >
       {label}
+    </span>
+  );
+}
+
+/** A viewer spends nothing (#28): no price on a control that would buy, and why. Archive copies still open free. */
+function ViewerCannotBuy({ id, operation, className }: { id?: string; operation: PaidOperation; className: string }) {
+  return (
+    <span
+      id={id}
+      data-testid={`cost-hint-${operation}`}
+      data-viewer="true"
+      className={`text-xs font-normal text-slate-600 dark:text-slate-400 ${className}`}
+    >
+      Viewers cannot buy pages
     </span>
   );
 }

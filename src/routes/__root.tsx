@@ -6,6 +6,7 @@ import { ModeBadge } from '../features/credits/components/ModeBadge';
 import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
+import { ExposedBanner, WhoIsSignedIn } from '../features/people/components/WhoIsSignedIn';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -32,6 +33,7 @@ function RootLayout() {
   useEffect(markHydratedUnlessServerRendered, []);
   return (
     <div className="min-h-screen">
+      <ExposedBanner />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 sm:gap-y-2 sm:py-2">
           {/* The start page buys nothing, so the name can always lead home. */}
@@ -69,6 +71,7 @@ function RootLayout() {
             <KeyboardShortcuts />
             <JobMeterBadge />
             <CreditMeter />
+            <WhoIsSignedIn />
           </div>
         </div>
       </header>
