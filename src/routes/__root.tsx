@@ -6,7 +6,7 @@ import { ModeBadge } from '../features/credits/components/ModeBadge';
 import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
-import { ExposedBanner, WhoIsSignedIn } from '../features/people/components/WhoIsSignedIn';
+import { ExposedBanner, SignedInSlot } from '../features/people/components/PeopleInHeader';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -71,7 +71,7 @@ function RootLayout() {
             <KeyboardShortcuts />
             <JobMeterBadge />
             <CreditMeter />
-            <WhoIsSignedIn />
+            <SignedInSlot />
           </div>
         </div>
       </header>

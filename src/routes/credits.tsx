@@ -14,7 +14,7 @@ import { PastSessions } from '../features/credits/components/PastSessions';
 import { SessionOverview } from '../features/credits/components/SessionOverview';
 import { SpendChart } from '../features/credits/components/SpendChart';
 import { useLedgerRows } from '../features/credits/use-ledger-rows';
-import { PeopleSpend } from '../features/people/components/PeopleSpend';
+import { PeopleSpendSlot } from '../features/people/components/PeopleSpendSlot';
 
 export const Route = createFileRoute('/credits')({
   // Only the page is split off: the loader needs nothing beyond the shell's session query, and in a chunk of
@@ -57,7 +57,7 @@ function CreditsBody({ state }: { state: SessionState }) {
     <>
       {state.budget.reached && <BudgetReachedNotice />}
       <SessionOverview state={state} />
-      <PeopleSpend state={state} rows={ledger.rows} />
+      <PeopleSpendSlot state={state} rows={ledger.rows} />
       <Section title="Cumulative spend">
         <SpendChart rows={ledger.rows} limit={state.budget.limit} />
         {partial && (

@@ -42,8 +42,10 @@ export const meKeys = { me: () => ['auth', 'me'] as const };
 
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
   const response = await sendApiRequest('/api/_auth/me', { signal });
+  // Read to the end whatever the status: an unread body leaves the request open (and the page never idle).
+  const json: unknown = await response.json().catch(() => null);
   if (response.status === 404) return NOBODY;
-  const read = v.safeParse(meSchema, await response.json().catch(() => null));
+  const read = v.safeParse(meSchema, json);
   // Unreadable: behave as today rather than hide the app behind a sign-in it may not need.
   return read.success ? read.output : NOBODY;
 }

@@ -8,10 +8,9 @@ import { limitWords, spendByPerson } from '../spend-by-person';
  * ledger rows' `person`. Admins and viewers get everyone's rows from the server, a member only their own, so a
  * member's table is their line and the team's total. Nothing in loopback `none` mode.
  */
-export function PeopleSpend({ state, rows }: { state: SessionState; rows: readonly LedgerRow[] }) {
+export default function PeopleSpend({ state, rows }: { state: SessionState; rows: readonly LedgerRow[] }) {
   const { data: me } = useQuery(meQueryOptions());
-  if (!me || me.mode === 'none') return null;
-  const person = me.person;
+  const person = me?.person;
   const lines = spendByPerson(rows);
   const seesOnlyOwn = person?.role === 'member';
   return (

@@ -11,7 +11,7 @@ const menuItem =
  * Who this browser is signed in as, with the role, and a menu to sign out here or everywhere (every browser and
  * session of the person). Nothing at all when the server knows no people (loopback `none` mode).
  */
-export function WhoIsSignedIn() {
+export default function WhoIsSignedIn() {
   const { data: me } = useQuery(meQueryOptions());
   const [busy, setBusy] = useState(false);
   const person = me?.person;
@@ -59,10 +59,7 @@ export function WhoIsSignedIn() {
   );
 }
 
-/** `CREDITSCOPE_AUTH=none` on a server others can reach: said on every page, so nobody mistakes it for private. */
-export function ExposedBanner() {
-  const { data: me } = useQuery(meQueryOptions());
-  if (!me?.exposed) return null;
+export function ExposedWarning() {
   return (
     <p
       role="alert"
