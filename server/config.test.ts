@@ -131,3 +131,64 @@ describe('configuration', () => {
     ).not.toThrow(/secret/);
   });
 });
+
+describe('who may spend (CREDITSCOPE_AUTH)', () => {
+  it('is none on loopback with nothing set: today behaviour', () => {
+    expect(loadConfig({}).auth).toMatchObject({ mode: 'none', exposed: false });
+    expect(loadConfig({}, undefined, '::1').auth.mode).toBe('none');
+    expect(loadConfig({ HOST: 'localhost' }).auth.mode).toBe('none');
+  });
+
+  it('is accounts by default beyond loopback: another --host, HOST, or ALLOWED_HOSTS set', () => {
+    expect(loadConfig({}, undefined, '0.0.0.0').auth).toMatchObject({ mode: 'accounts', exposed: false });
+    expect(loadConfig({ HOST: '192.168.1.20' }).auth.mode).toBe('accounts');
+    expect(loadConfig({ ALLOWED_HOSTS: 'box.lan' }).auth.mode).toBe('accounts');
+  });
+
+  it('is none beyond loopback only when set explicitly, and then says so (exposed)', () => {
+    expect(loadConfig({ CREDITSCOPE_AUTH: 'none', ALLOWED_HOSTS: 'box.lan' }).auth).toMatchObject({
+      mode: 'none',
+      exposed: true,
+    });
+    expect(loadConfig({ CREDITSCOPE_AUTH: 'none' }).auth).toMatchObject({ mode: 'none', exposed: false });
+  });
+
+  it('reads header mode: the header, the trusted proxies and the role of a new name', () => {
+    expect(
+      loadConfig({
+        CREDITSCOPE_AUTH: 'Header',
+        CREDITSCOPE_AUTH_HEADER: 'Remote-User',
+        CREDITSCOPE_TRUSTED_PROXIES: '10.0.0.2, ::1,[fe80::1]',
+        CREDITSCOPE_AUTH_DEFAULT_ROLE: 'viewer',
+      }).auth,
+    ).toEqual({
+      mode: 'header',
+      exposed: false,
+      header: 'remote-user',
+      trustedProxies: ['10.0.0.2', '::1', 'fe80::1'],
+      defaultRole: 'viewer',
+    });
+    expect(loadConfig({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1' }).auth.header).toBe(
+      'x-forwarded-user',
+    );
+  });
+
+  it.each([
+    [{ CREDITSCOPE_AUTH: 'oauth' }, /^CREDITSCOPE_AUTH must be none, accounts or header, got "oauth"/],
+    [{ CREDITSCOPE_AUTH: 'header' }, /^CREDITSCOPE_AUTH=header needs CREDITSCOPE_TRUSTED_PROXIES/],
+    [
+      { CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: 'nginx.lan' },
+      /^CREDITSCOPE_TRUSTED_PROXIES entry "nginx.lan" is not an IP address/,
+    ],
+    [{ CREDITSCOPE_AUTH_HEADER: 'X User' }, /^CREDITSCOPE_AUTH_HEADER must be a header name/],
+    [{ CREDITSCOPE_AUTH_DEFAULT_ROLE: 'owner' }, /^CREDITSCOPE_AUTH_DEFAULT_ROLE must be admin, member or viewer/],
+    [{ CREDITSCOPE_PUBLIC_URL: 'box.lan' }, /^CREDITSCOPE_PUBLIC_URL "box.lan" is not a URL/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps the public URL for the links the CLI prints, without a trailing slash', () => {
+    expect(loadConfig({ CREDITSCOPE_PUBLIC_URL: 'https://cs.example.com/' }).publicUrl).toBe('https://cs.example.com');
+    expect(loadConfig({}).publicUrl).toBeNull();
+  });
+});

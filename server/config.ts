@@ -17,6 +17,7 @@ import {
   TIMEOUT_MS,
   upstreamTimeout,
 } from './config-rules.ts';
+import { publicUrl, resolveAuth, type AuthConfig } from './identity/auth-config.ts';
 
 export interface AppConfig {
   mode: 'demo' | 'upstream';
@@ -38,6 +39,10 @@ export interface AppConfig {
   /** Collection jobs: calls in flight per job by default, and how long a process's claim on a job lasts unrenewed. */
   jobConcurrency: number;
   jobLeaseMs: number;
+  /** Who may spend (#28): the mode, and header mode's header and trusted proxies (server/identity/). */
+  auth: AuthConfig;
+  /** Where people reach this server, for the links the CLI prints (CREDITSCOPE_PUBLIC_URL); null: http://HOST:PORT. */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -51,8 +56,15 @@ export function defaultDataDir(env: Record<string, string | undefined>): string 
   return path.join(base, 'creditscope');
 }
 
-/** Reads settings from an env record (process.env merged with .env.local by Vite's loadEnv); every problem is reported at once. */
-export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+/**
+ * Reads settings from an env record (process.env merged with .env.local by Vite's loadEnv); every problem is
+ * reported at once. `listenHost` (--host, else HOST) decides whether anyone beyond this machine can reach it.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+  listenHost = env.HOST?.trim() || '127.0.0.1',
+): AppConfig {
   const setting = (name: string) => env[name]?.trim() || undefined;
   const rawBase = setting('API_BASE_URL');
   const rawToken = setting('API_TOKEN');
@@ -92,7 +104,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
     jobConcurrency: read('JOB_CONCURRENCY', jobConcurrency, JOB_CONCURRENCY.fallback),
     jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
+    auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], defaultRole: 'member' },
+    publicUrl: read<string | null>('CREDITSCOPE_PUBLIC_URL', publicUrl, null),
   };
+  config.auth = resolveAuth(setting, read, { listenHost, allowedHosts: config.allowedHosts }, problems);
   const warnProblem = warnAtProblem(
     setting('CREDIT_WARN_AT'),
     config.creditWarnAt,

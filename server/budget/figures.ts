@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import type { Period } from '../store/totals.ts';
 
 /** What the budget counts, read from the store: inside its write lock for an admission, outside it for display. */
 export interface BudgetFigures {
@@ -13,6 +14,17 @@ export interface BudgetFigures {
   /** Live pending calls (within their lease), and how many of them left before anyone knew their price. */
   inFlight: number;
   unpricedInFlight: number;
+  /** The asking person's own limit and where it stands (#28), read in the same lock; null: no person, or no limit of theirs. */
+  person?: PersonFigures | null;
+}
+
+/** One person's limit over their period, their spend in it, and what their calls in flight hold. */
+export interface PersonFigures {
+  name: string;
+  limit: string;
+  period: Period;
+  spent: string;
+  reserved: string;
 }
 
 /** A journalled call not settled yet, as its purchases row says. */
@@ -48,6 +60,9 @@ export function pendingFigures(
 export function withOneMore(figures: BudgetFigures, reserve: string, unpriced: boolean): BudgetFigures {
   return {
     ...figures,
+    person: figures.person
+      ? { ...figures.person, reserved: new Big(figures.person.reserved).plus(reserve).toString() }
+      : null,
     reserved: new Big(figures.reserved).plus(reserve).toString(),
     inFlight: figures.inFlight + 1,
     unpricedInFlight: figures.unpricedInFlight + (unpriced ? 1 : 0),

@@ -1,11 +1,13 @@
 import Big from 'big.js';
 import type { Period } from '../store/totals.ts';
-import type { BudgetFigures } from './figures.ts';
+import type { BudgetFigures, PersonFigures } from './figures.ts';
 
 export type LimitOwner = 'operator' | 'personal';
+/** Who set the limit a refusal names: the two above, or a person's own limit (#28), with their name. */
+export type RefusedBy = LimitOwner | 'person';
 /** Where the meter turns amber before the hard stop (CREDIT_WARN_AT): credits, or a percentage of the operator's limit. */
 export type WarnAt = { credits: string } | { percent: number } | null;
-export type Refusal = { by: LimitOwner; message: string };
+export type Refusal = { by: RefusedBy; message: string; /** A person's limit: whose. */ limitOwner?: string };
 
 /** A call the journal was asked for. */
 export interface CallToAdmit {
@@ -80,7 +82,9 @@ export class Limits {
 
   /** Whether any limit bounds spending now: then a call of unknown price cannot go beside others. */
   private bounded(figures: BudgetFigures): boolean {
-    return this.operatorLimit !== null || this.effectivePersonal(figures.personalLimit) !== null;
+    return (
+      this.operatorLimit !== null || this.effectivePersonal(figures.personalLimit) !== null || Boolean(figures.person)
+    );
   }
 
   /**
@@ -105,12 +109,21 @@ export class Limits {
     const reserved = new Big(figures.reserved);
     const inFlight = reserved.gt(0) ? `, ${reserved.toString()} more reserved by calls in flight` : '';
     const operator = this.operatorLimit;
-    const over = (spent: string, limit: string) =>
-      new Big(own).gt(0) ? new Big(spent).plus(reserved).plus(own).gt(limit) : new Big(spent).plus(reserved).gte(limit);
+    // Everyone's calls in flight count against the store's limits; only the person's own against theirs.
+    const over = (spent: string, limit: string, held: Big.BigSource = reserved) =>
+      new Big(own).gt(0) ? new Big(spent).plus(held).plus(own).gt(limit) : new Big(spent).plus(held).gte(limit);
     if (operator !== null && over(figures.spentInPeriod, operator)) {
       return {
         by: 'operator',
         message: `The server operator's credit limit of ${operator} ${PERIOD_WORDS[this.period]} is reached (${figures.spentInPeriod} spent${inFlight}). It counts all spend through this server's store, across sessions, browsers and server processes, and cannot be changed from the browser: ask whoever runs creditscope to raise CREDIT_LIMIT.`,
+      };
+    }
+    const person = figures.person;
+    if (person && over(person.spent, person.limit, person.reserved)) {
+      return {
+        by: 'person',
+        limitOwner: person.name,
+        message: personRefusal(person, new Date()),
       };
     }
     const personal = this.effectivePersonal(figures.personalLimit);
@@ -161,4 +174,25 @@ export class Limits {
       reachedBy,
     };
   }
+}
+
+const PERSON_PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'a day', month: 'a month' };
+
+/** When a person's period starts again, in UTC: null for a limit on all their spend. */
+export function periodResetsAt(period: Period, now: Date): Date | null {
+  if (period === 'day') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  if (period === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return null;
+}
+
+/** "alice's limit of 0.3 credits a day is reached (0.3 spent today, UTC). It resets at 00:00 UTC (…)." */
+export function personRefusal(person: PersonFigures, now: Date): string {
+  const held = new Big(person.reserved).gt(0) ? `, ${person.reserved} more held by calls in flight` : '';
+  const resets = periodResetsAt(person.period, now);
+  const when =
+    resets === null
+      ? 'It counts all their spend: an admin can raise it (npm run user -- limit).'
+      : `It resets at 00:00 UTC${person.period === 'month' ? ` on ${resets.toISOString().slice(0, 10)}` : ''} (${resets.toISOString()}), or an admin can raise it (npm run user -- limit).`;
+  const spentWhen = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' }[person.period];
+  return `${person.name}'s limit of ${person.limit} credits ${PERSON_PERIOD_WORDS[person.period]} is reached (${person.spent} spent ${spentWhen}${held}). ${when}`;
 }

@@ -28,7 +28,7 @@ export async function startServer(setup: {
   try {
     const read = readOptions(process.argv.slice(2), setup.env, process.cwd(), setup.defaultPort);
     options = read;
-    const config = loadConfig(setup.env);
+    const config = loadConfig(setup.env, process.cwd(), read.host);
     handler = await createApiHandler(config);
     const server = await setup.createServer(config, handler, read);
     server.app.log.info(handler.describe());

@@ -29,6 +29,8 @@ export interface CallRow {
   charged: Charged;
   attempts: Attempt[];
   errorKind?: string;
+  /** Who bought it (#28); null where nobody signs in. */
+  person: string | null;
 }
 
 export interface SessionSummary {

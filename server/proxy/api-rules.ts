@@ -4,6 +4,8 @@ import { normalisedError, type NormalisedError } from './errors.ts';
 import { refusalReason } from './guard.ts';
 import { BodyRefused, readApiBody, refusedType, type BodyRule } from './json-body.ts';
 import { sendError } from './send.ts';
+import type { Identity } from '../identity/identity.ts';
+import type { Person } from '../identity/people.ts';
 
 /**
  * The rules every /api request meets, registered once for all /api routes in both `npm start` and
@@ -22,6 +24,16 @@ declare module 'fastify' {
     bodyRefusal?: (message: string) => string;
     /** A paid route: a failure inside it may have cost something. */
     paid?: boolean;
+    /**
+     * Who may use the route where people sign in (#28): `public` needs no credential (who is signed in, signing
+     * in); `spend` is refused to viewers (it starts spending); `admin` to everyone but admins. Absent: any
+     * signed-in person.
+     */
+    access?: 'public' | 'spend' | 'admin';
+  }
+  interface FastifyRequest {
+    /** Who is asking (#28): null where nobody signs in (mode none), or before the hook below has run. */
+    person: Person | null;
   }
 }
 
@@ -65,14 +77,43 @@ function bodyRefusal(request: FastifyRequest, message: string): string {
   return request.routeOptions.config.bodyRefusal?.(message) ?? message;
 }
 
+/**
+ * Who is asking, for every /api request (#28): the person the request's key, cookie or trusted header names.
+ * Where people sign in, a request naming nobody is refused 401 before any route runs (nothing is journalled or
+ * sent), unless the route is public; a route for admins, or one that starts spending, is refused by role.
+ */
+async function whoIsAsking(identity: Identity, request: FastifyRequest): Promise<NormalisedError | null> {
+  request.person = await identity.whoIs(request.raw);
+  if (!identity.required) return null;
+  const access = request.routeOptions.config.access;
+  if (access === 'public') return null;
+  if (!request.person) return normalisedError(401, 'sign-in-required', 'Sign in to use creditscope on this server.');
+  if (access === 'admin' && request.person.role !== 'admin')
+    return normalisedError(
+      403,
+      'auth',
+      `Only an admin can do this; ${request.person.name} is a ${request.person.role}.`,
+    );
+  if (access === 'spend' && request.person.role === 'viewer')
+    return normalisedError(
+      403,
+      'viewer-cannot-spend',
+      `${request.person.name} is a viewer: viewers read everything already bought, free, and spend nothing. Ask an admin to make you a member.`,
+    );
+  return null;
+}
+
 /** Registers the rules above in the /api plugin's context: they hold for its routes and its 404. */
-export function installApiRules(api: FastifyInstance, allowedHosts: string[]) {
+export function installApiRules(api: FastifyInstance, allowedHosts: string[], identity?: Identity) {
+  api.decorateRequest('person', null);
   api.addHook('onRequest', async (request, reply) => {
     const read = readApiTarget(request.url);
     if ('problem' in read) return sendError(reply, normalisedError(400, 'bad_request', read.problem));
     // Every /api request passes the guard, the free state-changing routes included.
     const refusal = refusalReason(request.raw, allowedHosts);
     if (refusal) return sendError(reply, normalisedError(403, 'auth', `Refused: ${refusal}`));
+    const unknown = identity ? await whoIsAsking(identity, request) : null;
+    if (unknown) return sendError(reply, unknown);
   });
 
   // Bodies are read by the route's rule (size, `application/json`, strict UTF-8, one meaning), whatever the type.

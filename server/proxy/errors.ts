@@ -4,7 +4,17 @@ import { kindForStatus, type Charged, type ErrorKind } from '../../src/api/error
 export interface NormalisedError {
   success: false;
   /** `charged` tells the browser whether trying again could pay twice. */
-  error: { kind: ErrorKind; message: string; status: number; charged: Charged; retryAfter?: number };
+  error: {
+    kind: ErrorKind;
+    message: string;
+    status: number;
+    charged: Charged;
+    retryAfter?: number;
+    /** A person's own limit refused it (#28): whose. */
+    limitOwner?: string;
+    /** A throttled sign-in: how long to wait. */
+    retryAfterSeconds?: number;
+  };
 }
 
 /** "503 Service Unavailable": the status the upstream really sent, never one read from its error page. */
@@ -58,12 +68,20 @@ export function normalisedError(
   status: number,
   kind: ErrorKind,
   message: string,
-  options: { charged?: Charged; retryAfter?: number } = {},
+  options: { charged?: Charged; retryAfter?: number; limitOwner?: string; retryAfterSeconds?: number } = {},
 ): NormalisedError {
-  const { charged = 'no', retryAfter } = options;
+  const { charged = 'no', retryAfter, limitOwner, retryAfterSeconds } = options;
   return {
     success: false,
-    error: { kind, message, status, charged, ...(retryAfter !== undefined ? { retryAfter } : {}) },
+    error: {
+      kind,
+      message,
+      status,
+      charged,
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+      ...(limitOwner !== undefined ? { limitOwner } : {}),
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    },
   };
 }
 
@@ -77,6 +95,11 @@ const DEFAULT_MESSAGES: Record<ErrorKind, string> = {
   network: 'could not reach the upstream',
   invalid_response: 'the upstream sent a response that could not be read',
   ledger: 'creditscope could not record the call, so it did not send it',
+  'sign-in-required': 'sign in to use creditscope on this server',
+  'viewer-cannot-spend': 'a viewer cannot buy pages',
+  'wrong-credentials': 'wrong name or password',
+  'sign-in-throttled': 'too many sign-in attempts',
+  'invite-invalid': 'this welcome link is not valid',
 };
 
 /** A non-2xx answer from the upstream, named by its real status: "503 Service Unavailable: <its message>". */

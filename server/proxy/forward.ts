@@ -3,6 +3,7 @@ import { purchaseKey } from '../../src/api/identity.ts';
 import { Flights } from './coalesce.ts';
 import type { Route } from './operations.ts';
 import type { Purchaser } from './purchase.ts';
+import type { Person } from '../identity/people.ts';
 
 export type { Upstream } from './attempt.ts';
 
@@ -13,8 +14,17 @@ export type { Upstream } from './attempt.ts';
 export function createForwarder(purchase: Purchaser) {
   const flights = new Flights();
 
-  return function forward(route: Route, params: Record<string, unknown>, fresh: boolean, response: ServerResponse) {
+  return function forward(
+    route: Route,
+    params: Record<string, unknown>,
+    fresh: boolean,
+    response: ServerResponse,
+    person: Person | null = null,
+  ) {
     const key = purchaseKey(route.operation, params);
-    return flights.serve(key, response, () => purchase({ route, params, key, fresh }));
+    // One flight per page and person: each person's purchase is theirs, under their own limit (a second
+    // person's request for a page in flight waits for it in the journal and is served the archived answer, free).
+    const flight = person ? `${key}\u0000${person.name}` : key;
+    return flights.serve(flight, response, () => purchase({ route, params, key, fresh, person }));
   };
 }

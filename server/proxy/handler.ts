@@ -17,6 +17,10 @@ import { createServices } from './services.ts';
 import { sessionRoutes, sessionState, type SessionContext } from './session-routes.ts';
 import { checkStore, type StoreHealth } from '../store/health.ts';
 import type { Store } from '../store/store.ts';
+import { Identity } from '../identity/identity.ts';
+import type { Person } from '../identity/people.ts';
+import { authRoutes } from '../identity/routes.ts';
+import { describeAuth } from '../identity/describe.ts';
 
 export { StartupError } from '../store/store.ts';
 
@@ -29,7 +33,14 @@ export interface ApiHandler {
    * A page for a server-rendered first screen, as /api would answer it: the archive's free copy, or, only
    * when `mayBuy`, a purchase through the same purchaser (journal, budget, ledger, archive). Null: neither.
    */
-  page(operation: PaidOperation, params: Record<string, unknown>, mayBuy: boolean): Promise<PurchaseResult | null>;
+  page(
+    operation: PaidOperation,
+    params: Record<string, unknown>,
+    mayBuy: boolean,
+    person?: Person | null,
+  ): Promise<PurchaseResult | null>;
+  /** Who may spend here (#28): who a page request is from, and whether anyone must be named at all. */
+  identity: Identity;
   /**
    * The meter for a server-rendered page: /api/_session's totals, budget and prices without its rows (the
    * page's HTML stays small; the app asks for the whole state as it starts).
@@ -75,10 +86,14 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   store.ledger.onArchived((pageKeys) => indexer.soon(pageKeys));
   // Collection jobs buy through the same purchaser; a running job left by a stopped or crashed process resumes here.
   const jobs = startJobs(services, config);
+  // Who is asking (#28): in the same store, so every instance knows the same people and sessions.
+  const identity = new Identity(store.db, config.auth);
+  const authDescription = await describeAuth(identity, config);
 
   /** Every /api route, with the rules they all meet (api-rules.ts): mounted at /api by server/app.ts. */
   const routes: FastifyPluginAsync = async (api) => {
-    installApiRules(api, config.allowedHosts);
+    installApiRules(api, config.allowedHosts, identity);
+    await api.register(authRoutes(identity, config.auth.exposed));
     await api.register(sessionRoutes(context));
     await api.register(jobs.routes);
     await api.register(historyRoutes(store));
@@ -95,15 +110,17 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       `. ${describeStore(store, unknown)}` +
       (config.creditLimit
         ? `. Operator credit limit (${config.creditLimitPeriod === 'total' ? 'all spend in the store' : `per UTC ${config.creditLimitPeriod}`}): ${config.creditLimit}`
-        : ''),
-    page: async (operation, asked, mayBuy) => {
+        : '') +
+      authDescription,
+    identity,
+    page: async (operation, asked, mayBuy, person = null) => {
       const params = canonicalParams(operation, asked);
       const key = purchaseKey(operation, params);
       const archived = await store.archive.servable(key, operation, params);
       if (archived) return archivedAnswer(archived);
       const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === operation);
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
-      return services.purchase({ route, params, key, fresh: false });
+      return services.purchase({ route, params, key, fresh: false, person });
     },
     meter: async () => ({ ...(await sessionState(context, 1)), rows: [], olderRowsCursor: null }),
     health: () => checkStore(store),

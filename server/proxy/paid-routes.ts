@@ -86,6 +86,7 @@ export function paidRoutes(forward: ReturnType<typeof createForwarder>): Fastify
             // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.
             request.headers[HEADER.refresh] === '1',
             reply.raw,
+            request.person,
           );
         },
       });

@@ -12,6 +12,7 @@ import type { Prices } from './prices.ts';
 import { createRedactor } from './redact.ts';
 import { withRetries } from './retry.ts';
 import { failedPurchase, type PurchaseResult } from './purchase-result.ts';
+import type { Person } from '../identity/people.ts';
 
 export interface PurchaseDeps {
   upstream: Upstream;
@@ -27,6 +28,8 @@ export interface PurchaseRequest {
   /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
   /** A collection job's call: admitted only if its own reservation fits under the limits too, so the job never spends past them. */
   wholeCallWithinLimit?: boolean;
+  /** Who is buying (#28): the row is theirs and so is the limit it counts against; a viewer is served only what is archived. */
+  person?: Pick<Person, 'name' | 'role'> | null;
 }
 export type Purchaser = (request: PurchaseRequest) => Promise<PurchaseResult>;
 
@@ -91,6 +94,15 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
         const archived = await archive.servable(request.key, request.route.operation, request.params);
         if (archived) return archivedAnswer(archived);
       }
+      // A viewer reads what is already bought, free, and buys nothing: refused before any journal entry.
+      if (request.person?.role === 'viewer')
+        return failedPurchase(
+          normalisedError(
+            403,
+            'viewer-cannot-spend',
+            `Not sent, nothing charged: ${request.person.name} is a viewer, and this page has not been bought yet. Viewers read everything already bought, free; ask an admin to make you a member to buy pages.`,
+          ),
+        );
       const bought = await buy(request, seen);
       if (bought.kind === 'answer') return bought.answer;
       if (bought.kind === 'wait') {
@@ -122,7 +134,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
   }
 
   async function buy(
-    { route, params, key, wholeCallWithinLimit }: PurchaseRequest,
+    { route, params, key, wholeCallWithinLimit, person }: PurchaseRequest,
     archivedSeen: string | null,
   ): Promise<{ kind: 'answer'; answer: PurchaseResult } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
     // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
@@ -136,6 +148,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
         wholeCallWithinLimit,
         leaseMs: leaseMs(upstream),
         archivedSeen,
+        person: person?.name ?? null,
       });
     } catch (error) {
       if (!(error instanceof LedgerWriteError)) throw error;
@@ -150,8 +163,10 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
         ),
       };
     }
-    if (journal.kind === 'refused')
-      return { kind: 'answer', answer: failedPurchase(normalisedError(402, 'budget', journal.refusal.message)) };
+    if (journal.kind === 'refused') {
+      const { message, limitOwner } = journal.refusal;
+      return { kind: 'answer', answer: failedPurchase(normalisedError(402, 'budget', message, { limitOwner })) };
+    }
     if (journal.kind !== 'journalled') return journal;
     return { kind: 'answer', answer: await send(route, params, journal.id) };
   }

@@ -30,6 +30,7 @@ export const callRow = open({
   charged: text,
   attempts: { type: 'array', items: attempt },
   errorKind: text,
+  person: textOrNull,
 });
 
 const operationTotals = open({ calls: { type: 'integer' }, total: text });

@@ -12,6 +12,8 @@ export interface HistoryEntry {
   boughtAt: string;
   credits: string;
   purchaseId: string;
+  /** Who bought it (null: nobody signed in). */
+  person: string | null;
   /** A timeline page's oldest and newest post (null when it holds none). */
   posts?: PostDates | null;
 }
@@ -36,6 +38,7 @@ const entryOf = (row: Omit<ArchivedPage, 'body'>): HistoryEntry => ({
   boughtAt: row.bought_at,
   credits: row.credits,
   purchaseId: row.purchase_id,
+  person: row.person,
 });
 
 /** Every answer bought through this store, served again free to anyone. */
@@ -112,7 +115,7 @@ export class ArchiveStore {
   }) {
     let query = this.db.kysely
       .selectFrom('archive')
-      .select(['page_key', 'operation', 'subject', 'params', 'body', 'bought_at', 'credits', 'purchase_id']);
+      .select(['page_key', 'operation', 'subject', 'params', 'body', 'bought_at', 'credits', 'purchase_id', 'person']);
     if (options.operation) query = query.where('operation', '=', options.operation);
     if (options.subject) query = query.where('subject', '=', options.subject);
     const before = options.before;

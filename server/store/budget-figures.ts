@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { pendingFigures, type BudgetFigures } from '../budget/figures.ts';
+import Big from 'big.js';
+import { heldBy, pendingFigures, type BudgetFigures, type PersonFigures } from '../budget/figures.ts';
 import type { Sessions } from './reads/sessions.ts';
 import type { Database } from './schema.ts';
 import type { Settings } from './settings.ts';
-import { periodScope, readTotals, sessionScope, type Period } from './totals.ts';
+import { periodScope, personScope, readTotals, sessionScope, type Period } from './totals.ts';
 
 /** The highest price any process has learnt, per operation. */
 export async function highestPrices(db: Kysely<Database>): Promise<Map<string, string>> {
@@ -39,4 +40,33 @@ export async function readBudgetFigures(db: Kysely<Database>, sources: FigureSou
     highest,
     ...pendingFigures(pending, highest, now),
   };
+}
+
+/**
+ * A person's own limit and where it stands (#28): their spend in their period (a totals scope, O(1)) and what
+ * their calls in flight hold. Null when they have no limit. Read inside the write lock for an admission, so
+ * it holds across processes and instances like the operator's.
+ */
+export async function readPersonFigures(
+  db: Kysely<Database>,
+  name: string,
+  highest: Map<string, string>,
+  now = new Date(),
+): Promise<PersonFigures | null> {
+  const person = await db
+    .selectFrom('people')
+    .select(['limit_credits', 'limit_period'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!person || person.limit_credits === null) return null;
+  const period: Period = person.limit_period ?? 'total';
+  const spent = await readTotals(db, personScope(name, period, now));
+  const pending = await db
+    .selectFrom('purchases')
+    .select(['operation', 'reserved'])
+    .where('state', '=', 'pending')
+    .where('person', '=', name)
+    .execute();
+  const reserved = pending.reduce((sum, call) => sum.plus(heldBy(call, highest)), new Big(0));
+  return { name, limit: person.limit_credits, period, spent: spent.spent, reserved: reserved.toString() };
 }

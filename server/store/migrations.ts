@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { archivePostsMigration } from './archive-posts-migration.ts';
+import { peopleMigration } from '../identity/migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
 const migrations: Record<string, Migration> = {
@@ -140,6 +141,9 @@ const migrations: Record<string, Migration> = {
   },
   // Free full-text search and per-handle statistics over everything bought (server/archive-search).
   '2026-11-23-004-archive-posts': archivePostsMigration,
+  // People on a shared server (#28, server/identity/): who signs in, their sessions, invites, keys, throttling,
+  // the admins' audit log; and who bought each ledger row, job and archived page (null: nobody signed in).
+  '2026-11-25-005-people': peopleMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,5 +16,6 @@ export function toCallRow(row: Selectable<PurchaseTable>): CallRow {
     charged: row.charged as Charged,
     attempts: JSON.parse(row.attempts) as CallRow['attempts'],
     ...(row.error_kind ? { errorKind: row.error_kind } : {}),
+    person: row.person,
   };
 }

@@ -1,4 +1,12 @@
 import type { Generated } from 'kysely';
+import type {
+  ApiKeyTable,
+  AuditTable,
+  InviteTable,
+  PeopleTable,
+  SignInFailureTable,
+  SignInTable,
+} from '../identity/tables.ts';
 
 /**
  * One schema for both dialects: text for each exact decimal as received, integer nano-credits for
@@ -15,6 +23,12 @@ export interface Database {
   jobs: JobTable;
   job_items: JobItemTable;
   job_pages: JobPageTable;
+  people: PeopleTable;
+  sign_ins: SignInTable;
+  invites: InviteTable;
+  api_keys: ApiKeyTable;
+  sign_in_failures: SignInFailureTable;
+  audit_log: AuditTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -45,6 +59,8 @@ export interface PurchaseTable {
    * request inspector; never Authorization. Null for rows settled before it was kept, or never settled.
    */
   response_headers: string | null;
+  /** Who bought it (#28): a person's name, or null where nobody signs in (loopback, mode none). */
+  person: string | null;
 }
 
 /**
@@ -73,6 +89,8 @@ export interface ArchiveTable {
   credits: string;
   /** The timeline's user, or the search's query: what the history page groups by. */
   subject: string;
+  /** Who bought the answer kept now (null: nobody signed in). */
+  person: string | null;
 }
 
 export type JobStatus = 'running' | 'paused' | 'done' | 'cancelled' | 'stopped';
@@ -95,6 +113,8 @@ export interface JobTable {
   /** host:pid of the process running it; another may take it over once lease_until has passed or that process is gone. */
   owner: string | null;
   lease_until: string;
+  /** Who created it: its purchases are theirs, under their limit (null: nobody signed in). */
+  person: string | null;
 }
 
 /** One handle or one search of a job, with its progress; `cursor` is the next timeline page to obtain. */

@@ -14,9 +14,15 @@ export function periodScope(period: Period, at: Date): string {
 
 export const sessionScope = (sessionId: string) => `session:${sessionId}`;
 
-/** Every scope one purchase at `at` counts in. */
-export function scopesOf(at: Date, sessionId: string): string[] {
-  return ['all', periodScope('day', at), periodScope('month', at), sessionScope(sessionId)];
+/** A person's spend in a period's scope (#28): 'person:alice:day:2026-11-23'; their limit reads it in O(1). */
+export const personScope = (person: string, period: Period, at: Date) => `person:${person}:${periodScope(period, at)}`;
+
+/** Every scope one purchase at `at` counts in: the store's, its session's and, when someone bought it, its person's. */
+export function scopesOf(at: Date, sessionId: string, person: string | null = null): string[] {
+  const scopes = ['all', periodScope('day', at), periodScope('month', at), sessionScope(sessionId)];
+  if (person !== null)
+    scopes.push(...(['total', 'day', 'month'] as const).map((period) => personScope(person, period, at)));
+  return scopes;
 }
 
 const NANO = 1_000_000_000;

@@ -75,6 +75,8 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
     databaseUrl,
     config,
     api,
+    /** Who may spend (#28): the server's own people, sessions and keys, for a test to add people as the CLI does. */
+    identity: handler.identity,
     upstreamLog: async (match?: string) =>
       (await (
         await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)

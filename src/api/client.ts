@@ -57,13 +57,10 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryHeader;
   const chargedText = typeof error?.charged === 'string' ? error.charged : headers.get(HEADER.charged);
   const charged = isCharged(chargedText) ? chargedText : null;
+  // Any /api request without a session or key where people sign in (#28): to the sign-in page, then back.
+  if (error?.kind === SIGN_IN_REQUIRED) signInRequired();
   if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
     return new ApiError(error.kind, error.message, { status, retryAfter, charged });
-  }
-  // The server's refusals about people (#28: sign-in-required, viewer-cannot-spend, …) keep their words.
-  if (error && typeof error.kind === 'string' && typeof error.message === 'string') {
-    if (error.kind === SIGN_IN_REQUIRED) signInRequired();
-    return new ApiError(kindForStatus(status), error.message, { status, retryAfter, charged, reason: error.kind });
   }
   return new ApiError(kindForStatus(status), `HTTP ${status} from the creditscope server`, {
     status,

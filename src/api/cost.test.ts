@@ -14,6 +14,7 @@ const row = (operation: 'timeline' | 'search', credits: string, ok = true): Ledg
   ok,
   charged: 'yes',
   attempts: [{ at: '2024-01-01T00:00:00Z', status: ok ? 200 : 500, durationMs: 1, credits, charged: 'yes' }],
+  person: null,
 });
 
 const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionState => ({

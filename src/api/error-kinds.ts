@@ -12,6 +12,12 @@ export const ERROR_KINDS = [
   'network',
   'invalid_response',
   'ledger',
+  // People on a shared server (#28): no credential, a viewer asking to spend, and the sign-in pages' own refusals.
+  'sign-in-required',
+  'viewer-cannot-spend',
+  'wrong-credentials',
+  'sign-in-throttled',
+  'invite-invalid',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

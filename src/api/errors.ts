@@ -8,8 +8,6 @@ export class ApiError extends Error {
   readonly retryAfter: number | null;
   /** What the proxy knows of the charge; null when the proxy was never reached. */
   readonly charged: Charged | null;
-  /** The server's own name for a refusal outside ErrorKind (e.g. `sign-in-required`, `viewer-cannot-spend`). */
-  readonly reason: string | null;
 
   constructor(
     kind: ErrorKind,
@@ -18,7 +16,6 @@ export class ApiError extends Error {
       status?: number | null;
       retryAfter?: number | null;
       charged?: Charged | null;
-      reason?: string | null;
     } = {},
   ) {
     super(message);
@@ -27,7 +24,6 @@ export class ApiError extends Error {
     this.status = options.status ?? null;
     this.retryAfter = options.retryAfter ?? null;
     this.charged = options.charged ?? null;
-    this.reason = options.reason ?? null;
   }
 
   /**

@@ -41,8 +41,8 @@ export const ledgerRowSchema = v.object({
   charged,
   attempts: v.array(attempt),
   errorKind: v.optional(v.string()),
-  /** Who bought it (#28); null in loopback `none` mode, where nobody signs in. */
-  person: v.optional(v.nullable(v.string())),
+  /** Who bought it (#28): a person's name, or null where nobody signs in (loopback, mode none). */
+  person: v.nullable(v.string()),
 });
 
 /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import { withOneMore } from '../../budget/figures.ts';
+import Big from 'big.js';
+import { withOneMore, type PersonFigures } from '../../budget/figures.ts';
 import type { Limits, Refusal } from '../../budget/limits.ts';
 import type { Operation } from '../../ledger/rows.ts';
-import { readBudgetFigures, type FigureSources } from '../budget-figures.ts';
+import { readBudgetFigures, readPersonFigures, type FigureSources } from '../budget-figures.ts';
 import { describeStorageError, LedgerWriteError } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
 import type { Db } from '../open.ts';
@@ -25,6 +26,8 @@ export interface JournalRequest {
   leaseMs: number;
   /** The purchase whose answer the archive held for this page when the caller decided to buy (null: none). */
   archivedSeen?: string | null;
+  /** Who is buying (#28): the row is theirs, and their own limit is checked with the operator's. */
+  person?: string | null;
 }
 
 export type JournalResult =
@@ -76,6 +79,7 @@ export class Journal {
     const inFlight = await this.pendingPurchases(trx, requests, now);
     const archivedNow = await this.archivedPurchases(trx, requests);
     let figures = await readBudgetFigures(trx, this.figureSources);
+    const people = await this.personFigures(trx, requests, figures.highest, now);
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -88,9 +92,12 @@ export class Journal {
       const archived = archivedNow.get(request.pageKey);
       if (request.archivedSeen !== undefined && archived !== undefined && archived !== request.archivedSeen)
         return { kind: 'in-flight', id: archived };
-      const admission = this.limits.admit(figures, request);
+      const person = request.person ? (people.get(request.person) ?? null) : null;
+      const admission = this.limits.admit({ ...figures, person }, request);
       if (admission.kind !== 'admitted') return admission;
       figures = withOneMore(figures, admission.reserve, admission.unpriced);
+      if (person)
+        people.set(person.name, { ...person, reserved: new Big(person.reserved).plus(admission.reserve).toString() });
       const id = randomUUID();
       inFlight.set(request.pageKey, id);
       seq += 1;
@@ -113,6 +120,7 @@ export class Journal {
         charged: 'unknown',
         attempts: '[]',
         error_kind: null,
+        person: request.person ?? null,
       });
       return { kind: 'journalled', id };
     });
@@ -122,6 +130,21 @@ export class Journal {
         .values(rows.slice(start, start + ROWS_PER_INSERT))
         .execute();
     return results;
+  }
+
+  /** The limits of the people buying in this batch, each read once, carried forward as their calls are admitted. */
+  private async personFigures(
+    trx: Kysely<Database>,
+    requests: JournalRequest[],
+    highest: Map<string, string>,
+    now: Date,
+  ): Promise<Map<string, PersonFigures>> {
+    const figures = new Map<string, PersonFigures>();
+    for (const name of new Set(requests.map((request) => request.person).filter((name) => name != null))) {
+      const person = await readPersonFigures(trx, name, highest, now);
+      if (person) figures.set(name, person);
+    }
+    return figures;
   }
 
   /** Live pending purchases of the batch's pages, by page: another process is buying them now. */

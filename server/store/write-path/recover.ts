@@ -31,7 +31,7 @@ export function settleAbandoned(db: Db): Promise<number> {
         })
         .where('id', '=', row.id)
         .execute();
-      await addToTotals(trx, scopesOf(new Date(row.at), row.session_id), {
+      await addToTotals(trx, scopesOf(new Date(row.at), row.session_id, row.person), {
         operation: row.operation as Operation,
         credits,
         calls: 1,
@@ -48,7 +48,9 @@ export function clearUnknownOutcomes(db: Db): Promise<number> {
     const unknown = await trx.selectFrom('purchases').selectAll().where('state', '=', 'unknown').execute();
     for (const row of unknown) {
       await trx.updateTable('purchases').set({ state: 'cleared' }).where('id', '=', row.id).execute();
-      const budgetScopes = scopesOf(new Date(row.at), row.session_id).filter((scope) => !scope.startsWith('session:'));
+      const budgetScopes = scopesOf(new Date(row.at), row.session_id, row.person).filter(
+        (scope) => !scope.startsWith('session:'),
+      );
       await addToTotals(trx, budgetScopes, {
         operation: row.operation as Operation,
         credits: new Big(row.credits).neg().toString(),

@@ -5,7 +5,7 @@ import { toCallRow } from '../rows-map.ts';
 import type { ArchiveTable, Database, PurchaseTable } from '../schema.ts';
 import { scopesOf, toNano, TotalsChanges } from '../totals.ts';
 
-export type NewCall = Omit<CallRow, 'id' | 'session' | 'at' | 'credits'> & { credits: number | string };
+export type NewCall = Omit<CallRow, 'id' | 'session' | 'at' | 'credits' | 'person'> & { credits: number | string };
 
 export interface ArchiveWrite {
   body: string;
@@ -72,7 +72,7 @@ export async function settleBatch(
       if (Number(updated.numUpdatedRows) === 0) continue;
       const counted = call.charged !== 'no';
       totals.add(
-        scopesOf(new Date(row.at), row.session_id),
+        scopesOf(new Date(row.at), row.session_id, row.person),
         booked === null
           ? { operation: call.operation, credits, calls: counted ? 1 : 0, freeCalls: counted ? 0 : 1 }
           : { operation: call.operation, credits: new Big(credits).minus(booked).toString(), calls: 0, freeCalls: 0 },
@@ -111,6 +111,7 @@ const archivedPage = (row: PurchaseRow, archive: ArchiveWrite, credits: string):
   purchase_id: row.id,
   credits,
   subject: archive.subject,
+  person: row.person,
 });
 
 /** A batch's latest price, and its highest kept by the database's own comparison with what is stored: no read, no lock. */
@@ -150,6 +151,7 @@ async function archivePages(trx: Kysely<Database>, pages: ArchiveTable[]) {
         purchase_id: eb.ref('excluded.purchase_id'),
         credits: eb.ref('excluded.credits'),
         subject: eb.ref('excluded.subject'),
+        person: eb.ref('excluded.person'),
       })),
     )
     .execute();

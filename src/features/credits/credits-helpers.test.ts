@@ -16,6 +16,7 @@ const row = (over: Partial<LedgerRow>): LedgerRow => {
     credits: '0.1',
     durationMs: 10,
     ok: true,
+    person: null,
     ...over,
   };
   // A failure that cost nothing was not charged; every fixture row is one attempt unless it says otherwise.

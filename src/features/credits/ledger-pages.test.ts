@@ -14,6 +14,7 @@ const row = (id: string): LedgerRow => ({
   ok: true,
   charged: 'yes',
   attempts: [],
+  person: null,
 });
 const ids = (rows: readonly LedgerRow[]) => rows.map((r) => r.id);
 

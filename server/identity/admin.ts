@@ -1,0 +1,113 @@
+import Big from 'big.js';
+import type { Period } from '../store/totals.ts';
+import type { Role } from './auth-config.ts';
+import type { Identity } from './identity.ts';
+import { nameProblem } from './people.ts';
+
+/** An admin action that cannot be done, said so a person can fix it. */
+export class AdminError extends Error {}
+
+export type Limit = { credits: string; period: Period } | null;
+
+/**
+ * What admins do to people (the CLI, `npm run user`), each in one transaction with its audit entry: `actor`
+ * is "cli" or the admin's name.
+ */
+export class PeopleAdmin {
+  constructor(
+    private readonly identity: Identity,
+    private readonly actor: string,
+  ) {}
+
+  private get db() {
+    return this.identity.db;
+  }
+
+  private async known(name: string) {
+    const person = await this.identity.people.person(name);
+    if (!person) throw new AdminError(`Nobody called "${name}" here: \`npm run user -- list\` shows who is.`);
+    return person;
+  }
+
+  /** Adds a person; their one-time welcome link's token (24 h). */
+  async add(name: string, role: Role, limit: Limit): Promise<string> {
+    const problem = nameProblem(name);
+    if (problem) throw new AdminError(problem);
+    return this.db.transact(async (trx) => {
+      const added = await this.identity.people.add(trx, { name, role, limit });
+      if (added === 'exists')
+        throw new AdminError(`"${name}" is already here: \`npm run user -- reset ${name}\` makes a new welcome link.`);
+      await this.identity.audit.record(trx, {
+        actor: this.actor,
+        action: 'person-added',
+        subject: name,
+        detail: JSON.stringify({ role, limit }),
+      });
+      return this.identity.invites.create(trx, name);
+    });
+  }
+
+  /** Removes a person: they cannot sign in, their sessions and keys end; the ledger keeps their name. */
+  async remove(name: string): Promise<void> {
+    await this.known(name);
+    await this.db.transact(async (trx) => {
+      await trx.updateTable('people').set({ removed_at: new Date().toISOString() }).where('name', '=', name).execute();
+      await trx.deleteFrom('invites').where('person', '=', name).execute();
+      await this.identity.keys.revokeAll(trx, name);
+      await this.identity.audit.record(trx, {
+        actor: this.actor,
+        action: 'person-removed',
+        subject: name,
+        detail: null,
+      });
+    });
+    await this.identity.signIns.endAll(name);
+  }
+
+  /** A lost password: the old one stops working, every session ends, and a new welcome link (its token). */
+  async reset(name: string): Promise<string> {
+    await this.known(name);
+    const token = await this.db.transact(async (trx) => {
+      await trx.updateTable('people').set({ password_hash: null }).where('name', '=', name).execute();
+      await this.identity.audit.record(trx, {
+        actor: this.actor,
+        action: 'password-reset',
+        subject: name,
+        detail: null,
+      });
+      return this.identity.invites.create(trx, name);
+    });
+    await this.identity.signIns.endAll(name);
+    return token;
+  }
+
+  async setLimit(name: string, limit: Limit): Promise<void> {
+    await this.known(name);
+    await this.db.transact(async (trx) => {
+      await trx
+        .updateTable('people')
+        .set({
+          limit_credits: limit ? new Big(limit.credits).toString() : null,
+          limit_period: limit?.period ?? null,
+        })
+        .where('name', '=', name)
+        .execute();
+      await this.identity.audit.record(trx, {
+        actor: this.actor,
+        action: 'limit-set',
+        subject: name,
+        detail: JSON.stringify(limit),
+      });
+    });
+  }
+
+  /** A new key for `name`, shown once. */
+  async key(name: string, label: string): Promise<string> {
+    await this.known(name);
+    return this.db.transact(async (trx) => {
+      const key = await this.identity.keys.create(trx, name, label);
+      await this.identity.audit.record(trx, { actor: this.actor, action: 'key-created', subject: name, detail: label });
+      return key;
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import net from 'node:net';
+import { Problem } from '../config-rules.ts';
+
+/**
+ * Who may spend on this server (#28): `none` (anyone who reaches it: today's loopback behaviour), `accounts`
+ * (people sign in; server/identity/) or `header` (a reverse proxy in front signs people in and names them in a
+ * header). Read with the other settings by server/config.ts.
+ */
+export type AuthMode = 'none' | 'accounts' | 'header';
+export type Role = 'admin' | 'member' | 'viewer';
+export const ROLES: readonly Role[] = ['admin', 'member', 'viewer'];
+
+export interface AuthConfig {
+  mode: AuthMode;
+  /** `none` while the server can be reached beyond loopback: every page says anyone here can spend. */
+  exposed: boolean;
+  /** Header mode: the request header that names the person (lowercase, as Node gives headers). */
+  header: string;
+  /** Header mode: the socket addresses whose header is believed; the header from anywhere else is a 401. */
+  trustedProxies: string[];
+  /** Header mode: the role of a name seen for the first time. */
+  defaultRole: Role;
+}
+
+const quoted = (raw: string) => JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
+
+export function authMode(raw: string): AuthMode {
+  const value = raw.toLowerCase();
+  if (value === 'none' || value === 'accounts' || value === 'header') return value;
+  throw new Problem(
+    `CREDITSCOPE_AUTH must be none, accounts or header, got ${quoted(raw)}. Leave it unset for none on loopback, accounts otherwise.`,
+  );
+}
+
+export function authRole(raw: string): Role {
+  const value = raw.toLowerCase();
+  if ((ROLES as readonly string[]).includes(value)) return value as Role;
+  throw new Problem(`CREDITSCOPE_AUTH_DEFAULT_ROLE must be admin, member or viewer, got ${quoted(raw)}.`);
+}
+
+/** An HTTP header name (RFC 9110 token), lowercased as Node's request headers are. */
+export function authHeader(raw: string): string {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(raw))
+    throw new Problem(
+      `CREDITSCOPE_AUTH_HEADER must be a header name like X-Forwarded-User, got ${quoted(raw)}. Leave it unset for X-Forwarded-User.`,
+    );
+  return raw.toLowerCase();
+}
+
+/** IP addresses as a socket reports them: an IPv4 address is also matched in its IPv6-mapped form. */
+export function trustedProxies(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const bare = entry.startsWith('[') && entry.endsWith(']') ? entry.slice(1, -1) : entry;
+      if (!net.isIP(bare))
+        throw new Problem(
+          `CREDITSCOPE_TRUSTED_PROXIES entry ${quoted(entry)} is not an IP address. List the addresses of the reverse proxies in front, separated by commas, e.g. CREDITSCOPE_TRUSTED_PROXIES=127.0.0.1,::1`,
+        );
+      return bare.toLowerCase();
+    });
+}
+
+/** Whether `address` (a socket's remote address) is one of `trusted`. */
+export function isTrustedAddress(address: string | undefined, trusted: string[]): boolean {
+  if (!address) return false;
+  const plain = address.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  return trusted.includes(plain);
+}
+
+/** Loopback only: 127.0.0.0/8, ::1 and localhost. Anything else (0.0.0.0, a LAN address, a name) reaches further. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  return bare === 'localhost' || bare === '::1' || (net.isIPv4(bare) && bare.startsWith('127.'));
+}
+
+/**
+ * The mode and what goes with it. Unset, it is `none` only while the server listens on loopback and
+ * ALLOWED_HOSTS is empty; anything wider is `accounts`, and `none` there only when set explicitly (then `exposed`).
+ * Header mode with no trusted proxy could believe nobody: refused at start.
+ */
+export function resolveAuth(
+  setting: (name: string) => string | undefined,
+  read: <T>(name: string, rule: (raw: string) => T, fallback: T) => T,
+  reach: { listenHost: string; allowedHosts: string[] },
+  problems: string[],
+): AuthConfig {
+  const loopbackOnly = isLoopbackHost(reach.listenHost) && reach.allowedHosts.length === 0;
+  const explicit = read<AuthMode | null>('CREDITSCOPE_AUTH', authMode, null);
+  const mode: AuthMode = explicit ?? (loopbackOnly ? 'none' : 'accounts');
+  const auth: AuthConfig = {
+    mode,
+    exposed: mode === 'none' && !loopbackOnly,
+    header: read('CREDITSCOPE_AUTH_HEADER', authHeader, 'x-forwarded-user'),
+    trustedProxies: read('CREDITSCOPE_TRUSTED_PROXIES', trustedProxies, []),
+    defaultRole: read<Role>('CREDITSCOPE_AUTH_DEFAULT_ROLE', authRole, 'member'),
+  };
+  if (mode === 'header' && auth.trustedProxies.length === 0 && setting('CREDITSCOPE_TRUSTED_PROXIES') === undefined)
+    problems.push(
+      'CREDITSCOPE_AUTH=header needs CREDITSCOPE_TRUSTED_PROXIES: the addresses of the reverse proxies whose header names the person (e.g. 127.0.0.1,::1 for an nginx on this machine). No address is trusted by default.',
+    );
+  return auth;
+}
+
+/** The origin a welcome link starts with: CREDITSCOPE_PUBLIC_URL, without a trailing slash. */
+export function publicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Problem(`CREDITSCOPE_PUBLIC_URL ${quoted(raw)} is not a URL. Set e.g. https://creditscope.example.com`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Problem(`CREDITSCOPE_PUBLIC_URL must start with http:// or https://, got ${quoted(raw)}.`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,159 @@
+import type { IncomingMessage } from 'node:http';
+import type { Db } from '../store/open.ts';
+import { readTotals, personScope } from '../store/totals.ts';
+import { periodResetsAt } from '../budget/limits.ts';
+import { ApiKeys } from './api-keys.ts';
+import { AuditLog } from './audit.ts';
+import { isTrustedAddress, type AuthConfig } from './auth-config.ts';
+import { Invites } from './invites.ts';
+import { passwordProblem, hashPassword, verifyPassword } from './passwords.ts';
+import { nameProblem, People, type Person } from './people.ts';
+import { SignIns } from './sign-ins.ts';
+import { Throttle } from './throttle.ts';
+
+export const SESSION_COOKIE = 'creditscope_sid';
+
+export type SignInResult =
+  | { kind: 'signed-in'; person: Person; sessionId: string }
+  | { kind: 'wrong' }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+export type WelcomeResult =
+  { kind: 'signed-in'; person: Person; sessionId: string } | { kind: 'invalid'; message: string };
+
+/** A person's limit as `/api/_auth/me` shows it. */
+export interface LimitStanding {
+  credits: string;
+  period: 'total' | 'day' | 'month';
+  spent: string;
+  resetsAt: string | null;
+}
+
+/** The value of one cookie in a Cookie header, or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=') || null;
+  }
+  return null;
+}
+
+const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
+
+/**
+ * Who is asking, and everything that makes and ends a sign-in (#28): the people, their sessions, welcome
+ * links, keys, throttling and the audit log, all in the store shared by every instance.
+ */
+export class Identity {
+  readonly people: People;
+  readonly signIns: SignIns;
+  readonly invites: Invites;
+  readonly keys: ApiKeys;
+  readonly throttle: Throttle;
+  readonly audit: AuditLog;
+
+  constructor(
+    readonly db: Db,
+    readonly config: AuthConfig,
+  ) {
+    this.people = new People(db);
+    this.signIns = new SignIns(db);
+    this.invites = new Invites();
+    this.keys = new ApiKeys(db);
+    this.throttle = new Throttle(db);
+    this.audit = new AuditLog(db);
+  }
+
+  /** Whether anyone must be named at all: no in mode none (loopback, or explicitly exposed). */
+  get required(): boolean {
+    return this.config.mode !== 'none';
+  }
+
+  /** Header mode: the name in the configured header, believed only from a trusted proxy's socket. */
+  private headerName(request: IncomingMessage): string | null {
+    if (!isTrustedAddress(request.socket.remoteAddress, this.config.trustedProxies)) return null;
+    const raw = request.headers[this.config.header];
+    const name = (Array.isArray(raw) ? null : raw)?.trim();
+    return name && nameProblem(name) === null ? name : null;
+  }
+
+  /**
+   * The person a request comes from: a key (`Authorization: Bearer`, any mode but none), else the reverse
+   * proxy's header (header mode) or the session cookie (accounts mode). Null: nobody (or mode none).
+   */
+  async whoIs(request: IncomingMessage): Promise<Person | null> {
+    if (!this.required) return null;
+    const key = bearer(request.headers.authorization);
+    if (key) {
+      const name = await this.keys.personOf(key);
+      return name ? this.people.person(name) : null;
+    }
+    if (this.config.mode === 'header') {
+      const name = this.headerName(request);
+      return name ? this.people.ensure(name, this.config.defaultRole) : null;
+    }
+    const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    if (!sessionId) return null;
+    const name = await this.signIns.personOf(sessionId);
+    return name ? this.people.person(name) : null;
+  }
+
+  /**
+   * A name and password: throttled per name and address before anything is checked, then compared in constant
+   * time (a dummy hash for an unknown name, so the time says nothing about who exists), and a new session,
+   * replacing the one the browser held (rotation).
+   */
+  async signIn(name: string, password: string, address: string, previous: string | null): Promise<SignInResult> {
+    const wait = await this.throttle.retryAfter(name, address);
+    if (wait !== null) return { kind: 'throttled', retryAfterSeconds: wait };
+    const row = nameProblem(name) === null ? await this.people.find(name) : undefined;
+    const right = await verifyPassword(password, row?.password_hash ?? null);
+    if (!right || !row) {
+      await this.throttle.failed(name, address);
+      return { kind: 'wrong' };
+    }
+    await this.throttle.succeeded(name);
+    const person = (await this.people.person(name))!;
+    return { kind: 'signed-in', person, sessionId: await this.signIns.start(name, previous ?? undefined) };
+  }
+
+  /** A welcome link used: the invited person's password set, once, and signed in. */
+  async welcome(token: string, password: string, previous: string | null): Promise<WelcomeResult> {
+    const problem = passwordProblem(password);
+    if (problem) return { kind: 'invalid', message: problem };
+    const hash = await hashPassword(password);
+    const name = await this.db.transact(async (trx) => {
+      const invited = await this.invites.redeem(trx, token);
+      if (!invited) return null;
+      const updated = await trx
+        .updateTable('people')
+        .set({ password_hash: hash })
+        .where('name', '=', invited)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? invited : null;
+    });
+    if (!name)
+      return {
+        kind: 'invalid',
+        message:
+          'This welcome link is not valid: it was used already, has expired (after 24 hours) or was replaced. Ask an admin for a new one (npm run user -- reset <name>).',
+      };
+    // Any session from before (a reset after a lost password) ends: only the new password signs in.
+    await this.signIns.endAll(name);
+    const person = (await this.people.person(name))!;
+    return { kind: 'signed-in', person, sessionId: await this.signIns.start(name, previous ?? undefined) };
+  }
+
+  /** A person's limit, what they have spent in its period and when it starts again; null with no limit. */
+  async limitStanding(person: Person, now = new Date()): Promise<LimitStanding | null> {
+    if (!person.limit) return null;
+    const spent = await readTotals(this.db.kysely, personScope(person.name, person.limit.period, now));
+    return {
+      credits: person.limit.credits,
+      period: person.limit.period,
+      spent: spent.spent,
+      resetsAt: periodResetsAt(person.limit.period, now)?.toISOString() ?? null,
+    };
+  }
+}

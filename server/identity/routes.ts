@@ -1,0 +1,149 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { otherMethods, refuse } from '../proxy/api-rules.ts';
+import { normalisedError } from '../proxy/errors.ts';
+import { sendError, sendJson } from '../proxy/send.ts';
+import { cookieValue, SESSION_COOKIE, type Identity } from './identity.ts';
+import type { Person } from './people.ts';
+import { clientAddress, overTls, sessionCookie } from './request.ts';
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const body = (properties: Record<string, object>, required: string[]) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+const JSON_BODY = { maxBytes: 4096, json: true };
+
+/**
+ * `/api/_auth/*` (#28, the contract in docs/architecture.md): who is signed in, signing in and out, the
+ * welcome link, and the admins' lists of people and of what admins did. Free: nothing here reaches the
+ * upstream. `me`, sign-in, welcome and sign-out need no credential; the guard holds for them as for every route.
+ */
+export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginAsync {
+  const { config } = identity;
+
+  async function personView(person: Person) {
+    return { name: person.name, role: person.role, limit: await identity.limitStanding(person) };
+  }
+
+  function signedIn(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
+    reply.header('set-cookie', sessionCookie(sessionId, overTls(request.raw, config)));
+  }
+
+  return async (api) => {
+    api.get('/_auth/me', { config: { access: 'public' } }, async (request, reply) =>
+      sendJson(reply, 200, {
+        mode: config.mode,
+        exposed,
+        adminExists: await identity.people.adminExists(),
+        person: request.person ? await personView(request.person) : null,
+      }),
+    );
+
+    api.post<{ Body: { name: string; password: string } }>(
+      '/_auth/sign-in',
+      {
+        schema: { body: body({ name: text(256), password: text(1024) }, ['name', 'password']) },
+        config: { access: 'public', body: JSON_BODY, refusal: 'Send {"name": …, "password": …} as JSON.' },
+      },
+      async (request, reply) => {
+        if (config.mode !== 'accounts')
+          refuse(
+            404,
+            'not_found',
+            `Signing in with a password is for CREDITSCOPE_AUTH=accounts; this server is in ${config.mode} mode.`,
+          );
+        const previous = cookieValue(request.headers.cookie, SESSION_COOKIE);
+        const result = await identity.signIn(
+          request.body.name.trim(),
+          request.body.password,
+          clientAddress(request.raw, config),
+          previous,
+        );
+        if (result.kind === 'throttled')
+          return sendError(
+            reply,
+            normalisedError(
+              429,
+              'sign-in-throttled',
+              `Too many wrong passwords: sign-in is paused for this name or address. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`,
+              { retryAfterSeconds: result.retryAfterSeconds },
+            ),
+            { 'retry-after': String(result.retryAfterSeconds) },
+          );
+        if (result.kind === 'wrong')
+          return sendError(reply, normalisedError(401, 'wrong-credentials', 'Wrong name or password.'));
+        signedIn(request, reply, result.sessionId);
+        return sendJson(reply, 200, { person: await personView(result.person) });
+      },
+    );
+
+    api.post<{ Body: { token: string; password: string } }>(
+      '/_auth/welcome',
+      {
+        schema: { body: body({ token: text(256), password: text(4096) }, ['token', 'password']) },
+        config: { access: 'public', body: JSON_BODY, refusal: 'Send {"token": …, "password": …} as JSON.' },
+      },
+      async (request, reply) => {
+        const previous = cookieValue(request.headers.cookie, SESSION_COOKIE);
+        const result = await identity.welcome(request.body.token, request.body.password, previous);
+        if (result.kind === 'invalid') return sendError(reply, normalisedError(400, 'invite-invalid', result.message));
+        signedIn(request, reply, result.sessionId);
+        return sendJson(reply, 200, { person: await personView(result.person) });
+      },
+    );
+
+    api.post<{ Body: { everywhere?: boolean } | undefined }>(
+      '/_auth/sign-out',
+      {
+        schema: {
+          body: { type: 'object', properties: { everywhere: { type: 'boolean' } }, additionalProperties: false },
+        },
+        config: { access: 'public', body: { maxBytes: 1024, json: false } },
+      },
+      async (request, reply) => {
+        const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
+        if (request.body?.everywhere && request.person) await identity.signIns.endAll(request.person.name);
+        else if (sessionId) await identity.signIns.end(sessionId);
+        return reply
+          .code(204)
+          .header('cache-control', 'no-store')
+          .header('set-cookie', sessionCookie(null, overTls(request.raw, config)))
+          .send();
+      },
+    );
+
+    api.get('/_auth/people', { config: { access: 'admin' } }, async (_request, reply) => {
+      const people = await identity.people.list();
+      return sendJson(reply, 200, {
+        people: await Promise.all(
+          people.map(async (person) => ({
+            ...(await personView(person)),
+            createdAt: person.createdAt,
+            hasPassword: person.hasPassword,
+          })),
+        ),
+      });
+    });
+
+    api.get('/_auth/audit', { config: { access: 'admin' } }, async (_request, reply) =>
+      sendJson(reply, 200, { entries: await identity.audit.latest() }),
+    );
+
+    for (const [url, allowed] of [
+      ['/_auth/me', 'GET'],
+      ['/_auth/sign-in', 'POST'],
+      ['/_auth/welcome', 'POST'],
+      ['/_auth/sign-out', 'POST'],
+      ['/_auth/people', 'GET'],
+      ['/_auth/audit', 'GET'],
+    ] as const)
+      api.route({
+        method: otherMethods(allowed),
+        url,
+        config: { access: 'public' },
+        handler: async () => refuse(405, 'bad_request', `${url} accepts ${allowed} only`, { allow: allowed }),
+      });
+  };
+}
