@@ -33,5 +33,9 @@ export const E2E = {
   serverRenderApp: base + 34,
   /** The same for e2e/server-render-search.spec.ts (its own archive: a search bought there is bought once). */
   serverRenderSearchApp: base + 35,
+  /** People on a shared server (#28): accounts mode on a host name (e2e/accounts.spec.ts); header mode behind nginx. */
+  accountsApp: base + 36,
+  headerApp: base + 37,
+  headerNginx: base + 38,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;
