@@ -10,6 +10,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppConfig } from './config.ts';
 import { InFlight } from './http/in-flight.ts';
 import { guardPage, isRefusedPath } from './http/page-guard.ts';
+import { gatePage } from './identity/page-gate.ts';
 import { isApiPath, pathAsSent } from './proxy/api-path.ts';
 import { normalisedError } from './proxy/errors.ts';
 import type { ApiHandler } from './proxy/handler.ts';
@@ -103,6 +104,9 @@ export async function createApp(options: {
     },
   });
 
+  // Who is asking (#28): set for /api by its rules (server/proxy/api-rules.ts) and for pages by the page gate below.
+  app.decorateRequest('person', null);
+
   // Every request, in both modes: counted until its answer has ended and its handler has returned, and logged once.
   app.addHook('onRequest', async (request, reply) => {
     const started = process.hrtime.bigint();
@@ -176,6 +180,7 @@ export async function createApp(options: {
           );
       }
       guardPage(request.raw, reply.raw);
+      return gatePage(api.identity, request, reply);
     });
     await pages.register(options.pages);
   });

@@ -141,7 +141,7 @@ export async function loadPageRenderer(options: {
   ): Promise<{ inlined: InlinedPage; page: ServerPage | null } | null | 'spa'> {
     let answer;
     try {
-      answer = await handler.page(operation, params, personNavigatedHere(request.headers));
+      answer = await handler.page(operation, params, personNavigatedHere(request.headers), request.person);
     } catch (error) {
       // The store cannot be read (its database stopped): the app's own request will say so, and buys nothing meanwhile.
       request.log.warn(
@@ -197,7 +197,7 @@ export async function loadPageRenderer(options: {
       if (first === 'spa') return false;
       if (first && !first.page) return sendAnswer(request, reply, first.inlined);
       // The meter and the prices are on the page before the app runs (free: the ledger, not the upstream).
-      const meter = await handler.meter().catch((error: unknown) => {
+      const meter = await handler.meter(request.person).catch((error: unknown) => {
         request.log.warn({ err: error }, 'the meter could not be read for a rendered page: the app reads it');
         return null;
       });

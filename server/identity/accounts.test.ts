@@ -122,6 +122,27 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect((await harness.api('/api/_session', { headers: { cookie: sessionCookieOf(rotated) } })).status).toBe(200);
   });
 
+  it('refuses a welcome link past its 24 hours, and one replaced by a reset', async () => {
+    const harness = await accountsServer();
+    const admin = new PeopleAdmin(harness.identity, 'cli');
+    const expired = await admin.add('alice', 'member', null);
+    await harness.identity.db.transact((trx) =>
+      trx
+        .updateTable('invites')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute(),
+    );
+    const late = await post(harness, '/api/_auth/welcome', { token: expired, password: PASSWORD });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({
+      error: { kind: 'invite-invalid', message: expect.stringMatching(/expired/) },
+    });
+    const replaced = await admin.reset('alice');
+    const fresh = await admin.reset('alice');
+    expect((await post(harness, '/api/_auth/welcome', { token: replaced, password: PASSWORD })).status).toBe(400);
+    expect((await post(harness, '/api/_auth/welcome', { token: fresh, password: PASSWORD })).status).toBe(200);
+  });
+
   it(`throttles a name after ${THROTTLE.perName} wrong passwords, even with the right one, saying how long to wait`, async () => {
     const harness = await accountsServer();
     await person(harness, 'alice', 'member');
@@ -135,5 +156,126 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect(body.error.kind).toBe('sign-in-throttled');
     expect(body.error.retryAfterSeconds).toBeGreaterThan(800);
     expect(Number(throttled.headers.get('retry-after'))).toBe(body.error.retryAfterSeconds);
+  });
+});
+
+describe('what each person may spend, and who bought what', () => {
+  it("holds alice's own limit of 0.3 a day: three pages bought, the fourth refused naming her limit, nothing sent", async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member', { credits: '0.3', period: 'day' });
+    for (const handle of ['ada__a1', 'ada__a2', 'ada__a3']) {
+      const bought = await harness.api(timeline(handle), { headers: { cookie: alice } });
+      expect(bought.status, handle).toBe(200);
+    }
+    expect(await harness.upstreamLog()).toHaveLength(3);
+    const refused = await harness.api(timeline('ada__a4'), { headers: { cookie: alice } });
+    expect(refused.status).toBe(402);
+    const body = (await refused.json()) as { error: { kind: string; message: string; limitOwner: string } };
+    expect(body.error).toMatchObject({ kind: 'budget', charged: 'no', limitOwner: 'alice' });
+    expect(body.error.message).toMatch(/^alice's limit of 0\.3 credits a day is reached \(0\.3 spent today/);
+    expect(body.error.message).toMatch(/resets at 00:00 UTC/);
+    expect(await harness.upstreamLog()).toHaveLength(3);
+
+    // Her rows are hers; her standing is on /api/_auth/me.
+    const mine = await (await harness.api('/api/_session', { headers: { cookie: alice } })).json();
+    expect(mine.person).toBe('alice');
+    expect(mine.rows.map((row: { person: string | null }) => row.person)).toEqual(['alice', 'alice', 'alice']);
+    const me = await (await harness.api('/api/_auth/me', { headers: { cookie: alice } })).json();
+    expect(me.person.limit).toMatchObject({ credits: '0.3', period: 'day', spent: '0.3' });
+  });
+
+  it('lets a viewer read what was bought, free, and refuses them a purchase 403 before anything is journalled', async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member');
+    const bob = await person(harness, 'bob', 'viewer');
+    expect((await harness.api(timeline('ada__v1'), { headers: { cookie: alice } })).status).toBe(200);
+    const archived = await harness.api(timeline('ada__v1'), { headers: { cookie: bob } });
+    expect(archived.status).toBe(200);
+    expect(archived.headers.get('x-creditscope-charged')).toBe('no');
+    const refused = await harness.api(timeline('ada__v2'), { headers: { cookie: bob } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend', charged: 'no' } });
+    expect(await harness.upstreamLog()).toHaveLength(1);
+    // Nothing journalled for bob: the ledger has alice's one row, which bob (a viewer) reads with everyone's.
+    const state = await (await harness.api('/api/_session', { headers: { cookie: bob } })).json();
+    expect(state.person).toBeNull();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+    // Nor may a viewer start a collection job, or read the admins' lists.
+    const job = await post(harness, '/api/_jobs/quote', { handles: ['ada'], pages: 1 }, { cookie: bob });
+    expect(job.status).toBe(403);
+    expect((await harness.api('/api/_auth/people', { headers: { cookie: alice } })).status).toBe(403);
+  });
+
+  it('spends as alice with a key made by `npm run user -- key alice` (Authorization: Bearer)', async () => {
+    const harness = await accountsServer();
+    await person(harness, 'alice', 'member');
+    const key = await new PeopleAdmin(harness.identity, 'cli').key('alice', 'script');
+    const bought = await harness.api(timeline('ada__k1'), { headers: { authorization: `Bearer ${key}` } });
+    expect(bought.status).toBe(200);
+    const wrong = await harness.api(timeline('ada__k2'), { headers: { authorization: `Bearer ${key}x` } });
+    expect(wrong.status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+    const admin = await person(harness, 'root', 'admin');
+    const state = await (await harness.api('/api/_session', { headers: { cookie: admin } })).json();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+    const audit = await (await harness.api('/api/_auth/audit', { headers: { cookie: admin } })).json();
+    expect(
+      audit.entries.map((entry: { action: string; subject: string }) => `${entry.action} ${entry.subject}`),
+    ).toEqual(expect.arrayContaining(['person-added alice', 'key-created alice', 'person-added root']));
+  });
+
+  it('marks the cookie Secure when the request came over TLS through a trusted proxy, and signs out everywhere', async () => {
+    const harness = await accountsServer({ CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' });
+    const first = await person(harness, 'alice', 'member');
+    const signIn = await post(
+      harness,
+      '/api/_auth/sign-in',
+      { name: 'alice', password: PASSWORD },
+      {
+        'x-forwarded-proto': 'https',
+      },
+    );
+    expect(signIn.headers.get('set-cookie')).toMatch(/; Secure$/);
+    const second = sessionCookieOf(signIn);
+    const out = await post(harness, '/api/_auth/sign-out', { everywhere: true }, { cookie: second });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/^creditscope_sid=; .*Max-Age=0/);
+    for (const cookie of [first, second])
+      expect((await harness.api('/api/_session', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('sends a page asked for by nobody to /sign-in, and serves the sign-in page itself', async () => {
+    const harness = await accountsServer();
+    const page = await fetch(`${harness.origin}/credits?x=1`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent('/credits?x=1')}`);
+    expect((await fetch(`${harness.origin}/sign-in`, { redirect: 'manual' })).status).toBe(200);
+    const alice = await person(harness, 'alice', 'member');
+    expect((await fetch(`${harness.origin}/credits`, { headers: { cookie: alice }, redirect: 'manual' })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('header mode (CREDITSCOPE_AUTH=header)', () => {
+  it('takes the name from a trusted proxy: a new name is a member, and its purchase row is theirs', async () => {
+    const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' });
+    const carol = { 'x-forwarded-user': 'carol' };
+    expect((await harness.api(timeline('ada__h1'), { headers: carol })).status).toBe(200);
+    const state = await (await harness.api('/api/_session', { headers: carol })).json();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['carol']);
+    const me = await (await harness.api('/api/_auth/me', { headers: carol })).json();
+    expect(me).toMatchObject({ mode: 'header', person: { name: 'carol', role: 'member' } });
+    expect((await harness.api(timeline('ada__h2'))).status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+  });
+
+  it('believes the header from nowhere else: the same request from an untrusted address is 401, nothing sent', async () => {
+    const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '10.9.9.9' });
+    const response = await harness.api(timeline('ada__h3'), { headers: { 'x-forwarded-user': 'carol' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { kind: 'sign-in-required' } });
+    expect((await fetch(`${harness.origin}/credits`, { headers: { 'x-forwarded-user': 'carol' } })).status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(0);
   });
 });

@@ -29,11 +29,11 @@ export async function createJob(
   context: JobsContext,
   spec: JobSpec,
   accepted: string,
-  options: { run?: boolean } = {},
+  options: { run?: boolean; person?: string | null } = {},
 ): Promise<{ job: JobSummary } | { changed: Quote }> {
   const quote = await quoteFor(context, spec);
   if (!new Big(quote.maxCredits).eq(accepted)) return { changed: quote };
-  const id = await context.store.create(spec, quote.maxCredits, planItems(spec));
+  const id = await context.store.create(spec, quote.maxCredits, planItems(spec), options.person ?? null);
   if (options.run !== false) void context.runner.kick();
   return { job: (await context.store.get(id))!.job };
 }

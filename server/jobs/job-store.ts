@@ -65,7 +65,13 @@ const EPOCH = new Date(0).toISOString();
 export class JobStore {
   constructor(readonly db: Db) {}
 
-  async create(spec: JobSpec, quoteMaxCredits: string, items: PlannedItem[]): Promise<string> {
+  /** `person`: who created it (#28); its purchases are theirs, under their limit. */
+  async create(
+    spec: JobSpec,
+    quoteMaxCredits: string,
+    items: PlannedItem[],
+    person: string | null = null,
+  ): Promise<string> {
     const id = randomUUID();
     await this.db.transact(async (trx) => {
       await trx
@@ -82,6 +88,7 @@ export class JobStore {
           concurrency: spec.concurrency,
           owner: null,
           lease_until: EPOCH,
+          person,
         })
         .execute();
       const rows: Insertable<JobItemTable>[] = items.map((item) => ({

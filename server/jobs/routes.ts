@@ -105,7 +105,7 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
       '/_jobs/quote',
       {
         schema: { body: specBody },
-        config: { ...SPEC_BODY, refusal: (request) => specProblem(request.body, context, []) },
+        config: { ...SPEC_BODY, refusal: (request) => specProblem(request.body, context, []), access: 'spend' },
       },
       async (request, reply) => {
         const spec = specFrom(request.body, context);
@@ -120,12 +120,15 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
         config: {
           ...SPEC_BODY,
           refusal: (request) => specProblem(request.body, context, ['acceptedMaxCredits']),
+          access: 'spend',
         },
       },
       async (request, reply) => {
         const spec = specFrom(request.body, context, ['acceptedMaxCredits']);
         const accepted = request.body.acceptedMaxCredits as string;
-        const created = await withQuote(() => createJob(context, spec, accepted));
+        const created = await withQuote(() =>
+          createJob(context, spec, accepted, { person: request.person?.name ?? null }),
+        );
         if ('changed' in created) {
           const failure = normalisedError(
             409,
@@ -151,11 +154,15 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
 
     api.get<ById>('/_jobs/:id', jobId, async (request, reply) => sendJson(reply, 200, await found(request.params.id)));
     for (const action of CONTROLS) {
-      api.post<ById>(`/_jobs/:id/${action}`, jobId, async (request, reply) => {
-        const result = await controlJob(context, request.params.id, action);
-        if ('job' in result) return sendJson(reply, 200, result);
-        return refuse(result.status, result.status === 404 ? 'not_found' : 'bad_request', result.message);
-      });
+      api.post<ById>(
+        `/_jobs/:id/${action}`,
+        { ...jobId, config: { ...jobId.config, access: 'spend' } },
+        async (request, reply) => {
+          const result = await controlJob(context, request.params.id, action);
+          if ('job' in result) return sendJson(reply, 200, result);
+          return refuse(result.status, result.status === 404 ? 'not_found' : 'bad_request', result.message);
+        },
+      );
     }
     api.get<ById>('/_jobs/:id/export.ndjson', jobId, async (request, reply) => {
       const { id } = request.params;

@@ -95,7 +95,10 @@ export class JobRunner {
       new Big(row.quote_max_credits),
       row.spent_nano,
       store,
-      this.deps.purchase,
+      // Its creator's purchases (#28): their rows, under their limit, whichever process runs it.
+      row.person === null
+        ? this.deps.purchase
+        : (request) => this.deps.purchase({ ...request, person: { name: row.person!, role: 'member' } }),
       this.deps.archive,
       this.deps.prices,
     );

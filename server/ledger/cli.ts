@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { AuditLog } from '../identity/audit.ts';
 import { openStore } from '../store/store.ts';
 
 /**
@@ -31,9 +32,17 @@ try {
         process.stdout.write(`${JSON.stringify({ type: 'call', ...row })}\n`);
       }
     } else if (command === 'clear-unknown') {
-      console.log(
-        `Released ${await store.ledger.clearUnknownOutcomes()} call(s) with an unknown outcome from the budget.`,
+      const released = await store.ledger.clearUnknownOutcomes();
+      // An admin action (#28): in the audit log admins read, by whoever ran the command.
+      await store.db.transact((trx) =>
+        new AuditLog(store.db).record(trx, {
+          actor: 'cli',
+          action: 'unknown-cleared',
+          subject: null,
+          detail: `${released} call(s)`,
+        }),
       );
+      console.log(`Released ${released} call(s) with an unknown outcome from the budget.`);
     } else {
       console.error(`Unknown command "${command}": use "unknown", "clear-unknown" or "export".`);
       process.exitCode = 2;

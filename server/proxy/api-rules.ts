@@ -105,7 +105,6 @@ async function whoIsAsking(identity: Identity, request: FastifyRequest): Promise
 
 /** Registers the rules above in the /api plugin's context: they hold for its routes and its 404. */
 export function installApiRules(api: FastifyInstance, allowedHosts: string[], identity?: Identity) {
-  api.decorateRequest('person', null);
   api.addHook('onRequest', async (request, reply) => {
     const read = readApiTarget(request.url);
     if ('problem' in read) return sendError(reply, normalisedError(400, 'bad_request', read.problem));

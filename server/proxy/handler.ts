@@ -45,7 +45,7 @@ export interface ApiHandler {
    * The meter for a server-rendered page: /api/_session's totals, budget and prices without its rows (the
    * page's HTML stays small; the app asks for the whole state as it starts).
    */
-  meter(): Promise<SessionState>;
+  meter(person?: Person | null): Promise<SessionState>;
   /** Whether the store can be used now (a trivial query, and no settlement waiting for it): for /healthz. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
@@ -122,7 +122,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
       return services.purchase({ route, params, key, fresh: false, person });
     },
-    meter: async () => ({ ...(await sessionState(context, 1)), rows: [], olderRowsCursor: null }),
+    meter: async (person = null) => ({ ...(await sessionState(context, 1, person)), rows: [], olderRowsCursor: null }),
     health: () => checkStore(store),
     close: async () => {
       await indexer.stop();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LEDGER_CSV_HEADER, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
+import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { sendJson } from './send.ts';
@@ -134,6 +135,9 @@ function periodOf(query: PeriodQuery) {
 }
 
 /** `/api/_history`: what this store has bought, openable and exportable without spending. */
+/** A member's ledger exports are their own rows (#28), as their ledger view is; everyone else's are everyone's. */
+const ownRowsOf = (person: Person | null) => (person?.role === 'member' ? person.name : undefined);
+
 export function historyRoutes(store: Store): FastifyPluginAsync {
   return async (api) => {
     api.get<{ Querystring: { key: string | string[] } }>(
@@ -206,6 +210,7 @@ export function historyRoutes(store: Store): FastifyPluginAsync {
               boughtAt: page.bought_at,
               credits: page.credits,
               purchaseId: page.purchase_id,
+              person: page.person,
               answer: JSON.parse(page.body) as unknown,
             })}\n`,
         ),
@@ -218,7 +223,11 @@ export function historyRoutes(store: Store): FastifyPluginAsync {
         reply,
         'text/csv; charset=utf-8',
         exportName('ledger', request.query, 'csv'),
-        map(store.ledger.rowsBetween(range.from, range.to), ledgerCsvLine, LEDGER_CSV_HEADER),
+        map(
+          store.ledger.rowsBetween(range.from, range.to, undefined, ownRowsOf(request.person)),
+          ledgerCsvLine,
+          LEDGER_CSV_HEADER,
+        ),
       );
     });
 
@@ -230,7 +239,7 @@ export function historyRoutes(store: Store): FastifyPluginAsync {
         'application/json; charset=utf-8',
         exportName('ledger', request.query, 'json'),
         map(
-          store.ledger.rowsBetween(range.from, range.to),
+          store.ledger.rowsBetween(range.from, range.to, undefined, ownRowsOf(request.person)),
           (row) => {
             const line = `${first ? '' : ',\n'}${JSON.stringify(row)}`;
             first = false;

@@ -11,6 +11,7 @@ import type { Limits } from '../budget/limits.ts';
 import type { Prices } from './prices.ts';
 import { NOT_JSON } from './json-body.ts';
 import { sendJson } from './send.ts';
+import type { Person } from '../identity/people.ts';
 import { budgetBody, callsPageSchema, callsQuery, sessionQuery, sessionStateSchema } from './session-schemas.ts';
 
 export interface SessionContext {
@@ -43,12 +44,14 @@ function pageSize(raw: string | undefined, fallback: number): number | null {
 export async function sessionState(
   { ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext,
   rowLimit = FIRST_ROWS,
+  asker: Person | null = null,
 ): Promise<SessionState> {
   await prices.refresh();
+  const person = rowsOf(asker);
   const [session, figures, page, pastSessions] = [
     await ledger.summary(),
     await ledger.budgetFigures(),
-    await ledger.rowsPage({ limit: rowLimit }),
+    await ledger.rowsPage({ limit: rowLimit, person }),
     await ledger.pastSessions(),
   ];
   return {
@@ -62,9 +65,13 @@ export async function sessionState(
     // Oldest first within the page, as the table and the chart have always read them.
     rows: page.rows.reverse(),
     olderRowsCursor: page.nextCursor,
+    person: person ?? null,
     pastSessions,
   };
 }
+
+/** A member sees their own rows (and the team's totals); an admin or a viewer everyone's (#28). */
+const rowsOf = (asker: Person | null) => (asker?.role === 'member' ? asker.name : undefined);
 
 const SHAPE = 'The body must be a JSON object like {"limit":"25"}, or {"limit":null} to clear your limit';
 
@@ -105,7 +112,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       async (request, reply) => {
         const limit = pageSize(request.query.limit, FIRST_ROWS);
         if (limit === null) refuse(400, 'bad_request', ROWS_PAGE);
-        return sendJson(reply, 200, await sessionState(context, limit));
+        return sendJson(reply, 200, await sessionState(context, limit, request.person));
       },
     );
 
@@ -123,6 +130,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
           sessionId: session,
           before: before === undefined ? undefined : Number(before),
           limit,
+          person: rowsOf(request.person),
         });
         return sendJson(reply, 200, {
           rows: page.rows.reverse(),
@@ -132,11 +140,15 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       },
     );
 
-    api.post('/_session/new', { schema: { response: { 200: sessionStateSchema } } }, async (_request, reply) => {
-      // A new view of the session totals only: the operator's ceiling keeps counting its period.
-      await context.ledger.startSession();
-      return sendJson(reply, 200, await sessionState(context));
-    });
+    api.post(
+      '/_session/new',
+      { schema: { response: { 200: sessionStateSchema } }, config: { access: 'spend' } },
+      async (request, reply) => {
+        // A new view of the session totals only: the operator's ceiling keeps counting its period.
+        await context.ledger.startSession();
+        return sendJson(reply, 200, await sessionState(context, FIRST_ROWS, request.person));
+      },
+    );
 
     api.put<{ Body: { limit: string | number | null } }>(
       '/_session/budget',
@@ -146,6 +158,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
           body: { maxBytes: 4096, json: false },
           bodyRefusal: (message) => (message === NOT_JSON ? `${SHAPE}.` : `${SHAPE}, under 4 KB.`),
           refusal: (request) => limitProblem(request.body),
+          access: 'spend',
         },
       },
       async (request, reply) => {
@@ -154,7 +167,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
         const problem = context.limits.personalProblem(limit);
         if (problem) refuse(400, 'bad_request', problem);
         await context.ledger.setPersonalLimit(limit === null ? null : new Big(limit).toString());
-        return sendJson(reply, 200, await sessionState(context));
+        return sendJson(reply, 200, await sessionState(context, FIRST_ROWS, request.person));
       },
     );
 

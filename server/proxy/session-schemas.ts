@@ -69,6 +69,7 @@ export const sessionStateSchema = open({
   prices: open({ timeline: textOrNull, search: textOrNull }),
   rows: { type: 'array', items: callRow },
   olderRowsCursor: { type: ['integer', 'null'] },
+  person: textOrNull,
   pastSessions: { type: 'array', items: sessionSummary },
 });
 

@@ -110,8 +110,8 @@ export class LedgerStore {
   rowsPage(options: Parameters<LedgerReads['rowsPage']>[0]) {
     return this.reads.rowsPage(options);
   }
-  rowsBetween(from: string, to: string, batch?: number): AsyncGenerator<CallRow> {
-    return this.reads.rowsBetween(from, to, batch);
+  rowsBetween(from: string, to: string, batch?: number, person?: string): AsyncGenerator<CallRow> {
+    return this.reads.rowsBetween(from, to, batch, person);
   }
   findRow(id: string): Promise<CallRow | undefined> {
     return this.reads.findRow(id);

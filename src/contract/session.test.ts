@@ -13,6 +13,7 @@ const summary = {
 
 const state: SessionState = {
   mode: 'demo',
+  person: null,
   upstream: 'built-in stand-in',
   store: 'sqlite',
   archive: { freshForMs: 3_600_000 },

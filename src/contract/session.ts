@@ -83,6 +83,11 @@ export const sessionStateSchema = v.object({
   prices,
   /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
   rows: v.array(ledgerRowSchema),
+  /**
+   * Whose rows `rows` are (#28): a member's own name (the totals stay the team's); null for everyone's (an
+   * admin, a viewer, or where nobody signs in).
+   */
+  person: v.nullable(v.string()),
   /** The cursor for the rows before these, or null when these are all. */
   olderRowsCursor: v.nullable(v.number()),
   pastSessions: v.array(sessionSummarySchema),

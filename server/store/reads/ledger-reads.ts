@@ -20,6 +20,8 @@ export class LedgerReads {
     sessionId?: string;
     before?: number;
     limit: number;
+    /** Only this person's rows (#28: a member sees their own). */
+    person?: string;
   }): Promise<{ rows: CallRow[]; nextCursor: number | null; sessionId: string }> {
     const sessionId = options.sessionId ?? (await this.sessions.current()).id;
     let query = this.db.kysely
@@ -27,6 +29,7 @@ export class LedgerReads {
       .selectAll()
       .where('session_id', '=', sessionId)
       .where('state', '!=', 'pending');
+    if (options.person !== undefined) query = query.where('person', '=', options.person);
     if (options.before !== undefined) query = query.where('seq', '<', options.before);
     const rows = await query
       .orderBy('seq', 'desc')
@@ -41,12 +44,12 @@ export class LedgerReads {
   }
 
   /** Every settled row journalled in [from, to), oldest first, in batches: an export never holds the ledger in memory. */
-  async *rowsBetween(from: string, to: string, batch = 500): AsyncGenerator<CallRow> {
+  async *rowsBetween(from: string, to: string, batch = 500, person?: string): AsyncGenerator<CallRow> {
     let after = 0;
     for (;;) {
-      const rows = await this.db.kysely
-        .selectFrom('purchases')
-        .selectAll()
+      let query = this.db.kysely.selectFrom('purchases').selectAll();
+      if (person !== undefined) query = query.where('person', '=', person);
+      const rows = await query
         .where('state', '!=', 'pending')
         .where('at', '>=', from)
         .where('at', '<', to)

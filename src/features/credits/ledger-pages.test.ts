@@ -34,6 +34,7 @@ const budget: SessionState['budget'] = {
 
 const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, sessionId = 's'): SessionState => ({
   mode: 'demo',
+  person: null,
   upstream: 'stand-in',
   rows,
   olderRowsCursor,

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startProxyAgainstStandin } from '../testing/harness.ts';
+import { describeAuth } from './describe.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(repoRoot, 'server/identity/cli.ts');
+const TSX = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+
+beforeAll(() => {
+  process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
+});
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** `npm run user -- …` as an admin runs it: its own process, in a folder of its own, with only the environment given. */
+function user(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-user-cli-'));
+  cleanup.push(() => fs.rmSync(cwd, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run user', () => {
+  it('adds a person with a one-time welcome link, makes a key that spends as them, and every change is audited', async () => {
+    const harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts' });
+    cleanup.push(() => harness.close());
+    expect(await describeAuth(harness.identity, harness.config)).toMatch(
+      /No admin yet: create one with `npm run user -- add <name> --role admin`/,
+    );
+    const env = { CREDITSCOPE_DATA_DIR: harness.dataDir, CREDITSCOPE_PUBLIC_URL: 'https://cs.example.com/' };
+
+    const added = await user(['add', 'alice', '--limit', '0.3', '--period', 'day'], env);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Added alice (member, 0.3 credits a day (UTC)).');
+    const token = /https:\/\/cs\.example\.com\/welcome#token=([\w-]+)/.exec(added.stdout)?.[1];
+    expect(token).toBeDefined();
+    const welcome = await harness.api('/api/_auth/welcome', {
+      method: 'POST',
+      body: JSON.stringify({ token, password: 'correct horse battery' }),
+    });
+    expect(welcome.status).toBe(200);
+
+    const key = /^Authorization: Bearer (cs_[\w-]+)$/m.exec((await user(['key', 'alice'], env)).stdout)?.[1];
+    expect(key).toBeDefined();
+    const asAlice = { authorization: `Bearer ${key}` };
+    expect(
+      (await harness.api('/api/v1/social/microblog/posts?screen_name=ada__cli1', { headers: asAlice })).status,
+    ).toBe(200);
+
+    expect((await user(['list'], env)).stdout).toMatch(/^alice {2}member {2}0\.3 credits a day \(UTC\)$/m);
+    expect((await user(['add', 'alice'], env)).stderr).toMatch(/"alice" is already here/);
+    const bad = await user(['add', 'bob', '--role', 'owner'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /CREDITSCOPE_AUTH_DEFAULT_ROLE must be admin, member or viewer|must be admin, member or viewer/,
+    );
+    expect((await user(['limit', 'alice', 'none'], env)).code).toBe(0);
+    expect((await user(['remove', 'alice'], env)).code).toBe(0);
+    // Removed: her key and her session stop working; the ledger keeps her name.
+    expect(
+      (await harness.api('/api/v1/social/microblog/posts?screen_name=ada__cli2', { headers: asAlice })).status,
+    ).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+
+    const audit = await harness.identity.audit.latest();
+    expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.subject}`).reverse()).toEqual([
+      'cli person-added alice',
+      'cli key-created alice',
+      'cli limit-set alice',
+      'cli person-removed alice',
+    ]);
+  }, 90_000);
+});
