@@ -3,6 +3,8 @@ import { meQueryOptions } from '../../../api/auth/me';
 import type { LedgerRow, SessionState } from '../../../api/session';
 import { limitWords, spendByPerson } from '../spend-by-person';
 
+const TEAM_PERIOD = { total: 'all time', day: 'today, UTC', month: 'this month, UTC' } as const;
+
 /**
  * The people part of the Credits page (#28): the signed-in person's own limit, and spend by person from the
  * ledger rows' `person`. Admins and viewers get everyone's rows from the server, a member only their own, so a
@@ -39,10 +41,10 @@ export default function PeopleSpend({ state, rows }: { state: SessionState; rows
             <th scope="col" className="py-1 font-medium">
               Person
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Calls
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Credits
             </th>
           </tr>
@@ -53,8 +55,8 @@ export default function PeopleSpend({ state, rows }: { state: SessionState; rows
               <th scope="row" className="py-1 font-medium text-slate-900 dark:text-white">
                 {line.person}
               </th>
-              <td className="py-1 text-right">{line.calls}</td>
-              <td className="py-1 text-right">{line.credits}</td>
+              <td className="py-1 pl-3 text-right">{line.calls}</td>
+              <td className="py-1 pl-3 text-right">{line.credits}</td>
             </tr>
           ))}
           {lines.length === 0 && (
@@ -69,10 +71,10 @@ export default function PeopleSpend({ state, rows }: { state: SessionState; rows
           <tfoot>
             <tr className="border-t border-slate-200 dark:border-slate-700" data-testid="team-total">
               <th scope="row" className="py-1 font-medium">
-                Team total (everyone, this {state.budget.period === 'total' ? 'store' : state.budget.period})
+                Team total (everyone, {TEAM_PERIOD[state.budget.period]})
               </th>
               <td />
-              <td className="py-1 text-right">{state.budget.spentInPeriod}</td>
+              <td className="py-1 pl-3 text-right">{state.budget.spentInPeriod}</td>
             </tr>
           </tfoot>
         )}
