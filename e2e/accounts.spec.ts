@@ -202,3 +202,29 @@ test('a key made with `npm run user -- key alice` spends as alice from a script'
   }, HEADER.client);
   expect(rows.filter((row) => row.params.screen_name === handle).map((row) => row.person)).toEqual(['alice']);
 });
+
+test('sign-in goes back to `next`; Sign out leaves; a session gone mid-page sends the next /api call to sign in', async ({
+  browser,
+}) => {
+  const page = await personPage(browser);
+  const signIn = async () => {
+    await page.getByLabel('Name').fill('admin');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  await page.goto(`${ORIGIN}/sign-in?next=%2Fcredits`);
+  await signIn();
+  await expect(page).toHaveURL(`${ORIGIN}/credits`);
+
+  await page.getByTestId('who-is-signed-in').click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/sign-in`);
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'creditscope_sid')).toHaveLength(0);
+
+  await signIn();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await page.context().clearCookies();
+  // A move inside the app: no new document, only the History page's /api call, now without a session.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/sign-in?next=%2Fhistory`);
+});
