@@ -37,5 +37,7 @@ export const E2E = {
   accountsApp: base + 36,
   headerApp: base + 37,
   headerNginx: base + 38,
+  /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
+  exposedApp: base + 39,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;
