@@ -143,6 +143,19 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect((await post(harness, '/api/_auth/welcome', { token: fresh, password: PASSWORD })).status).toBe(200);
   });
 
+  it('ends a session idle for 8 hours, and any session at 7 days however busy', async () => {
+    const harness = await accountsServer();
+    const { signIns } = harness.identity;
+    const start = new Date('2026-11-20T09:00:00.000Z');
+    const at = (hours: number) => new Date(start.getTime() + hours * 3_600_000);
+    const idle = await signIns.start('alice', undefined, start);
+    expect(await signIns.personOf(idle, at(7.9))).toBe('alice');
+    expect(await signIns.personOf(idle, at(7.9 + 8))).toBeNull();
+    const busy = await signIns.start('alice', undefined, start);
+    for (let hour = 6; hour < 7 * 24; hour += 6) expect(await signIns.personOf(busy, at(hour))).toBe('alice');
+    expect(await signIns.personOf(busy, at(7 * 24))).toBeNull();
+  });
+
   it(`throttles a name after ${THROTTLE.perName} wrong passwords, even with the right one, saying how long to wait`, async () => {
     const harness = await accountsServer();
     await person(harness, 'alice', 'member');

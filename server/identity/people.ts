@@ -90,10 +90,12 @@ export class People {
       removed_at: null,
     };
     if (existing) await trx.updateTable('people').set(values).where('name', '=', person.name).execute();
+    // Two first requests of one name at once (header mode): the second finds it added.
     else
       await trx
         .insertInto('people')
         .values({ name: person.name, ...values })
+        .onConflict((conflict) => conflict.column('name').doNothing())
         .execute();
     return 'added';
   }
