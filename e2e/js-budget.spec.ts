@@ -37,17 +37,20 @@ const BUDGET_KB = 125;
  * it came to show where the credits went (by handle, query, day and job: its table, chart, periods and CSV) and
  * the spend alerts (the shell keeps only their watch; their notice loads when one fires); /search raised
  * 1.8 KB more when its every priced control came to ask the server's archive what it would serve free
- * (src/api/use-price.ts).
+ * (src/api/use-price.ts); every route
+ * raised 1 KB when the shell came to ask who is signed in (#28: GET /api/_auth/me, the exposed banner's and
+ * the signed-in menu's slots, a 401 sign-in-required leading to /sign-in); the menu, the banner and Credits' spend
+ * by person are chunks of their own, loaded only where the server knows people.
  */
 const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<unknown> }[] = [
-  { path: '/', ceilingKb: BUDGET_KB + 2, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/', ceilingKb: BUDGET_KB + 3, ready: (page) => page.waitForLoadState('networkidle') },
   {
     path: '/timeline?screen_name=grace',
     ceilingKb: BUDGET_KB + 38,
     ready: (page) => page.locator('article').first().waitFor(),
   },
-  { path: '/search?q=budget', ceilingKb: BUDGET_KB + 15, ready: (page) => page.waitForLoadState('networkidle') },
-  { path: '/credits', ceilingKb: BUDGET_KB + 10, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/search?q=budget', ceilingKb: BUDGET_KB + 16, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/credits', ceilingKb: BUDGET_KB + 11, ready: (page) => page.waitForLoadState('networkidle') },
 ];
 
 for (const { path, ceilingKb, ready } of ROUTES) {

@@ -15,7 +15,9 @@ import { Route as FindRouteImport } from './routes/find'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as JobsRouteImport } from './routes/jobs'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as TimelineRouteImport } from './routes/timeline'
+import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as FindStatsHandleRouteImport } from './routes/find_.stats.$handle'
 import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id'
 
@@ -49,9 +51,19 @@ const SearchRoute = SearchRouteImport.update({
   path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TimelineRoute = TimelineRouteImport.update({
   id: '/timeline',
   path: '/timeline',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FindStatsHandleRoute = FindStatsHandleRouteImport.update({
@@ -72,7 +84,9 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
+  '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
+  '/welcome': typeof WelcomeRoute
   '/find/stats/$handle': typeof FindStatsHandleRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
@@ -83,7 +97,9 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
+  '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
+  '/welcome': typeof WelcomeRoute
   '/find/stats/$handle': typeof FindStatsHandleRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
@@ -95,7 +111,9 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
   '/search': typeof SearchRoute
+  '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
+  '/welcome': typeof WelcomeRoute
   '/find_/stats/$handle': typeof FindStatsHandleRoute
   '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute
 }
@@ -108,7 +126,9 @@ export interface FileRouteTypes {
     | '/history'
     | '/jobs'
     | '/search'
+    | '/sign-in'
     | '/timeline'
+    | '/welcome'
     | '/find/stats/$handle'
     | '/timeline/$handle/post/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -119,7 +139,9 @@ export interface FileRouteTypes {
     | '/history'
     | '/jobs'
     | '/search'
+    | '/sign-in'
     | '/timeline'
+    | '/welcome'
     | '/find/stats/$handle'
     | '/timeline/$handle/post/$id'
   id:
@@ -130,7 +152,9 @@ export interface FileRouteTypes {
     | '/history'
     | '/jobs'
     | '/search'
+    | '/sign-in'
     | '/timeline'
+    | '/welcome'
     | '/find_/stats/$handle'
     | '/timeline_/$handle/post/$id'
   fileRoutesById: FileRoutesById
@@ -142,7 +166,9 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute
   JobsRoute: typeof JobsRoute
   SearchRoute: typeof SearchRoute
+  SignInRoute: typeof SignInRoute
   TimelineRoute: typeof TimelineRoute
+  WelcomeRoute: typeof WelcomeRoute
   FindStatsHandleRoute: typeof FindStatsHandleRoute
   TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute
 }
@@ -191,11 +217,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/timeline': {
       id: '/timeline'
       path: '/timeline'
       fullPath: '/timeline'
       preLoaderRoute: typeof TimelineRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/find_/stats/$handle': {
@@ -222,7 +262,9 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   JobsRoute: JobsRoute,
   SearchRoute: SearchRoute,
+  SignInRoute: SignInRoute,
   TimelineRoute: TimelineRoute,
+  WelcomeRoute: WelcomeRoute,
   FindStatsHandleRoute: FindStatsHandleRoute,
   TimelineHandlePostIdRoute: TimelineHandlePostIdRoute,
 }

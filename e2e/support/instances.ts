@@ -9,6 +9,8 @@ import { builtServerArgs } from './built-server.ts';
 export async function startInstance(
   port: number,
   env: Record<string, string>,
+  /** Whether `/` answers as a started server does: 200, or e.g. 401 where a reverse proxy must sign people in. */
+  answersAsStarted: (status: number) => boolean = (status) => status >= 200 && status < 300,
 ): Promise<{ origin: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, builtServerArgs(port), {
     env: { ...process.env, ...env },
@@ -53,7 +55,7 @@ export async function startInstance(
   for (let tries = 0; tries < 300; tries++) {
     if (child.exitCode !== null) throw new Error(`instance on ${port} exited: ${output.slice(-800)}`);
     const ready = await fetch(`${origin}/`).then(
-      (response) => response.ok,
+      (response) => answersAsStarted(response.status),
       () => false,
     );
     if (ready) return { origin, stop, kill };

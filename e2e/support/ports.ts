@@ -39,5 +39,11 @@ export const E2E = {
   spendApp: base + 46,
   /** An instance of its own for e2e/exact-prices.spec.ts: a personal limit reached on a ledger no other spec touches. */
   pricesApp: base + 36,
+  /** People on a shared server (#28): accounts mode on a host name (e2e/accounts.spec.ts); header mode behind nginx. */
+  accountsApp: base + 47,
+  headerApp: base + 37,
+  headerNginx: base + 38,
+  /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
+  exposedApp: base + 39,
   token: 'e2e-upstream-token-7d41c9a0f3b8e2aa-secret',
 } as const;

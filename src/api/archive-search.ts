@@ -25,6 +25,8 @@ const hit = v.object({
     pageKey: v.string(),
     operation: v.string(),
     subject: v.string(),
+    /** Who bought it (#28), when a person is known. */
+    person: v.optional(v.nullable(v.string()), null),
   }),
 });
 // indexing: pages bought but not yet searchable, which the answer is without (a find never waits for them).

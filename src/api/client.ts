@@ -1,6 +1,7 @@
 import { FROM_ARCHIVE, HEADER } from '../contract/headers';
 import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
 import { ApiError } from './errors';
+import { SIGN_IN_REQUIRED, signInRequired } from './auth/sign-in-required';
 
 /** Sent on every call; the proxy refuses /api requests without it (a cross-site page cannot add it). */
 export const CLIENT_HEADER = { [HEADER.client]: '1' } as const;
@@ -56,6 +57,8 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryHeader;
   const chargedText = typeof error?.charged === 'string' ? error.charged : headers.get(HEADER.charged);
   const charged = isCharged(chargedText) ? chargedText : null;
+  // Any /api request without a session or key where people sign in (#28): to the sign-in page, then back.
+  if (error?.kind === SIGN_IN_REQUIRED) signInRequired();
   if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
     return new ApiError(error.kind, error.message, { status, retryAfter, charged });
   }
@@ -78,7 +81,8 @@ export function sendApiRequest(path: string, init: ApiInit = {}): Promise<Respon
   return fetch(path, {
     method: init.method ?? 'GET',
     signal: init.signal,
-    credentials: 'omit',
+    // The session cookie of a signed-in person (#28); same-origin only, as every /api request is.
+    credentials: 'same-origin',
     headers: {
       ...init.headers,
       ...CLIENT_HEADER,

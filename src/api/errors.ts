@@ -12,7 +12,11 @@ export class ApiError extends Error {
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { status?: number | null; retryAfter?: number | null; charged?: Charged | null } = {},
+    options: {
+      status?: number | null;
+      retryAfter?: number | null;
+      charged?: Charged | null;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';

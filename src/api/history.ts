@@ -16,6 +16,8 @@ const entry = v.object({
   purchaseId: v.string(),
   /** A timeline page's oldest and newest post: which stretch of the timeline it is. */
   posts: v.optional(v.nullable(v.object({ oldest: v.string(), newest: v.string() })), null),
+  /** Who bought it (#28), when a person is known. */
+  person: v.optional(v.nullable(v.string()), null),
 });
 const historyPage = v.object({
   subjects: v.nullable(v.array(subject)),

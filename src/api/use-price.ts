@@ -1,6 +1,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { archiveLookupOptions } from './archive-lookup';
+import { isViewer, meQueryOptions } from './auth/me';
 import { decidePrice, type PaidOperation, type Price } from './cost';
 import { purchaseKey } from './identity';
 import { resolveTarget, searchKeys, timelineKeys, type SearchParams, type TimelineTarget } from './keys';
@@ -70,6 +71,9 @@ function useHasPassed(at: number | null): boolean {
 /** The archive has not answered yet for this page. */
 export type Checking = { kind: 'checking' };
 
+/** A viewer (#28) is never offered a price: whatever would be bought, they cannot buy. */
+export type ViewerPrice = { kind: 'viewer' };
+
 export interface PriceRequest {
   operation: PaidOperation;
   /** The page the control fetches; left out when no identity is known (a price list, a Retry): then a call. */
@@ -96,7 +100,7 @@ export function usePrice({
   rebuy = false,
   settle = false,
   listed = false,
-}: PriceRequest): Price | Checking {
+}: PriceRequest): Price | Checking | ViewerPrice {
   const asksAbout = page && !rebuy ? page : null;
   const inBrowser = useIsBought(asksAbout ? browserKeyOf(asksAbout) : null);
   const key = asksAbout && !inBrowser ? purchaseKeyOf(asksAbout) : null;
@@ -105,6 +109,7 @@ export function usePrice({
   const lookup = useQuery({ ...archiveLookupOptions(asked ?? ''), enabled: asked !== null });
   const boughtAt = lookup.data;
   const { data: session } = useQuery(sessionQueryOptions());
+  const viewer = isViewer(useQuery(meQueryOptions()).data);
   const freshFor = session?.archive.freshForMs;
   // Only a first page or a search ages out of the archive; a later page of a timeline never changes.
   const ages = asksAbout?.operation === 'search' || !(asksAbout && 'cursor' in asksAbout && asksAbout.cursor);
@@ -114,5 +119,6 @@ export function usePrice({
   // Until the archive has answered, no price is shown: a price that then turned into "free" was not exact.
   if (key !== null && (asked === null || lookup.isPending)) return { kind: 'checking' };
   const archivedAt = asked !== null && typeof boughtAt === 'number' && !expired ? boughtAt : null;
-  return decidePrice(session, { operation, inBrowser, archivedAt, rebuy, listed });
+  const price = decidePrice(session, { operation, inBrowser, archivedAt, rebuy, listed });
+  return viewer && (price.kind === 'buy' || price.kind === 'blocked') && !listed ? { kind: 'viewer' } : price;
 }

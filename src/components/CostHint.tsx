@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Price } from '../api/cost';
-import { usePrice, type Checking, type PriceRequest } from '../api/use-price';
+import { usePrice, type Checking, type PriceRequest, type ViewerPrice } from '../api/use-price';
 import { absoluteTime, boughtClock } from '../lib/format';
 import { useDateStyle } from '../lib/use-date-style';
 
@@ -27,7 +27,7 @@ export function PriceText({
   id,
   className = '',
 }: {
-  price: Price | Checking;
+  price: Price | Checking | ViewerPrice;
   pages?: number;
   testId: string;
   id?: string;
@@ -51,6 +51,13 @@ export function PriceText({
           className={`${base} ${free}`}
         >
           0 credits · from archive
+        </span>
+      );
+    case 'viewer':
+      // A viewer spends nothing (#28): no price on a control that would buy, and why. Archive copies open free.
+      return (
+        <span {...common} className={`${base} ${muted}`}>
+          Viewers cannot buy pages
         </span>
       );
     case 'checking':
@@ -121,7 +128,7 @@ export function PriceChip(props: Parameters<typeof PriceText>[0]) {
  * sit inside the control (a button or link itself), so it goes next to it. The control stays pressable: the
  * server refuses the call before anything is sent, and its answer names the limit in full.
  */
-export function BlockedNote({ price, className = '' }: { price: Price | Checking; className?: string }) {
+export function BlockedNote({ price, className = '' }: { price: Price | Checking | ViewerPrice; className?: string }) {
   if (price.kind !== 'blocked') return null;
   const why =
     price.by === 'operator'

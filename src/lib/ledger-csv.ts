@@ -12,6 +12,8 @@ export interface CsvLedgerRow {
   durationMs: number;
   errorKind?: string;
   params: Record<string, unknown>;
+  /** Who bought it (#28); empty when nobody signed in (loopback `none` mode). */
+  person?: string | null;
 }
 
 const COLUMNS = [
@@ -25,6 +27,7 @@ const COLUMNS = [
   'durationMs',
   'errorKind',
   'params',
+  'person',
 ] as const;
 export const LEDGER_CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
 
@@ -32,6 +35,7 @@ export function ledgerCsvLine(row: CsvLedgerRow): string {
   return `${COLUMNS.map((column) => {
     if (column === 'params') return csvCell(JSON.stringify(row.params));
     if (column === 'errorKind') return csvCell(row.errorKind ?? '');
+    if (column === 'person') return csvCell(row.person ?? '');
     return csvCell(
       column === 'status' || column === 'durationMs' || column === 'ok' ? row[column] : String(row[column]),
     );

@@ -7,6 +7,7 @@ import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotic
 import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
+import { ExposedBanner, SignedInSlot } from '../features/people/components/PeopleInHeader';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -33,6 +34,7 @@ function RootLayout() {
   useEffect(markHydratedUnlessServerRendered, []);
   return (
     <div className="min-h-screen">
+      <ExposedBanner />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 sm:gap-y-2 sm:py-2">
           {/* The start page buys nothing, so the name can always lead home. */}
@@ -70,6 +72,7 @@ function RootLayout() {
             <KeyboardShortcuts />
             <JobMeterBadge />
             <CreditMeter />
+            <SignedInSlot />
           </div>
         </div>
       </header>

@@ -19,6 +19,7 @@ import { SpendChart } from '../features/credits/components/SpendChart';
 import { PERIODS } from '../features/credits/spend-periods';
 import { SPEND_DIMENSIONS } from '../contract/spend-dimensions';
 import { useLedgerRows } from '../features/credits/use-ledger-rows';
+import { PeopleSpendSlot } from '../features/people/components/PeopleSpendSlot';
 
 // Where the credits went, as the address says it (a day's row links to that day); a bad value falls back.
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -81,6 +82,7 @@ function CreditsBody({ state }: { state: SessionState }) {
     <>
       {state.budget.reached && <BudgetReachedNotice />}
       <SessionOverview state={state} />
+      <PeopleSpendSlot state={state} rows={ledger.rows} />
       <Section title="Cumulative spend">
         <SpendChart rows={ledger.rows} limit={state.budget.limit} />
         {partial && (

@@ -29,7 +29,7 @@ function startEarlyPurchase() {
   window.__creditscopeEarly = {
     key: purchaseKey('timeline', params),
     path,
-    response: fetch(path, { credentials: 'omit', headers: { [HEADER.client]: '1' } }),
+    response: fetch(path, { credentials: 'same-origin', headers: { [HEADER.client]: '1' } }),
   };
 }
 

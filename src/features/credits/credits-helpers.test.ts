@@ -81,11 +81,20 @@ describe('exports', () => {
   it('writes CSV with quoting and formula-safe text', () => {
     const csv = ledgerCsv(rows.slice(0, 3));
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('id,session,at,operation,status,ok,credits,durationMs,errorKind,params');
-    expect(lines[1]).toBe('a,s,2025-01-01T10:00:01.000Z,timeline,200,true,0.1,30,,"{""screen_name"":""ada""}"');
+    expect(lines[0]).toBe('id,session,at,operation,status,ok,credits,durationMs,errorKind,params,person');
+    expect(lines[1]).toBe('a,s,2025-01-01T10:00:01.000Z,timeline,200,true,0.1,30,,"{""screen_name"":""ada""}",');
     expect(lines[2]).toContain(`"{""q"":""=cmd()""}"`);
     expect(lines[3]).toContain(',false,0,900,upstream,');
     expect(ledgerCsv([row({ params: {}, errorKind: '=1+1' })])).toContain(`,'=1+1,`);
+  });
+
+  it('carries who bought each row (#28), last so the older columns keep their places', () => {
+    expect(
+      ledgerCsv([row({ person: 'alice' })])
+        .trim()
+        .split('\r\n')[1],
+    ).toMatch(/,alice$/);
+    expect(JSON.parse(ledgerJson([row({ person: 'alice' })]))[0].person).toBe('alice');
   });
 
   it('writes JSON that reads back to the same rows', () => {

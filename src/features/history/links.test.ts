@@ -11,6 +11,7 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   credits: '0.1',
   purchaseId: 'p',
   posts: null,
+  person: null,
   ...over,
 });
 

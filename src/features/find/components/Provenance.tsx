@@ -16,7 +16,9 @@ export function Provenance({ from }: { from: FindHit['from'] }) {
       <span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
       <span>
         from {operation === 'search' ? `the search “${from.subject}”` : `@${from.subject}'s timeline`}, bought{' '}
-        {when(from.boughtAt)} (purchase <code className="font-mono">{from.purchaseId.slice(0, 8)}</code>)
+        {when(from.boughtAt)}
+        {from.person ? ` by ${from.person}` : ''} (purchase{' '}
+        <code className="font-mono">{from.purchaseId.slice(0, 8)}</code>)
       </span>
       <Link
         to="/history"

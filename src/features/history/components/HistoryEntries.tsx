@@ -30,7 +30,8 @@ export function HistoryEntries({ entries }: { entries: readonly HistoryEntry[] }
                 {name}
               </span>
               <span className="block text-xs text-slate-600 dark:text-slate-400">
-                {pageLabel(entry)} · bought {boughtOn(entry.boughtAt)} · paid {entry.credits}{' '}
+                {pageLabel(entry)} · bought {boughtOn(entry.boughtAt)}
+                {entry.person ? ` by ${entry.person}` : ''} · paid {entry.credits}{' '}
                 {entry.credits === '1' ? 'credit' : 'credits'} then
               </span>
             </span>

@@ -1,0 +1,230 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import { startInstance } from './support/instances.ts';
+import { bearer, errorKind, hostRequest, userCli, welcomeLink } from './support/people.ts';
+import { E2E } from './support/ports.ts';
+import { alias, standin } from './support/standin.ts';
+import { HEADER } from '../src/contract/headers.ts';
+
+/**
+ * #28's "Done when", in Chromium against the production server in `accounts` mode under a host name of its own
+ * (ALLOWED_HOSTS), as a team deploys it: Chromium resolves the name to 127.0.0.1, every request carries it.
+ * People are added with the CLI on the same store, as an admin would; spend is proven with the stand-in's log.
+ */
+const HOST = 'creditscope.test';
+const PORT = E2E.accountsApp;
+const ORIGIN = `http://${HOST}:${PORT}`;
+const PASSWORD = 'correct horse battery staple';
+const upstream = standin(E2E.upstreamStandin);
+const env = {
+  API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
+  API_TOKEN: E2E.token,
+  CREDITSCOPE_AUTH: 'accounts',
+  ALLOWED_HOSTS: HOST,
+  CREDITSCOPE_PUBLIC_URL: ORIGIN,
+  CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/accounts`,
+};
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+    ],
+  },
+});
+test.describe.configure({ mode: 'serial' });
+
+let app: Awaited<ReturnType<typeof startInstance>>;
+const links: Record<string, string> = {};
+const contexts: BrowserContext[] = [];
+/** Alice's timeline: the three pages she buys, which bob later opens free. */
+const aliceHandle = alias('ada', 'accountsalice');
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  app = await startInstance(PORT, env);
+});
+
+test.afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await app?.stop();
+});
+
+/** A browser of the person's own, auto-load off: every page bought is a click. */
+async function personPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  await context.addInitScript(() => window.localStorage.setItem('creditscope-timeline-autoload', 'off'));
+  return context.newPage();
+}
+
+/** Opens the welcome link, chooses the password twice, and lands signed in on the start page. */
+async function welcome(page: Page, name: string) {
+  await page.goto(links[name]!);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('The same password again').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect(page.getByTestId('who-is-signed-in')).toContainText(name);
+}
+
+const refusal = (page: Page) => page.locator('[data-testid="error-panel"][data-kind="budget"]');
+
+async function loadMore(page: Page) {
+  const button = page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
+  await expect(button).toBeEnabled();
+  await button.click();
+}
+
+test('with no credential a paid request is 401, nothing reaches the upstream, and a page asks to sign in', async ({
+  page,
+}) => {
+  const handle = alias('ada', 'nocredential');
+  const answer = await hostRequest(PORT, HOST, `/api/v1/social/microblog/posts?screen_name=${handle}`);
+  expect(answer.status).toBe(401);
+  expect(errorKind(answer)).toBe('sign-in-required');
+
+  await page.goto(`${ORIGIN}/timeline?screen_name=${handle}`);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Ftimeline/);
+  await expect(page.getByTestId('sign-in-form')).toBeVisible();
+  expect(await upstream.log(handle)).toHaveLength(0);
+});
+
+test('the CLI adds alice (member, 0.3 a day), bob (viewer) and an admin, each with a welcome link', async () => {
+  links.alice = welcomeLink(
+    await userCli(['add', 'alice', '--role', 'member', '--limit', '0.3', '--period', 'day'], env),
+  );
+  links.bob = welcomeLink(await userCli(['add', 'bob', '--role', 'viewer'], env));
+  links.admin = welcomeLink(await userCli(['add', 'admin', '--role', 'admin'], env));
+  expect(links.alice).toMatch(new RegExp(`^${ORIGIN}/welcome#token=`));
+});
+
+test('alice chooses a password, buys three pages, and her fourth is refused naming her limit, unsent', async ({
+  browser,
+}) => {
+  const page = await personPage(browser);
+  await welcome(page, 'alice');
+  await expect(page.getByTestId('who-is-signed-in')).toContainText('member');
+
+  await page.goto(`${ORIGIN}/timeline?screen_name=${aliceHandle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await loadMore(page);
+  await expect(page.getByTestId('spend-line')).toContainText('from 2 pages');
+  await loadMore(page);
+  await expect(page.getByTestId('spend-line')).toContainText('from 3 pages');
+  expect(await upstream.log(aliceHandle)).toHaveLength(3);
+
+  await loadMore(page);
+  await expect(refusal(page)).toBeVisible();
+  await expect(refusal(page)).toContainText('alice');
+  expect(await upstream.log(aliceHandle)).toHaveLength(3);
+
+  await page.goto(`${ORIGIN}/credits`);
+  await expect(page.getByTestId('own-limit')).toContainText('0.3 credits a day');
+});
+
+test('the Credits page shows an admin her spend by name', async ({ browser }) => {
+  const page = await personPage(browser);
+  await welcome(page, 'admin');
+  await page.goto(`${ORIGIN}/credits`);
+  const alice = page.getByTestId('spend-by-person').locator('tr[data-person="alice"]');
+  // Three calls, 0.3 credits: every page she bought is hers, the one the server rendered for her included.
+  await expect(alice.locator('td')).toHaveText(['3', '0.3']);
+});
+
+test('bob, a viewer, opens a page alice bought free and cannot buy another', async ({ browser }) => {
+  const page = await personPage(browser);
+  await welcome(page, 'bob');
+  await page.goto(`${ORIGIN}/timeline?screen_name=${aliceHandle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  expect(await upstream.log(aliceHandle)).toHaveLength(3);
+
+  await page.goto(`${ORIGIN}/search`);
+  await expect(page.getByText('Viewers cannot buy pages').first()).toBeVisible();
+  const other = alias('ada', 'viewerbuys');
+  const answer = await page.evaluate(
+    async ({ path, header }) => {
+      const response = await fetch(path, { headers: { [header]: '1' } });
+      return { status: response.status, body: (await response.json()) as { error?: { kind?: string } } };
+    },
+    { path: `/api/v1/social/microblog/posts?screen_name=${other}`, header: HEADER.client },
+  );
+  expect(answer.status).toBe(403);
+  expect(answer.body.error?.kind).toBe('viewer-cannot-spend');
+  expect(await upstream.log(other)).toHaveLength(0);
+});
+
+test('20 wrong passwords throttle further tries, the right one included, and the page says how long to wait', async ({
+  browser,
+}) => {
+  const signIn = (password: string) =>
+    hostRequest(PORT, HOST, '/api/_auth/sign-in', { method: 'POST', body: { name: 'alice', password } });
+  for (let tries = 0; tries < 20; tries++) expect((await signIn(`wrong ${tries}`)).status).toBe(401);
+  const throttled = await signIn(PASSWORD);
+  expect(throttled.status).toBe(429);
+  expect(errorKind(throttled)).toBe('sign-in-throttled');
+  expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+
+  const page = await personPage(browser);
+  await page.goto(`${ORIGIN}/sign-in`);
+  await page.getByLabel('Name').fill('alice');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('auth-message')).toContainText(/Too many tries\. Wait \d+ (seconds|minutes)/);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('a key made with `npm run user -- key alice` spends as alice from a script', async ({ browser }) => {
+  await userCli(['limit', 'alice', '1', '--period', 'day'], env);
+  const authorization = bearer(await userCli(['key', 'alice'], env));
+  const handle = alias('ada', 'alicekey');
+  const answer = await hostRequest(PORT, HOST, `/api/v1/social/microblog/posts?screen_name=${handle}`, {
+    headers: { authorization },
+  });
+  expect(answer.status).toBe(200);
+  expect(await upstream.log(handle)).toHaveLength(1);
+
+  // Whose row it is, as an admin's ledger reads it.
+  const page = await personPage(browser);
+  await page.goto(`${ORIGIN}/sign-in`);
+  await page.getByLabel('Name').fill('admin');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  const rows = await page.evaluate(async (header) => {
+    const response = await fetch('/api/_session', { headers: { [header]: '1' } });
+    return ((await response.json()) as { rows: { params: Record<string, unknown>; person: string | null }[] }).rows;
+  }, HEADER.client);
+  expect(rows.filter((row) => row.params.screen_name === handle).map((row) => row.person)).toEqual(['alice']);
+});
+
+test('sign-in goes back to `next`; Sign out leaves; a session gone mid-page sends the next /api call to sign in', async ({
+  browser,
+}) => {
+  const page = await personPage(browser);
+  const signIn = async () => {
+    await page.getByLabel('Name').fill('admin');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  await page.goto(`${ORIGIN}/sign-in?next=%2Fcredits`);
+  await signIn();
+  await expect(page).toHaveURL(`${ORIGIN}/credits`);
+
+  await page.getByTestId('who-is-signed-in').click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/sign-in`);
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'creditscope_sid')).toHaveLength(0);
+
+  await signIn();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await page.context().clearCookies();
+  // A move inside the app: no new document, only the History page's /api call, now without a session.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/sign-in?next=%2Fhistory`);
+});

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { meQueryOptions } from '../../../api/auth/me';
+import type { LedgerRow, SessionState } from '../../../api/session';
+
+// Its own chunk, fetched only where people sign in: loopback `none` mode's Credits page loads none of it.
+const PeopleSpend = lazy(() => import('./PeopleSpend'));
+
+/** Spend by person and the person's own limit on the Credits page (#28); nothing in `none` mode. */
+export function PeopleSpendSlot(props: { state: SessionState; rows: readonly LedgerRow[] }) {
+  const { data: me } = useQuery(meQueryOptions());
+  if (!me || me.mode === 'none') return null;
+  return (
+    <Suspense fallback={null}>
+      <PeopleSpend {...props} />
+    </Suspense>
+  );
+}
