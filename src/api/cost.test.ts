@@ -20,6 +20,7 @@ const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionS
   mode: 'demo',
   upstream: 'stand-in',
   rows,
+  recentSpend: [],
   pastSessions: [],
   session: {
     id: 's',
@@ -41,6 +42,7 @@ const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionS
     spentInPeriod: '0',
     warnAt: null,
     warning: false,
+    warningBy: null,
   },
   olderRowsCursor: null,
   store: 'sqlite',
