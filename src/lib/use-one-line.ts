@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, type RefObject } from 'react';
 /**
  * Keeps an element on one line by leaving out as few of its parts as it takes to fit, in `dropOrder`'s order
  * (the header's meter). The element is `min-w-0 overflow-hidden whitespace-nowrap`, so it shrinks rather than
- * wraps, and has `group/fit`; each part hides itself with a group-data class on `hide` naming it. The parts left
+ * wraps, and the page's style sheet hides each part its `data-hide` names (src/styles.css). The parts left
  * out are the element's `data-hide`, set on the DOM before paint (no render of its own): after every render, and
  * whenever its row changes width or a sibling comes, goes or changes its text (a job's chip beside the meter).
  */

@@ -46,17 +46,11 @@ const tone = {
 };
 const quiet = 'text-slate-600 dark:text-slate-400';
 
-/** What the meter leaves out as its room shrinks (useOneLine), first to last; each part names itself in PART. */
-const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words'] as const;
-/** The class that hides a part once it is left out (a class Tailwind can see whole in the source). */
-const PART = {
-  calls: 'group-data-[hide~=calls]/fit:hidden',
-  window: 'group-data-[hide~=window]/fit:hidden',
-  detail: 'group-data-[hide~=detail]/fit:hidden',
-  forecast: 'group-data-[hide~=forecast]/fit:hidden',
-  pace: 'group-data-[hide~=pace]/fit:hidden',
-  words: 'group-data-[hide~=words]/fit:hidden',
-} satisfies Record<(typeof DROP_ORDER)[number], string>;
+/**
+ * What the meter leaves out as its room shrinks (useOneLine), first to last. Each part is marked `data-part`,
+ * and src/styles.css hides the parts the meter's `data-hide` names.
+ */
+const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words'];
 
 /**
  * Always in the header, on one line at every width: what this session has spent, where the nearest limit
@@ -85,7 +79,7 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
   const figure = meterBudgetParts(budget);
   const pace = spendPace(state, now);
   const paceText = pace && !reached ? meterPaceText(pace, now, style) : null;
-  const paceLabel = paceText && pace ? paceUnitLabel(pace) : null;
+  const paceLabel = paceText && paceUnitLabel(pace!);
   const calls = `${session.calls} ${session.calls === 1 ? 'call' : 'calls'}`;
   const ref = useRef<HTMLAnchorElement>(null);
   useOneLine(ref, DROP_ORDER);
@@ -99,20 +93,16 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
       data-warning-by={warning ? (budget.warningBy ?? undefined) : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
       aria-label={`Session spend: ${session.total} credits over ${calls}${budgetText}. ${reached ? '' : `${paceSentence(pace, session, now, style)} `}Open the credits page.`}
-      title={[
-        `${session.total} credits over ${calls} this session.`,
-        reached?.title ?? (warning ? warningNote(budget) : null),
-        paceText && pace ? `${pace.perHour} ${paceLabel}.` : null,
-        'Open Credits.',
-      ]
+      // What a narrow header leaves out, for the pointer too (screen readers have the whole of it above).
+      title={[reached?.title ?? (warning && warningNote(budget)), paceLabel && `${paceText!.rate} ${paceLabel}.`]
         .filter(Boolean)
         .join(' ')}
-      className={`group/fit flex min-w-0 items-center gap-x-2 overflow-hidden rounded-full border px-3 py-1 text-sm leading-5 whitespace-nowrap tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
+      className={`flex min-w-0 items-center gap-x-2 overflow-hidden rounded-full border px-3 py-1 text-sm leading-5 whitespace-nowrap tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >
       <span className="shrink-0">
         <strong data-testid="meter-total">{session.total}</strong> credits
       </span>
-      <span className={`${PART.calls} ${reached || warning ? '' : quiet}`} data-testid="meter-calls">
+      <span data-part="calls" className={reached || warning ? '' : quiet} data-testid="meter-calls">
         {calls}
       </span>
       {reached ? (
@@ -121,37 +111,41 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
           className="rounded-full bg-red-700 px-2 text-xs leading-5 font-semibold text-white dark:bg-red-600"
         >
           <span aria-hidden>■</span>
-          <span className={PART.words}>
+          <span data-part="words">
             {' '}
-            {reached.owner && <span className={PART.detail}>{reached.owner} </span>}
+            {reached.owner && <span data-part="detail">{reached.owner} </span>}
             limit reached
           </span>
         </span>
       ) : (
         figure !== null && (
-          <span data-testid="meter-budget" className={`${warning ? 'font-semibold' : `${quiet} ${PART.words}`}`}>
+          <span
+            data-testid="meter-budget"
+            data-part={warning ? undefined : 'words'}
+            className={warning ? 'font-semibold' : quiet}
+          >
             {warning && <span aria-hidden>▲</span>}
-            <span className={PART.words}>
+            <span data-part="words">
               {warning && ' '}
               {figure.lead}
-              {figure.detail && <span className={PART.detail}>{figure.detail}</span>}
+              {figure.detail && <span data-part="detail">{figure.detail}</span>}
               {figure.tail}
             </span>
           </span>
         )
       )}
       {paceText && (
-        <span data-testid="meter-pace" className={`${PART.pace} ${warning ? '' : quiet}`}>
+        <span data-testid="meter-pace" data-part="pace" className={warning ? '' : quiet}>
           {paceText.rate}{' '}
           <abbr title={paceLabel ?? undefined} className="no-underline">
             {paceText.unit}
           </abbr>
-          <span data-testid="meter-pace-window" className={PART.window}>
+          <span data-testid="meter-pace-window" data-part="window">
             {' '}
             · {paceText.window}
           </span>
           {paceText.limit && (
-            <span data-testid="meter-forecast" className={PART.forecast}>
+            <span data-testid="meter-forecast" data-part="forecast">
               {' '}
               · {paceText.limit}
             </span>
