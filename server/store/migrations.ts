@@ -140,6 +140,13 @@ const migrations: Record<string, Migration> = {
   },
   // Free full-text search and per-handle statistics over everything bought (server/archive-search).
   '2026-11-23-004-archive-posts': archivePostsMigration,
+  // The meter's pace reads the session's last 15 minutes (reads/ledger-reads.ts recentSpend) on every /api/_session:
+  // by this index, the rows of those minutes only, not every row of the session.
+  '2026-11-25-meter-001-purchases-session-at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('purchases_session_at').on('purchases').columns(['session_id', 'at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
