@@ -50,14 +50,14 @@ const quiet = 'text-slate-600 dark:text-slate-400';
  * What the meter leaves out as its room shrinks (useOneLine), first to last. Each part is marked `data-part`,
  * and src/styles.css hides the parts the meter's `data-hide` names.
  */
-const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words'];
+const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words', 'unit'];
 
 /**
  * Always in the header, on one line at every width: what this session has spent, where the nearest limit
  * stands, and while spending goes on, the recent pace. Where the header has less room, the parts that only add
  * detail give way (DROP_ORDER) until it fits: the call count, the pace's window, whose limit and "of 2", the
- * pace, then the limit's words (its icon and colour stay). Everything is in its accessible name and tooltip,
- * and the whole meter opens the Credits page.
+ * forecast, the pace, the limit's words (its icon and colour stay), then the word "credits". Everything is in its
+ * accessible name and tooltip, and the whole meter opens the Credits page.
  */
 export function CreditMeter() {
   const { data, isError, dataUpdatedAt } = useLiveSession();
@@ -100,7 +100,8 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
       className={`flex min-w-0 items-center gap-x-2 overflow-hidden rounded-full border px-3 py-1 text-sm leading-5 whitespace-nowrap tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >
       <span className="shrink-0">
-        <strong data-testid="meter-total">{session.total}</strong> credits
+        <strong data-testid="meter-total">{session.total}</strong>
+        <span data-part="unit"> credits</span>
       </span>
       <span data-part="calls" className={reached || warning ? '' : quiet} data-testid="meter-calls">
         {calls}
