@@ -122,9 +122,11 @@ test('the meter counts the operator limit per day and turns amber, in words too,
   await expect(meter).toHaveAttribute('data-budget-warning', 'true');
   await expect(meter).toHaveAttribute(
     'aria-label',
-    /13 of the operator's 100 credits spent today\. Warning: close to the limit \(warns at 10\)/,
+    /13 of the operator's 100 credits spent today\. Warning: close to the server operator's limit \(warns at 10\)/,
   );
-  await expect(page.getByTestId('budget-warning')).toContainText('Close to the limit');
+  await expect(page.getByTestId('budget-warning')).toContainText(
+    "Close to the server operator's limit (amber from 10 credits spent today)",
+  );
   await expect(page.getByTestId('operator-limit-left')).toHaveText('87');
   await expect(page.getByTestId('operator-limit')).toContainText('87 left today');
 });

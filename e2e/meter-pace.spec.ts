@@ -2,33 +2,41 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
+import { standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
 
 /**
- * The meter's pace on an instance of its own: 5 timeline pages (0.5 credits) under a personal limit of 2.
- * The browser's clock is set to a known time after the session started, so the rate and the forecast are exact.
+ * The header's meter as a person sees it, on an instance of its own: 5 timeline pages (0.5 credits) bought at
+ * the start of the session. The browser's clock is set to known times after that, so the pace over the last
+ * 15 minutes and its forecast are exact; then the meter under the person's own limit (amber at 80 %, red once
+ * reached) beside a running job, at a phone's and two desktops' widths.
  */
 const HEADERS = { [HEADER.client]: '1', 'content-type': 'application/json' };
 const MINUTE = 60_000;
+const upstream = standin(E2E.upstreamStandin);
+const tag = `meter${Date.now().toString(36)}`;
 let instance: Awaited<ReturnType<typeof startInstance>>;
 let startedAt = 0;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
+const api = (path: string, init: RequestInit = {}) => fetch(`${instance.origin}${path}`, { ...init, headers: HEADERS });
+const setLimit = async (limit: string | null) =>
+  expect((await api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit }) })).status).toBe(200);
+
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   instance = await startInstance(E2E.paceApp, {
     API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
     API_TOKEN: E2E.token,
+    // The running job's call is held by the stand-in for a minute: longer than that is not a timeout here.
+    UPSTREAM_TIMEOUT_MS: '120000',
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/meter-pace-${Date.now()}`,
   });
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${instance.origin}${path}`, { ...init, headers: HEADERS });
-  expect((await api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit: '2' }) })).status).toBe(200);
-  const tag = Date.now().toString(36);
+  await setLimit('2');
   for (let index = 0; index < 5; index++)
-    expect((await api(`/api/v1/social/microblog/posts?screen_name=ada__pace${tag}${index}`)).status).toBe(200);
+    expect((await api(`/api/v1/social/microblog/posts?screen_name=ada__${tag}${index}`)).status).toBe(200);
   startedAt = Date.parse(
     ((await (await api('/api/_session')).json()) as { session: { startedAt: string } }).session.startedAt,
   );
@@ -54,49 +62,136 @@ async function openAt(page: Page, minutesIn: number) {
   await page.goto(`${instance.origin}/credits`);
 }
 
-test('the meter shows credits per hour and when the limit is reached at this rate; the Credits page says it in full', async ({
+test('the pace is credits per hour over the last 15 minutes, with a forecast only while spending goes on', async ({
   page,
 }) => {
-  // 0.5 credits in 30 minutes is 1 an hour; the 1.5 left last 90 minutes more.
-  await openAt(page, 30);
-  const now = startedAt + 30 * MINUTE;
-  const reached = clock(startedAt + 120 * MINUTE, now);
-  await expect(page.getByTestId('meter-pace')).toHaveText(`1/h · limit ${reached}`);
+  // 10 minutes in, the session is the window: 0.5 credits in 10 minutes is 3 an hour; the 1.5 left last 30 minutes.
+  await openAt(page, 10);
+  let now = startedAt + 10 * MINUTE;
+  await expect(page.getByTestId('meter-pace')).toHaveText(
+    `3 credits/h · last 10 min · limit ${clock(startedAt + 40 * MINUTE, now)}`,
+  );
+  await expect(page.getByTestId('meter-pace').locator('abbr')).toHaveAttribute(
+    'title',
+    'credits per hour over the last 10 minutes',
+  );
+
+  // 15 minutes in: 2 an hour over the last 15 minutes, so the limit comes 45 minutes later.
+  await openAt(page, 15);
+  now = startedAt + 15 * MINUTE;
+  const reached = clock(startedAt + 60 * MINUTE, now);
+  await expect(page.getByTestId('meter-pace')).toHaveText(`2 credits/h · last 15 min · limit ${reached}`);
   await expect(page.getByTestId('credit-meter')).toHaveAttribute(
     'aria-label',
     new RegExp(
-      `1 credit per hour this session \\(0\\.5 credits since the session started at ${clock(startedAt, now)}, 30 mins? ago\\)\\. At this rate the limit is reached at ${reached}, in 1 hr,? 30 mins?\\.`,
+      `2 credits per hour over the last 15 minutes \\(0\\.5 credits on 5 paid calls; 0\\.5 credits this session, since the session started at ${clock(startedAt, now)}\\)\\. At this rate the limit is reached at ${reached}, in 45 mins?\\.`,
     ),
   );
   await expect(page.getByTestId('credits-pace')).toHaveText(
     new RegExp(
-      `^Rate: 1 credit per hour this session .+ At this rate the limit is reached at ${reached}, in 1 hr,? 30 mins?\\.$`,
+      `^Rate: 2 credits per hour over the last 15 minutes .+ the limit is reached at ${reached}, in 45 mins?\\.$`,
     ),
   );
+  await expect(page.getByTestId('credits-pace')).toHaveAttribute('data-forecast', 'at');
 
-  // Nothing more spent an hour later: the rate halves, and the limit moves out to 3 hours from then.
-  await openAt(page, 60);
-  await expect(page.getByTestId('meter-pace')).toHaveText(
-    `0.5/h · limit ${clock(startedAt + 240 * MINUTE, startedAt + 60 * MINUTE)}`,
-  );
-  await expect(page.getByTestId('credits-pace')).toContainText('in 3 hr');
-});
-
-test('without a limit the meter shows the rate alone; in the first minute it waits rather than guess', async ({
-  page,
-}) => {
-  await page.clock.setFixedTime(startedAt + 10 * MINUTE);
-  await page.goto(`${instance.origin}/credits`);
-  await page.getByRole('button', { name: 'Clear my limit' }).click();
-  await expect(page.getByTestId('meter-pace')).toHaveText('3/h');
-  await expect(page.getByTestId('meter-forecast')).toHaveCount(0);
+  // Half an hour in, nothing spent for 15 minutes: idle, so no rate on the meter and no clock for the limit anywhere.
+  await openAt(page, 30);
   await expect(page.getByTestId('credits-pace')).toHaveText(
-    /^Rate: 3 credits per hour this session \(0\.5 credits since the session started at .+, 10 mins? ago\)\.$/,
+    `Rate: Nothing spent in the last 15 minutes, so no forecast (0.5 credits this session, since the session started at ${clock(startedAt, startedAt + 30 * MINUTE)}).`,
   );
+  await expect(page.getByTestId('credits-pace')).toHaveAttribute('data-spending', 'false');
+  await expect(page.getByTestId('meter-pace')).toHaveCount(0);
+  await expect(page.getByTestId('credit-meter')).not.toHaveAttribute('aria-label', /limit is reached at/);
 
+  // In the session's first minute it waits rather than guess.
   await openAt(page, 0.5);
   await expect(page.getByTestId('meter-pace')).toHaveCount(0);
   await expect(page.getByTestId('credits-pace')).toHaveText(
     'Rate: The spending rate shows once the session is a minute old.',
   );
+});
+
+test("the meter turns amber at 80 % of the person's own limit, and opens the Credits page", async ({ page }) => {
+  // 0.5 of a limit of 2 is a quarter: calm.
+  await page.goto(`${instance.origin}/`);
+  const meter = page.getByTestId('credit-meter');
+  await expect(meter).not.toHaveAttribute('data-budget-warning', 'true');
+  await expect(page.getByTestId('meter-budget')).toHaveText('1.5 of 2 left');
+
+  // 0.5 of 0.6 is 83 %: past the personal limit's warning point (0.48), in colour and in words.
+  await setLimit('0.6');
+  await page.reload();
+  await expect(meter).toHaveAttribute('data-budget-warning', 'true');
+  await expect(meter).toHaveAttribute('data-warning-by', 'personal');
+  await expect(page.getByTestId('meter-budget')).toHaveText('▲ 0.1 of 0.6 left');
+  await expect(meter).toHaveAttribute('aria-label', /Warning: close to your limit \(warns at 0\.48\)/);
+  await expect(meter).toHaveClass(/border-amber-500/);
+
+  await meter.click();
+  await expect(page).toHaveURL(`${instance.origin}/credits`);
+  await expect(page.getByTestId('budget-warning')).toContainText(
+    'Close to your limit (amber from 0.48 credits spent this session)',
+  );
+});
+
+const WIDTHS = [375, 1024, 1440];
+
+/** The header's and the meter's heights at a width, once the meter shows what the state says. */
+async function heightsAt(page: Page, width: number, ready: () => Promise<void>) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(`${instance.origin}/`);
+  await ready();
+  const meter = page.getByTestId('credit-meter');
+  // Everything it shows fits: nothing cut off at its edge.
+  await expect
+    .poll(() => meter.evaluate((element) => element.scrollWidth <= element.clientWidth), { timeout: 10_000 })
+    .toBe(true);
+  const header = (await page.locator('header').boundingBox())!;
+  const box = (await meter.boundingBox())!;
+  return { header: header.height, meter: box.height };
+}
+
+test('the meter stays one line at 375, 1024 and 1440 px with a limit reached and a job running, and the header keeps its height', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await setLimit(null);
+  const meter = page.getByTestId('credit-meter');
+  const idle: Record<number, { header: number; meter: number }> = {};
+  for (const width of WIDTHS)
+    idle[width] = await heightsAt(page, width, () => expect(page.getByTestId('meter-total')).toHaveText('0.5'));
+
+  // A job whose first page the stand-in holds for a minute: running all the while. Then the person's limit at
+  // what the session has spent: reached.
+  await upstream.fault({ match: `${tag}job`, latencyMs: 60_000, times: 1 });
+  const spec = { handles: [`ada__${tag}joba`, `ada__${tag}jobb`], timeline: { pages: 3 }, concurrency: 1 };
+  const { quote } = (await (await api('/api/_jobs/quote', { method: 'POST', body: JSON.stringify(spec) })).json()) as {
+    quote: { maxCredits: string };
+  };
+  const created = await api('/api/_jobs', {
+    method: 'POST',
+    body: JSON.stringify({ ...spec, acceptedMaxCredits: quote.maxCredits }),
+  });
+  expect(created.status).toBe(201);
+  await expect.poll(async () => (await upstream.log(`${tag}job`)).length, { timeout: 10_000 }).toBe(1);
+  await setLimit('0.5');
+
+  for (const width of WIDTHS) {
+    const loaded = await heightsAt(page, width, async () => {
+      await expect(meter).toHaveAttribute('data-reached-by', 'personal');
+      await expect(page.getByTestId('job-meter')).toBeVisible();
+      await expect(page.getByTestId('meter-budget')).toBeVisible();
+    });
+    // One line: no taller than the idle meter, and the header as tall as when nothing was going on.
+    expect(loaded.meter, `meter at ${width} px`).toBeLessThanOrEqual(idle[width]!.meter);
+    expect(loaded.meter, `meter at ${width} px`).toBeLessThan(40);
+    expect(loaded.header, `header at ${width} px`).toBe(idle[width]!.header);
+  }
+
+  // "Limit reached" leads to where the limit is changed.
+  await meter.click();
+  await expect(page).toHaveURL(`${instance.origin}/credits`);
+  await expect(page.getByTestId('budget-reached')).toHaveAttribute('data-reached-by', 'personal');
+  // The job's held call, the 5 pages before it and nothing else reached the upstream.
+  expect(await upstream.log(tag)).toHaveLength(6);
 });

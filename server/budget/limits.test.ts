@@ -57,3 +57,50 @@ describe('Limits.admit', () => {
     expect(new Limits('0.4').admit({ ...session, spentInPeriod: '0.1' }, call).kind).toBe('admitted');
   });
 });
+
+describe('Limits.state', () => {
+  it("turns amber at 80 % of the person's own limit, and red once it is reached", () => {
+    const limits = new Limits(null);
+    const at = (spent: string) => limits.state(figures({ spentInSession: spent, personalLimit: '2' }));
+    expect(at('1.5')).toMatchObject({ warning: false, warningBy: null, warnAt: '1.6', reached: false });
+    expect(at('1.6')).toMatchObject({ warning: true, warningBy: 'personal', warnAt: '1.6', remaining: '0.4' });
+    // 97 % of it, as the issue found it neutral.
+    expect(at('1.94')).toMatchObject({ warning: true, warningBy: 'personal' });
+    expect(at('2')).toMatchObject({ warning: false, warningBy: null, reached: true, reachedBy: 'personal' });
+  });
+
+  it("warns at the operator's CREDIT_WARN_AT as before, and at the personal limit's point when that is nearer", () => {
+    const limits = new Limits('100', 'total', { percent: 90 });
+    expect(limits.state(figures({ spentInPeriod: '90' }))).toMatchObject({
+      warning: true,
+      warningBy: 'operator',
+      warnAt: '90',
+      limit: '100',
+    });
+    // 3 left of the operator's 100 and 1 of the person's 5, both past their points: the nearest names the warning.
+    const both = limits.state(figures({ spentInPeriod: '97', spentInSession: '4', personalLimit: '5' }));
+    expect(both).toMatchObject({ limit: '5', remaining: '1', warning: true, warningBy: 'personal', warnAt: '4' });
+    // The person's limit nearer but not yet at its point: the operator's warning still shows.
+    const early = limits.state(figures({ spentInPeriod: '98', spentInSession: '0.5', personalLimit: '1' }));
+    expect(early).toMatchObject({ limit: '1', warning: true, warningBy: 'operator', warnAt: '90' });
+  });
+
+  it('shows the limit with the least left, even when it is the higher one, and names whichever is reached', () => {
+    const limits = new Limits('1');
+    // 0.2 left of the operator's 1 (other sessions spent it), 0.5 of the person's 0.5.
+    const state = limits.state(figures({ spentInPeriod: '0.8', spentInSession: '0', personalLimit: '0.5' }));
+    expect(state).toMatchObject({ limit: '1', remaining: '0.2', warning: false, reached: false });
+    const reached = limits.state(figures({ spentInPeriod: '1', spentInSession: '0.5', personalLimit: '0.5' }));
+    expect(reached).toMatchObject({ reached: true, reachedBy: 'operator', remaining: '0' });
+  });
+
+  it('keeps a warning set in credits without a limit', () => {
+    const limits = new Limits(null, 'total', { credits: '3' });
+    expect(limits.state(figures({ spentInPeriod: '3' }))).toMatchObject({
+      limit: null,
+      warning: true,
+      warningBy: 'operator',
+      warnAt: '3',
+    });
+  });
+});

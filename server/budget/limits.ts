@@ -8,6 +8,16 @@ export type RefusedBy = LimitOwner | 'person';
 /** Where the meter turns amber before the hard stop (CREDIT_WARN_AT): credits, or a percentage of the operator's limit. */
 export type WarnAt = { credits: string } | { percent: number } | null;
 export type Refusal = { by: RefusedBy; message: string; /** A person's limit: whose. */ limitOwner?: string };
+/** Where the meter turns amber under a personal limit: this share of it (the operator's is CREDIT_WARN_AT). */
+export const PERSONAL_WARN_PERCENT = 80;
+
+/** One limit as the meter weighs it: whose, its ceiling (null for a warning set without one), what it counts. */
+interface LimitStanding {
+  owner: LimitOwner;
+  limit: Big | null;
+  spent: Big;
+  warnAt: Big | null;
+}
 
 /** A call the journal was asked for. */
 export interface CallToAdmit {
@@ -30,25 +40,22 @@ export interface BudgetState {
   /** What the operator's limit counts: all spend in the store ('total'), or this UTC day's or month's. */
   period: Period;
   personalLimit: string | null;
-  /** The lower of the two: what the meter shows. */
+  /** The nearest limit (the least left, the operator's on a tie): what the meter shows. */
   limit: string | null;
   /** Spend in the operator's period, every process and browser together. */
   spentInPeriod: string;
   /** Kept for older clients: the same as spentInPeriod. */
   spentSinceStart: string;
   remaining: string | null;
-  /** Where the meter turns amber before the hard stop, in credits; null when none is set. */
+  /** Where the meter turns amber before the hard stop, in credits of what that limit counts; null when none is set. */
   warnAt: string | null;
   warning: boolean;
+  /** Whose warning point is passed (the nearest such limit); null when none is, or a limit is reached. */
+  warningBy: LimitOwner | null;
   reached: boolean;
   reachedBy: LimitOwner | null;
 }
 
-const min = (values: (Big | null)[]): Big | null =>
-  values.reduce<Big | null>(
-    (lowest, value) => (value === null ? lowest : lowest === null || value.lt(lowest) ? value : lowest),
-    null,
-  );
 const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
 const PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' };
 
@@ -136,42 +143,65 @@ export class Limits {
     return null;
   }
 
-  private warnAt(limit: Big | null): Big | null {
+  private operatorWarnAt(): Big | null {
     if (!this.warn) return null;
     if ('credits' in this.warn) return new Big(this.warn.credits);
-    return limit === null ? null : limit.times(this.warn.percent).div(100);
+    return this.operatorLimit === null ? null : new Big(this.operatorLimit).times(this.warn.percent).div(100);
   }
 
+  /**
+   * Every limit on the next call, each with its owner, what it counts and where it warns, in the order a
+   * tie is settled (the operator's first). A third owner (a per-person limit) is one more entry here.
+   */
+  private standings(figures: BudgetFigures): LimitStanding[] {
+    const personal = this.effectivePersonal(figures.personalLimit);
+    return [
+      {
+        owner: 'operator',
+        limit: this.operatorLimit === null ? null : new Big(this.operatorLimit),
+        spent: new Big(figures.spentInPeriod),
+        warnAt: this.operatorWarnAt(),
+      },
+      {
+        owner: 'personal',
+        limit: personal === null ? null : new Big(personal),
+        spent: new Big(figures.spentInSession),
+        warnAt: personal === null ? null : new Big(personal).times(PERSONAL_WARN_PERCENT).div(100),
+      },
+    ];
+  }
+
+  /**
+   * What each limit stands at, for the meter (/api/_session) and job quotes. One rule for every owner: the
+   * nearest limit (least left) is the one shown and the one reached first; the meter turns amber once any
+   * limit passes its warning point, named by the nearest of those, and red once the nearest is reached.
+   */
   state(figures: BudgetFigures): BudgetState {
     const { operatorLimit, period } = this;
-    const personalLimit = this.effectivePersonal(figures.personalLimit);
+    const standings = this.standings(figures);
+    const nearest = byLeast(standings.filter(hasLimit))[0] ?? null;
+    const reached = nearest !== null && left(nearest).eq(0) ? nearest : null;
+    const warned = byLeast(
+      standings.filter((standing) => standing.warnAt !== null && standing.spent.gte(standing.warnAt)),
+    );
+    const warning = reached === null ? (warned[0] ?? null) : null;
+    // Where the amber starts: the warning limit's point, else the nearest limit's, else a warning set without a limit.
+    const warnAt =
+      (warning ?? nearest)?.warnAt ?? standings.find((standing) => standing.warnAt !== null)?.warnAt ?? null;
     const inPeriod = new Big(figures.spentInPeriod);
-    const session = new Big(figures.spentInSession);
-    const operatorLeft = operatorLimit === null ? null : atLeastZero(new Big(operatorLimit).minus(inPeriod));
-    const personalLeft = personalLimit === null ? null : atLeastZero(new Big(personalLimit).minus(session));
-    const reachedBy: LimitOwner | null =
-      operatorLimit !== null && inPeriod.gte(operatorLimit)
-        ? 'operator'
-        : personalLimit !== null && session.gte(personalLimit)
-          ? 'personal'
-          : null;
-    const limit = min([
-      operatorLimit === null ? null : new Big(operatorLimit),
-      personalLimit === null ? null : new Big(personalLimit),
-    ]);
-    const warnAt = this.warnAt(operatorLimit === null ? null : new Big(operatorLimit));
     return {
       operatorLimit,
       period,
-      personalLimit,
-      limit: limit?.toString() ?? null,
+      personalLimit: this.effectivePersonal(figures.personalLimit),
+      limit: nearest?.limit?.toString() ?? null,
       spentInPeriod: inPeriod.toString(),
       spentSinceStart: inPeriod.toString(),
-      remaining: min([operatorLeft, personalLeft])?.toString() ?? null,
+      remaining: nearest === null ? null : left(nearest).toString(),
       warnAt: warnAt?.toString() ?? null,
-      warning: warnAt !== null && inPeriod.gte(warnAt) && reachedBy === null,
-      reached: reachedBy !== null,
-      reachedBy,
+      warning: warning !== null,
+      warningBy: warning?.owner ?? null,
+      reached: reached !== null,
+      reachedBy: reached?.owner ?? null,
     };
   }
 }
@@ -195,4 +225,18 @@ export function personRefusal(person: PersonFigures, now: Date): string {
       : `It resets at 00:00 UTC${person.period === 'month' ? ` on ${resets.toISOString().slice(0, 10)}` : ''} (${resets.toISOString()}), or an admin can raise it (npm run user -- limit).`;
   const spentWhen = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' }[person.period];
   return `${person.name}'s limit of ${person.limit} credits ${PERSON_PERIOD_WORDS[person.period]} is reached (${person.spent} spent ${spentWhen}${held}). ${when}`;
+}
+
+type Limited = LimitStanding & { limit: Big };
+const hasLimit = (standing: LimitStanding): standing is Limited => standing.limit !== null;
+/** What a limit leaves, never below 0. */
+const left = (standing: Limited): Big => atLeastZero(standing.limit.minus(standing.spent));
+
+/** Least left first, a warning set without a limit last; a tie keeps the list's order (sort is stable). */
+function byLeast<T extends LimitStanding>(standings: T[]): T[] {
+  return [...standings].sort((a, b) => {
+    const [leftA, leftB] = [hasLimit(a) ? left(a) : null, hasLimit(b) ? left(b) : null];
+    if (leftA === null || leftB === null) return (leftA === null ? 1 : 0) - (leftB === null ? 1 : 0);
+    return leftA.cmp(leftB);
+  });
 }

@@ -3,6 +3,7 @@ import type { StoreKind } from '../store/open.ts';
 import { burst, aliases } from '../testing/burst.ts';
 import { startProxyAgainstStandin, type ProxyHarness, type SessionStateBody } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { sumDecimals } from '../../src/lib/decimal.ts';
 
 /** Every test gets its own proxy, stand-in and store: no test leans on another's spend. */
 const open: ProxyHarness[] = [];
@@ -43,6 +44,23 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
         reached: true,
         reachedBy: 'personal',
       });
+    });
+
+    it("turns the meter amber at 80 % of it, and sends this session's recent spend per minute", async () => {
+      const harness = await fresh();
+      await putLimit(harness, { limit: '0.5' });
+      expect((await burst(harness, aliases('warn', 3))).paid).toBe(3);
+      expect((await harness.state()).budget).toMatchObject({ warnAt: '0.4', warning: false, warningBy: null });
+      expect((await burst(harness, aliases('warned', 1))).paid).toBe(1);
+      const state = await harness.state();
+      expect(state.budget).toMatchObject({ remaining: '0.1', warning: true, warningBy: 'personal', reached: false });
+      // The pace's window: every minute these calls were journalled in, their exact sum, nothing older.
+      const since = Date.now() - 16 * 60_000;
+      expect(state.recentSpend.every(({ minute }) => Date.parse(`${minute}:00Z`) >= since)).toBe(true);
+      expect(state.recentSpend.reduce((calls, minute) => calls + minute.calls, 0)).toBe(4);
+      expect(sumDecimals(state.recentSpend.map(({ credits }) => credits))).toBe('0.4');
+      expect((await burst(harness, aliases('reached', 2))).paid).toBe(1);
+      expect((await harness.state()).budget).toMatchObject({ warning: false, reached: true, reachedBy: 'personal' });
     });
 
     it('raised, lets calls through up to the new limit; cleared, removes the cap', async () => {

@@ -70,6 +70,7 @@ describe.each(STORE_KINDS)(
         remaining: '0',
         warnAt: null,
         warning: false,
+        warningBy: null,
         reached: true,
         reachedBy: 'operator',
       });

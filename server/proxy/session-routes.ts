@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
-import type { CallsPage, SessionState } from '../../src/contract/index.ts';
+import { PACE_WINDOW_MS, type CallsPage, type SessionState } from '../../src/contract/index.ts';
 import { callDetail } from './call-detail.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import type { ExchangeStore } from './inspector-store.ts';
@@ -37,6 +37,11 @@ function pageSize(raw: string | undefined, fallback: number): number | null {
   return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_ROWS ? Number(raw) : null;
 }
 
+/** The start of the UTC minute PACE_WINDOW_MS before `now`: every minute the browser's window can reach. */
+export function recentSpendSince(now: Date): Date {
+  return new Date(Math.floor((now.getTime() - PACE_WINDOW_MS) / 60_000) * 60_000);
+}
+
 /**
  * Totals, budget and prices, with one page of rows: its size does not grow with the ledger. Typed by the
  * contract's schema the browser parses with (src/contract/session.ts): a field missing here does not compile.
@@ -52,11 +57,12 @@ export async function sessionState(
 ): Promise<SessionState> {
   await prices.refresh();
   const person = rowsOf(asker);
-  const [session, figures, page, pastSessions] = [
+  const [session, figures, page, pastSessions, recentSpend] = [
     await ledger.summary(),
     await ledger.budgetFigures(),
     await ledger.rowsPage({ limit: rowLimit, person }),
     await ledger.pastSessions(),
+    await ledger.recentSpend(recentSpendSince(new Date())),
   ];
   const budget = limits.state(figures);
   return {
@@ -66,6 +72,7 @@ export async function sessionState(
     archive: { freshForMs: archiveFreshForMs },
     session,
     budget,
+    recentSpend,
     prices: prices.state(),
     // Oldest first within the page, as the table and the chart have always read them.
     rows: page.rows.reverse(),

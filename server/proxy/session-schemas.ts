@@ -54,6 +54,7 @@ const budget = open({
   remaining: textOrNull,
   warnAt: textOrNull,
   warning: { type: 'boolean' },
+  warningBy: textOrNull,
   reached: { type: 'boolean' },
   reachedBy: textOrNull,
 });
@@ -66,6 +67,7 @@ export const sessionStateSchema = open({
   archive: open({ freshForMs: { type: 'number' } }),
   session: sessionSummary,
   budget,
+  recentSpend: { type: 'array', items: open({ minute: text, calls: { type: 'integer' }, credits: text }) },
   prices: open({ timeline: textOrNull, search: textOrNull }),
   rows: { type: 'array', items: callRow },
   olderRowsCursor: { type: ['integer', 'null'] },

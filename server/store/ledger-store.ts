@@ -1,5 +1,6 @@
 import type { BudgetFigures } from '../budget/figures.ts';
 import type { Limits } from '../budget/limits.ts';
+import type { RecentSpend } from '../../src/contract/session.ts';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
 import { readBudgetFigures, type FigureSources } from './budget-figures.ts';
 import type { Db } from './open.ts';
@@ -111,6 +112,9 @@ export class LedgerStore {
   }
   summary(): Promise<SessionSummary> {
     return this.sessions.summary();
+  }
+  recentSpend(since: Date): Promise<RecentSpend> {
+    return this.reads.recentSpend(since);
   }
   pastSessions(limit?: number): Promise<SessionSummary[]> {
     return this.sessions.past(limit);

@@ -147,6 +147,13 @@ const migrations: Record<string, Migration> = {
   // People on a shared server (#28, server/identity/): who signs in, their sessions, invites, keys, throttling,
   // the admins' audit log; and who bought each ledger row, job and archived page (null: nobody signed in).
   '2026-11-25-006-people': peopleMigration,
+  // The meter's pace reads the session's last 15 minutes (reads/ledger-reads.ts recentSpend) on every /api/_session:
+  // by this index, the rows of those minutes only, not every row of the session.
+  '2026-11-25-meter-001-purchases-session-at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('purchases_session_at').on('purchases').columns(['session_id', 'at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

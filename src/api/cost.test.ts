@@ -22,6 +22,7 @@ const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionS
   person: null,
   upstream: 'stand-in',
   rows,
+  recentSpend: [],
   pastSessions: [],
   alertsFired: [],
   session: {
@@ -44,6 +45,7 @@ const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionS
     spentInPeriod: '0',
     warnAt: null,
     warning: false,
+    warningBy: null,
   },
   olderRowsCursor: null,
   store: 'sqlite',

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { describeError } from '../api/error-words';
 import { ApiError } from '../api/errors';
@@ -63,6 +64,16 @@ export function ErrorPanel({
     >
       <p className="font-semibold">{title}</p>
       <p className="mt-1 break-words text-sm">{detail}</p>
+      {/* A limit is read, raised or cleared on the Credits page: "Credit budget reached" leads there. */}
+      {error instanceof ApiError && error.kind === 'budget' && (
+        <Link
+          to="/credits"
+          data-testid="error-credits-link"
+          className="mt-2 inline-block text-sm font-semibold underline"
+        >
+          Open Credits
+        </Link>
+      )}
       {canRetry && (
         <button
           type="button"

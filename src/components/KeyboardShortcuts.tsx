@@ -58,7 +58,7 @@ export function KeyboardShortcuts() {
         aria-keyshortcuts="?"
         title="Keyboard shortcuts (?)"
         data-testid="shortcuts-button"
-        className="hidden h-7 w-7 items-center justify-center rounded-md border border-slate-300 font-mono text-sm text-slate-700
+        className="hidden h-7 w-7 shrink-0 items-center justify-center rounded-md border border-slate-300 font-mono text-sm text-slate-700
           hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         ?<span className="sr-only"> Keyboard shortcuts</span>

@@ -28,9 +28,11 @@ const state: SessionState = {
     remaining: '9.9',
     warnAt: '8',
     warning: false,
+    warningBy: null,
     reached: false,
     reachedBy: null,
   },
+  recentSpend: [{ minute: '2026-01-01T00:00', calls: 1, credits: '0.1' }],
   prices: { timeline: '0.1', search: null },
   rows: [],
   olderRowsCursor: null,
@@ -62,6 +64,8 @@ describe('the /api/_session contract', () => {
     'budget.spentInPeriod',
     'budget.warnAt',
     'budget.warning',
+    'budget.warningBy',
+    'recentSpend',
   ])('refuses an answer without %s instead of filling it in', (path) => {
     expect(v.safeParse(sessionStateSchema, without(path)).success).toBe(false);
   });

@@ -65,9 +65,21 @@ export const budgetSchema = v.object({
   /** Where the meter turns amber before the hard stop, in credits; null when none is set. */
   warnAt: v.nullable(decimal),
   warning: v.boolean(),
+  /** Whose warning point is passed: the operator's (CREDIT_WARN_AT) or the person's own (80 % of it). */
+  warningBy: v.nullable(v.picklist(['operator', 'personal'])),
   reached: v.boolean(),
   reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
 });
+
+/** How far back the pace looks: spending now, not the session's average (src/features/credits/spend-pace.ts). */
+export const PACE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * This session's spend in its last minutes, one entry per minute and price: `minute` is the UTC minute its
+ * calls were journalled in ("2026-11-25T14:02"), from the minute PACE_WINDOW_MS before the server's now.
+ * Per minute, so its size is bounded whatever the rate; the browser sums the window at its own clock.
+ */
+export const recentSpendSchema = v.array(v.object({ minute: v.string(), calls: v.number(), credits: decimal }));
 
 /** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
 const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
@@ -81,6 +93,7 @@ export const sessionStateSchema = v.object({
   archive: v.object({ freshForMs: v.number() }),
   session: sessionSummarySchema,
   budget: budgetSchema,
+  recentSpend: recentSpendSchema,
   prices,
   /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
   rows: v.array(ledgerRowSchema),
@@ -99,3 +112,4 @@ export const sessionStateSchema = v.object({
 export type SessionState = v.InferOutput<typeof sessionStateSchema>;
 export type LedgerRow = v.InferOutput<typeof ledgerRowSchema>;
 export type Budget = v.InferOutput<typeof budgetSchema>;
+export type RecentSpend = v.InferOutput<typeof recentSpendSchema>;

@@ -68,7 +68,12 @@ function RootLayout() {
               Jobs
             </Link>
           </nav>
-          <div className="ml-auto flex items-center gap-2">
+          {/*
+            The bar takes the rest of the row and is a container: the meter and the job chip fit what it has on
+            one line (container queries), so the header keeps its height whatever they show; with less than
+            12rem left it takes a row of its own.
+          */}
+          <div className="@container/bar flex min-w-48 flex-1 items-center justify-end gap-2">
             <KeyboardShortcuts />
             <JobMeterBadge />
             <CreditMeter />

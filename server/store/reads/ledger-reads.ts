@@ -1,3 +1,5 @@
+import Big from 'big.js';
+import type { RecentSpend } from '../../../src/contract/session.ts';
 import type { CallRow, Operation } from '../../ledger/rows.ts';
 import type { Db } from '../open.ts';
 import { toCallRow } from '../rows-map.ts';
@@ -92,6 +94,38 @@ export class LedgerReads {
       .orderBy('seq')
       .execute();
     return rows.map(toCallRow);
+  }
+
+  /**
+   * The current session's charged spend journalled since `since`, per UTC minute and price (the pace's recent
+   * window, src/contract/session.ts RecentSpend). Grouped by the database, so its size is bounded by minutes and
+   * prices, not calls; each group's exact sum is its price times its count.
+   */
+  async recentSpend(since: Date): Promise<RecentSpend> {
+    const sessionId = (await this.sessions.current()).id;
+    const rows = await this.db.kysely
+      .selectFrom('purchases')
+      .select((eb) => [
+        eb.fn<string>('substr', ['at', eb.lit(1), eb.lit(16)]).as('minute'),
+        'credits',
+        eb.fn.countAll().as('calls'),
+      ])
+      .where('session_id', '=', sessionId)
+      .where('state', '!=', 'pending')
+      .where('at', '>=', since.toISOString())
+      .groupBy((eb) => [eb.fn('substr', ['at', eb.lit(1), eb.lit(16)]), 'credits'])
+      .execute();
+    const byMinute = new Map<string, { minute: string; calls: number; credits: Big }>();
+    for (const row of rows) {
+      if (!new Big(row.credits).gt(0)) continue;
+      const entry = byMinute.get(row.minute) ?? { minute: row.minute, calls: 0, credits: new Big(0) };
+      entry.calls += Number(row.calls);
+      entry.credits = entry.credits.plus(new Big(row.credits).times(Number(row.calls)));
+      byMinute.set(row.minute, entry);
+    }
+    return [...byMinute.values()]
+      .sort((a, b) => a.minute.localeCompare(b.minute))
+      .map((entry) => ({ ...entry, credits: entry.credits.toString() }));
   }
 
   async spentInPeriod(): Promise<string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget } from '../../api/session';
-import { meterBudgetSentence, meterBudgetText } from './budget-words';
+import { warningNote, meterBudgetSentence, meterBudgetText } from './budget-words';
 
 const budget: Budget = {
   operatorLimit: null,
@@ -14,6 +14,7 @@ const budget: Budget = {
   spentInPeriod: '0',
   warnAt: null,
   warning: false,
+  warningBy: null,
 };
 
 describe('the meter budget', () => {
@@ -43,9 +44,28 @@ describe('the meter budget', () => {
       spentInPeriod: '4.7',
       warnAt: '4',
       warning: true,
+      warningBy: 'operator' as const,
     };
     expect(meterBudgetSentence(warned)).toMatch(
-      /4\.7 of the operator's 5 credits spent today\. Warning: close to the limit \(warns at 4\)/,
+      /4\.7 of the operator's 5 credits spent today\. Warning: close to the server operator's limit \(warns at 4\)/,
+    );
+  });
+
+  it("names the person's own limit when its warning point is passed", () => {
+    const personal = {
+      ...budget,
+      personalLimit: '2',
+      limit: '2',
+      remaining: '0.06',
+      warnAt: '1.6',
+      warning: true,
+      warningBy: 'personal' as const,
+    };
+    expect(meterBudgetSentence(personal)).toBe(
+      ', 0.06 of 2 left. Warning: close to your limit (warns at 1.6); paid calls stop when it is reached',
+    );
+    expect(warningNote(personal)).toBe(
+      'Close to your limit (amber from 1.6 credits spent this session): paid calls are refused once it is reached.',
     );
   });
 });

@@ -19,20 +19,51 @@ function showsPeriod(budget: Budget): boolean {
   return budget.period !== 'total' && budget.operatorLimit !== null && budget.limit === budget.operatorLimit;
 }
 
-/** The meter's budget figure: "0.7 of 1 left", or spend against a per-day/month operator limit, "4.7 of 5 today". */
-export function meterBudgetText(budget: Budget): string | null {
+/**
+ * The meter's budget figure in three parts, the middle one left out where the header is narrow: "0.7" " of 1"
+ * " left", or spend against a per-day/month operator limit, "4.7 of 5" "" " today".
+ */
+export function meterBudgetParts(budget: Budget): { lead: string; detail: string; tail: string } | null {
   if (budget.limit === null) return null;
-  if (showsPeriod(budget)) return `${budget.spentInPeriod} of ${budget.operatorLimit} ${periodWords(budget.period)}`;
-  return `${budget.remaining} of ${budget.limit} left`;
+  if (showsPeriod(budget))
+    return {
+      lead: `${budget.spentInPeriod} of ${budget.operatorLimit}`,
+      detail: '',
+      tail: ` ${periodWords(budget.period)}`,
+    };
+  return { lead: budget.remaining ?? '', detail: ` of ${budget.limit}`, tail: ' left' };
+}
+
+/** The meter's budget figure whole: "0.7 of 1 left", "4.7 of 5 today". */
+export function meterBudgetText(budget: Budget): string | null {
+  const parts = meterBudgetParts(budget);
+  return parts && `${parts.lead}${parts.detail}${parts.tail}`;
+}
+
+/** Whose warning point is passed, in words: "your limit" or "the server operator's limit". */
+export function warningOwnerWords(budget: Budget): string {
+  return budget.warningBy === 'personal'
+    ? 'your limit'
+    : budget.warningBy === 'operator'
+      ? "the server operator's limit"
+      : 'the limit';
+}
+
+/** Where the amber started and why, for the meter's tooltip and the Credits page. */
+export function warningNote(budget: Budget): string {
+  const counted = budget.warningBy === 'personal' ? 'this session' : periodWords(budget.period);
+  return `Close to ${warningOwnerWords(budget)} (amber from ${budget.warnAt} credits spent ${counted}): paid calls are refused once it is reached.`;
 }
 
 /** The same for screen readers, with the warning said in words (the amber colour alone says nothing to them). */
 export function meterBudgetSentence(budget: Budget): string {
-  if (budget.limit === null) return '';
-  const figure = showsPeriod(budget)
-    ? `, ${budget.spentInPeriod} of the operator's ${budget.operatorLimit} credits spent ${periodWords(budget.period)}`
-    : `, ${budget.remaining} of ${budget.limit} left`;
+  const figure =
+    budget.limit === null
+      ? ''
+      : showsPeriod(budget)
+        ? `, ${budget.spentInPeriod} of the operator's ${budget.operatorLimit} credits spent ${periodWords(budget.period)}`
+        : `, ${budget.remaining} of ${budget.limit} left`;
   return budget.warning
-    ? `${figure}. Warning: close to the limit (warns at ${budget.warnAt}); paid calls stop when it is reached`
+    ? `${figure}. Warning: close to ${warningOwnerWords(budget)} (warns at ${budget.warnAt}); paid calls stop when it is reached`
     : figure;
 }

@@ -30,6 +30,7 @@ const budget: SessionState['budget'] = {
   spentInPeriod: '0',
   warnAt: null,
   warning: false,
+  warningBy: null,
 };
 
 const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, sessionId = 's'): SessionState => ({
@@ -38,6 +39,7 @@ const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, s
   upstream: 'stand-in',
   rows,
   olderRowsCursor,
+  recentSpend: [],
   store: 'sqlite',
   archive: { freshForMs: 3_600_000 },
   pastSessions: [],

@@ -46,14 +46,29 @@ export function whenText(at: number, now: number, { locale, timeZone }: DateStyl
   return formatDate(new Date(at), locale, { ...options, timeZone });
 }
 
-/** The meter's few characters: "0.6/h", and when a limit is ahead at this pace, "limit 16:40". */
+/** "15 min" / "15 minutes": the window the rate is measured over, as long as the session when it is younger. */
+function windowMinutes(pace: SpendPace): number {
+  return Math.max(1, Math.round(pace.windowMs / 60_000));
+}
+
+/** The rate's unit and window in full, for screen readers and the tooltip: "credits per hour over the last 15 minutes". */
+export function paceUnitLabel(pace: SpendPace): string {
+  const minutes = windowMinutes(pace);
+  return `credits per hour over the last ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * The meter's few characters, only while spending goes on (a charged call in the window): the rate with its unit
+ * ("0.4 credits/h"), its window ("last 15 min") and, when a limit is ahead at this pace, "limit 16:40".
+ */
 export function meterPaceText(
   pace: SpendPace,
   now: number,
   style: DateStyle = {},
-): { rate: string; limit: string | null } {
+): { rate: string; unit: string; window: string; limit: string | null } | null {
+  if (pace.calls === 0) return null;
   const limit = pace.forecast?.kind === 'at' ? `limit ${whenText(pace.forecast.at, now, style)}` : null;
-  return { rate: `${pace.perHour}/h`, limit };
+  return { rate: pace.perHour, unit: 'credits/h', window: `last ${windowMinutes(pace)} min`, limit };
 }
 
 function forecastSentence(forecast: LimitForecast | null, now: number, style: DateStyle): string {
@@ -70,10 +85,26 @@ function forecastSentence(forecast: LimitForecast | null, now: number, style: Da
   }
 }
 
-/** The whole of it, for the Credits page and the meter's accessible name. */
-export function paceSentence(pace: SpendPace | null, total: string, now: number, style: DateStyle = {}): string {
+const credits = (amount: string) => `${amount} ${amount === '1' ? 'credit' : 'credits'}`;
+
+/**
+ * The whole of it, for the Credits page and the meter's accessible name: the recent rate with its unit and
+ * window, what the session spent in all, and the forecast only while spending goes on.
+ */
+export function paceSentence(
+  pace: SpendPace | null,
+  session: { total: string; startedAt: string },
+  now: number,
+  style: DateStyle = {},
+): string {
   if (!pace) return 'The spending rate shows once the session is a minute old.';
-  const since = `since the session started at ${whenText(pace.startedAt, now, style)}`;
-  if (!/[1-9]/.test(total)) return `Nothing spent ${since}.`;
-  return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour this session (${total} ${total === '1' ? 'credit' : 'credits'} ${since}, ${durationText(pace.elapsedMs, style)} ago).${forecastSentence(pace.forecast, now, style)}`;
+  const since = `since the session started at ${whenText(Date.parse(session.startedAt), now, style)}`;
+  if (!/[1-9]/.test(session.total)) return `Nothing spent ${since}.`;
+  const minutes = windowMinutes(pace);
+  const window = `the last ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const all = `${credits(session.total)} this session, ${since}`;
+  if (pace.calls === 0)
+    return `Nothing spent in ${window}, so no forecast (${all}).${forecastSentence(pace.forecast, now, style)}`;
+  const calls = `${pace.calls} paid ${pace.calls === 1 ? 'call' : 'calls'}`;
+  return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour over ${window} (${credits(pace.spent)} on ${calls}; ${all}).${forecastSentence(pace.forecast, now, style)}`;
 }

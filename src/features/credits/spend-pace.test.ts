@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget } from '../../api/session';
-import { durationText, paceSentence, whenText } from './pace-words';
-import { spendPace } from './spend-pace';
+import type { RecentSpend } from '../../contract/session';
+import { durationText, meterPaceText, paceSentence, paceUnitLabel, whenText } from './pace-words';
+import { spendInWindow, spendPace } from './spend-pace';
 
 const budget: Budget = {
   operatorLimit: null,
@@ -15,10 +16,17 @@ const budget: Budget = {
   spentInPeriod: '0',
   warnAt: null,
   warning: false,
+  warningBy: null,
 };
 const start = Date.UTC(2026, 10, 23, 14, 0);
 const minutes = (count: number) => start + count * 60_000;
-const state = (total: string, over: Partial<Budget> = {}) => ({
+/** The server's per-minute entry for calls journalled `count` minutes into the session. */
+const spentAt = (count: number, credits: string, calls = 1) => ({
+  minute: new Date(minutes(count)).toISOString().slice(0, 16),
+  calls,
+  credits,
+});
+const state = (total: string, recentSpend: RecentSpend, over: Partial<Budget> = {}) => ({
   session: {
     id: 's',
     startedAt: new Date(start).toISOString(),
@@ -28,46 +36,93 @@ const state = (total: string, over: Partial<Budget> = {}) => ({
     byOperation: { timeline: { calls: 0, total: '0' }, search: { calls: 0, total: '0' } },
   },
   budget: { ...budget, ...over },
+  recentSpend,
 });
+const burst = [spentAt(0, '0.5', 5)];
 
 describe('the session’s spending pace', () => {
-  it('is credits per hour since the session started, exact, and waits for the first minute', () => {
-    expect(spendPace(state('0.5'), minutes(0.5))).toBeNull();
-    expect(spendPace(state('0.5'), minutes(30))).toMatchObject({ perHour: '1', forecast: null });
-    expect(spendPace(state('0.1'), minutes(18))!.perHour).toBe('0.33');
+  it('is credits per hour over the session while it is younger than 15 minutes, exact, after its first minute', () => {
+    expect(spendPace(state('0.5', burst), minutes(0.5))).toBeNull();
+    // 0.5 credits in 10 minutes: 3 an hour, over a window of 10 minutes.
+    expect(spendPace(state('0.5', burst), minutes(10))).toMatchObject({
+      perHour: '3',
+      windowMs: 10 * 60_000,
+      calls: 5,
+      spent: '0.5',
+    });
+    expect(spendPace(state('0.1', [spentAt(2, '0.1')]), minutes(10))!.perHour).toBe('0.6');
     // Too small for two places: four, rather than a rate of 0 while credits are being spent.
-    expect(spendPace(state('0.001'), minutes(90))!.perHour).toBe('0.0007');
-    expect(spendPace(state('0'), minutes(90))!.perHour).toBe('0');
+    expect(spendPace(state('0.0001', [spentAt(3, '0.0001')]), minutes(15))!.perHour).toBe('0.0004');
   });
 
-  it('says when the tighter limit is reached at this pace, from the exact remainder', () => {
-    const pace = spendPace(state('0.5', { limit: '2', personalLimit: '2', remaining: '1.5' }), minutes(30))!;
-    expect(pace.forecast).toEqual({ kind: 'at', at: minutes(120), inMs: 90 * 60_000 });
+  it('counts only the last 15 minutes: an old burst no longer holds the rate up', () => {
+    const history = [spentAt(0, '0.5', 5), spentAt(40, '0.1'), spentAt(52, '0.2', 2)];
+    // At 55 minutes the window is 40–55: 0.3 credits in 15 minutes is 1.2 an hour (the session average was 0.87).
+    expect(spendPace(state('0.8', history), minutes(55))).toMatchObject({ perHour: '1.2', calls: 3, spent: '0.3' });
+    // The minute the window starts in counts whole (the server groups by minute): 40:00–40:59 at 55:30.
+    expect(spendPace(state('0.8', history), minutes(55.5))).toMatchObject({ calls: 3, spent: '0.3' });
+    expect(spendPace(state('0.8', history), minutes(56))).toMatchObject({ calls: 2, spent: '0.2' });
+    // Nothing in the last 15 minutes: a rate of 0, and idle.
+    expect(spendPace(state('0.8', history), minutes(75))).toMatchObject({ perHour: '0', calls: 0, spent: '0' });
+  });
+
+  it('forecasts the nearest limit only while spending goes on, from the exact remainder', () => {
+    const limited = { limit: '2', personalLimit: '2', remaining: '1.5' };
+    // 0.5 in the 15 minutes: 2 an hour, so the 1.5 left last 45 minutes.
+    const pace = spendPace(state('0.5', [spentAt(1, '0.5', 5)], limited), minutes(15))!;
+    expect(pace.forecast).toEqual({ kind: 'at', at: minutes(60), inMs: 45 * 60_000 });
+    // Idle: the same session half an hour later says nothing about when, rather than a clock that never comes.
+    expect(spendPace(state('0.5', [spentAt(1, '0.5', 5)], limited), minutes(45))!.forecast).toBeNull();
     expect(
-      spendPace(state('0.5', { limit: '2', remaining: '0', reached: true, reachedBy: 'personal' }), minutes(30))!
+      spendPace(state('0.5', burst, { limit: '2', remaining: '0', reached: true, reachedBy: 'personal' }), minutes(30))!
         .forecast,
     ).toEqual({ kind: 'reached' });
-    expect(spendPace(state('0', { limit: '2', remaining: '2' }), minutes(30))!.forecast).toBeNull();
+    expect(spendPace(state('0', [], { limit: '2', remaining: '2' }), minutes(30))!.forecast).toBeNull();
   });
 
   it('knows an operator’s daily limit starts again at midnight UTC, before a slow pace would reach it', () => {
     const daily = { limit: '100', operatorLimit: '100', remaining: '87', period: 'day' as const };
-    expect(spendPace(state('1', daily), minutes(60))!.forecast).toEqual({
+    expect(spendPace(state('1', [spentAt(50, '0.25')], daily), minutes(60))!.forecast).toEqual({
       kind: 'resets-first',
       resetsAt: Date.UTC(2026, 10, 24),
       period: 'day',
     });
     expect(
-      spendPace(state('0.001', { limit: '100', operatorLimit: '100', remaining: '99' }), minutes(60))!.forecast,
+      spendPace(
+        state('0.001', [spentAt(50, '0.001')], { limit: '100', operatorLimit: '100', remaining: '99' }),
+        minutes(60),
+      )!.forecast,
     ).toEqual({ kind: 'beyond', days: 30 });
   });
 
-  it('says it in a sentence', () => {
-    const pace = spendPace(state('0.5', { limit: '2', personalLimit: '2', remaining: '1.5' }), minutes(30));
-    expect(paceSentence(pace, '0.5', minutes(30))).toMatch(
-      /^1 credit per hour this session \(0\.5 credits since the session started at .+, 30 mins? ago\)\. At this rate the limit is reached at .+, in 1 hrs?,? 30 mins?\.$/,
+  it('sums the minutes in the window exactly', () => {
+    const recent = [spentAt(0, '0.1'), spentAt(1, '0.2', 2), spentAt(2, '0.0000001')];
+    expect(spendInWindow(recent, minutes(0.5))).toEqual({ calls: 4, spent: '0.3000001' });
+    expect(spendInWindow(recent, minutes(1))).toEqual({ calls: 3, spent: '0.2000001' });
+    expect(spendInWindow([], minutes(1))).toEqual({ calls: 0, spent: '0' });
+  });
+
+  it('says it in words: the unit and window on the meter, the whole of it in a sentence', () => {
+    const limited = { limit: '2', personalLimit: '2', remaining: '1.5' };
+    const session = { total: '0.5', startedAt: new Date(start).toISOString() };
+    const pace = spendPace(state('0.5', [spentAt(1, '0.5', 5)], limited), minutes(15))!;
+    const style = { timeZone: 'UTC', locale: 'en-GB' };
+    expect(meterPaceText(pace, minutes(15), style)).toEqual({
+      rate: '2',
+      unit: 'credits/h',
+      window: 'last 15 min',
+      limit: 'limit 15:00',
+    });
+    expect(paceUnitLabel(pace)).toBe('credits per hour over the last 15 minutes');
+    expect(paceSentence(pace, session, minutes(15), style)).toMatch(
+      /^2 credits per hour over the last 15 minutes \(0\.5 credits on 5 paid calls; 0\.5 credits this session, since the session started at 14:00\)\. At this rate the limit is reached at 15:00, in 45 mins?\.$/,
     );
-    expect(paceSentence(null, '0.5', minutes(0.5))).toBe('The spending rate shows once the session is a minute old.');
+    const idle = spendPace(state('0.5', [spentAt(1, '0.5', 5)], limited), minutes(45))!;
+    expect(meterPaceText(idle, minutes(45), style)).toBeNull();
+    expect(paceSentence(idle, session, minutes(45), style)).toBe(
+      'Nothing spent in the last 15 minutes, so no forecast (0.5 credits this session, since the session started at 14:00).',
+    );
+    expect(paceSentence(null, session, minutes(0.5))).toBe('The spending rate shows once the session is a minute old.');
     expect(durationText(26 * 3_600_000 + 5 * 60_000)).toMatch(/^1 day,? 2 hrs?$/);
     expect(durationText(20_000)).toMatch(/^under 1 mins?$/);
   });
@@ -78,8 +133,9 @@ describe('the session’s spending pace', () => {
     const style = { timeZone: 'Pacific/Kiritimati', locale: 'de-DE' };
     expect(whenText(late, late + 2 * 3_600_000, style)).toBe('13:30');
     expect(whenText(late, late + 2 * 3_600_000, { timeZone: 'UTC', locale: 'en-US' })).toBe('Mon 11:30 PM');
-    expect(paceSentence(spendPace(state('0.5'), minutes(30)), '0.5', minutes(30), style)).toContain(
-      'since the session started at 4:00, 30 Min. ago',
+    const session = { total: '0.5', startedAt: new Date(start).toISOString() };
+    expect(paceSentence(spendPace(state('0.5', burst), minutes(10)), session, minutes(10), style)).toContain(
+      'since the session started at 4:00)',
     );
   });
 });

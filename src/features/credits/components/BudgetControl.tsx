@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ApiError } from '../../../api/errors';
 import type { Budget } from '../../../api/session';
-import { operatorScope, periodWords } from '../budget-words';
+import { operatorScope, periodWords, warningNote } from '../budget-words';
 import { isAbove, leftUnder } from '../limits';
 import { useSetBudget } from '../use-session-actions';
 
@@ -76,8 +76,8 @@ export function BudgetControl({ budget, spent }: { budget: Budget; spent: string
           data-testid="budget-warning"
           className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100"
         >
-          <span aria-hidden>▲ </span>Close to the limit: the warning starts at {budget.warnAt} credits. Paid calls are
-          refused once the limit is reached.
+          <span aria-hidden>▲ </span>
+          {warningNote(budget)}
         </p>
       )}
       <div className="space-y-2" data-testid="personal-limit">

@@ -1,34 +1,37 @@
 import { Link } from '@tanstack/react-router';
-import type { Budget } from '../../../api/session';
-import { meterBudgetSentence, meterBudgetText, operatorScope } from '../budget-words';
-import { meterPaceText, paceSentence } from '../pace-words';
+import { useRef } from 'react';
+import type { Budget, SessionState } from '../../../api/session';
+import { meterBudgetParts, meterBudgetSentence, operatorScope, warningNote } from '../budget-words';
+import { meterPaceText, paceSentence, paceUnitLabel } from '../pace-words';
 import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
+import type { DateStyle } from '../../../lib/date-style';
 import { useDateStyle } from '../../../lib/use-date-style';
+import { useOneLine } from '../../../lib/use-one-line';
 import { useNow } from '../../../lib/use-now';
 
 /**
  * Whose limit stopped paid calls, and only the ways out that exist for it: the operator's CREDIT_LIMIT
  * cannot be raised, cleared or reset from the browser; the personal limit can.
  */
-function reachedNotes(budget: Budget): { label: string; sentence: string; title: string } {
+function reachedNotes(budget: Budget): { owner: string; sentence: string; title: string } {
   if (budget.reachedBy === 'operator') {
     return {
-      label: "operator's limit reached",
+      owner: "operator's",
       sentence: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts ${operatorScope(budget.period)} and cannot be changed from the browser`,
       title: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. Only whoever runs creditscope can change it.`,
     };
   }
   if (budget.reachedBy === 'personal') {
     return {
-      label: 'your limit reached',
+      owner: 'your',
       sentence: `Your limit of ${budget.personalLimit} credits for this session is reached: paid calls are refused until you raise or clear it, or start a new session`,
       title:
         'Your limit for this session is reached: paid calls are refused. Open Credits to raise or clear it, or start a new session.',
     };
   }
   return {
-    label: 'limit reached',
+    owner: '',
     sentence: `A credit limit of ${budget.limit} is reached: paid calls are refused`,
     title: 'A credit limit is reached: paid calls are refused. Open Credits to see which.',
   };
@@ -41,77 +44,113 @@ const tone = {
     'border-amber-500 bg-amber-50 text-amber-950 hover:bg-amber-100 dark:border-amber-400 dark:bg-amber-950/60 dark:text-amber-100 dark:hover:bg-amber-950',
   calm: 'border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-900',
 };
+const quiet = 'text-slate-600 dark:text-slate-400';
 
-/** Always in the header: what this session has spent, on how many calls, and what the budget leaves. */
+/**
+ * What the meter leaves out as its room shrinks (useOneLine), first to last. Each part is marked `data-part`,
+ * and src/styles.css hides the parts the meter's `data-hide` names.
+ */
+const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words', 'unit'];
+
+/**
+ * Always in the header, on one line at every width: what this session has spent, where the nearest limit
+ * stands, and while spending goes on, the recent pace. Where the header has less room, the parts that only add
+ * detail give way (DROP_ORDER) until it fits: the call count, the pace's window, whose limit and "of 2", the
+ * forecast, the pace, the limit's words (its icon and colour stay), then the word "credits". Everything is in its
+ * accessible name and tooltip, and the whole meter opens the Credits page.
+ */
 export function CreditMeter() {
   const { data, isError, dataUpdatedAt } = useLiveSession();
-  // As fresh as the ledger read, and ticking between reads: an idle session's rate falls as time passes.
+  // As fresh as the ledger read, and ticking between reads: the recent window moves on while the page is open.
   const now = Math.max(useNow(), dataUpdatedAt);
   const style = useDateStyle();
   if (isError) return <span className="text-xs text-red-700 dark:text-red-300">meter unavailable</span>;
-  if (!data) return <span className="text-xs text-slate-500 dark:text-slate-400">loading meter…</span>;
-  const { session, budget } = data;
+  if (!data)
+    return <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">loading meter…</span>;
+  return <Meter state={data} now={now} style={style} />;
+}
+
+function Meter({ state, now, style }: { state: SessionState; now: number; style: DateStyle }) {
+  const { session, budget } = state;
   const reached = budget.reached ? reachedNotes(budget) : null;
-  // Amber before the hard stop; once a limit is reached the red state says more.
+  // Amber before the hard stop, at the nearest limit's warning point (the server's rule); once reached, red.
   const warning = !reached && budget.warning;
   const budgetText = reached ? `. ${reached.sentence}` : meterBudgetSentence(budget);
-  const figure = meterBudgetText(budget);
-  const pace = spendPace(data, now);
+  const figure = meterBudgetParts(budget);
+  const pace = spendPace(state, now);
   const paceText = pace && !reached ? meterPaceText(pace, now, style) : null;
+  const paceLabel = paceText && paceUnitLabel(pace!);
+  const calls = `${session.calls} ${session.calls === 1 ? 'call' : 'calls'}`;
+  const ref = useRef<HTMLAnchorElement>(null);
+  useOneLine(ref, DROP_ORDER);
   return (
     <Link
+      ref={ref}
       to="/credits"
       data-testid="credit-meter"
       data-budget-reached={reached ? 'true' : undefined}
       data-budget-warning={warning ? 'true' : undefined}
+      data-warning-by={warning ? (budget.warningBy ?? undefined) : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
-      aria-label={`Session spend: ${session.total} credits over ${session.calls} paid calls${budgetText}. ${reached ? '' : `${paceSentence(pace, session.total, now, style)} `}Open the credits page.`}
-      title={
-        reached?.title ??
-        (warning
-          ? `Close to the credit limit (warns at ${budget.warnAt}): paid calls are refused once it is reached.`
-          : undefined)
-      }
-      className={`flex flex-col rounded-2xl border px-3 py-1 text-sm leading-tight tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
+      aria-label={`Session spend: ${session.total} credits over ${calls}${budgetText}. ${reached ? '' : `${paceSentence(pace, session, now, style)} `}Open the credits page.`}
+      // What a narrow header leaves out, for the pointer too (screen readers have the whole of it above).
+      title={[reached?.title ?? (warning && warningNote(budget)), paceLabel && `${paceText!.rate} ${paceLabel}.`]
+        .filter(Boolean)
+        .join(' ')}
+      className={`flex min-w-0 items-center gap-x-2 overflow-hidden rounded-full border px-3 py-1 text-sm leading-5 whitespace-nowrap tabular-nums no-underline ${reached ? tone.reached : warning ? tone.warning : tone.calm}`}
     >
-      <span className="flex flex-wrap items-center gap-x-2">
-        <span>
-          <strong data-testid="meter-total">{session.total}</strong> credits
+      <span className="shrink-0">
+        <strong data-testid="meter-total">{session.total}</strong>
+        <span data-part="unit"> credits</span>
+      </span>
+      <span data-part="calls" className={reached || warning ? '' : quiet} data-testid="meter-calls">
+        {calls}
+      </span>
+      {reached ? (
+        <span
+          data-testid="meter-budget"
+          className="rounded-full bg-red-700 px-2 text-xs leading-5 font-semibold text-white dark:bg-red-600"
+        >
+          <span aria-hidden>■</span>
+          <span data-part="words">
+            {' '}
+            {reached.owner && <span data-part="detail">{reached.owner} </span>}
+            limit reached
+          </span>
         </span>
-        <span className={reached || warning ? '' : 'text-slate-600 dark:text-slate-400'} data-testid="meter-calls">
-          {session.calls} {session.calls === 1 ? 'call' : 'calls'}
-        </span>
-        {reached ? (
+      ) : (
+        figure !== null && (
           <span
             data-testid="meter-budget"
-            className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-600"
+            data-part={warning ? undefined : 'words'}
+            className={warning ? 'font-semibold' : quiet}
           >
-            <span aria-hidden>■ </span>
-            {reached.label}
-          </span>
-        ) : (
-          figure !== null && (
-            <span
-              data-testid="meter-budget"
-              className={warning ? 'font-semibold' : 'text-slate-600 dark:text-slate-400'}
-            >
-              {warning && <span aria-hidden>▲ </span>}
-              {figure}
-              {warning && (
-                <span aria-hidden className="hidden sm:inline">
-                  {' '}
-                  · near limit
-                </span>
-              )}
+            {warning && <span aria-hidden>▲</span>}
+            <span data-part="words">
+              {warning && ' '}
+              {figure.lead}
+              {figure.detail && <span data-part="detail">{figure.detail}</span>}
+              {figure.tail}
             </span>
-          )
-        )}
-      </span>
-      {/* A second, smaller line: the pace keeps the meter narrow enough for one header row. */}
+          </span>
+        )
+      )}
       {paceText && (
-        <span data-testid="meter-pace" className={`text-xs ${warning ? '' : 'text-slate-600 dark:text-slate-400'}`}>
-          {paceText.rate}
-          {paceText.limit && <span data-testid="meter-forecast"> · {paceText.limit}</span>}
+        <span data-testid="meter-pace" data-part="pace" className={warning ? '' : quiet}>
+          {paceText.rate}{' '}
+          <abbr title={paceLabel ?? undefined} className="no-underline">
+            {paceText.unit}
+          </abbr>
+          <span data-testid="meter-pace-window" data-part="window">
+            {' '}
+            · {paceText.window}
+          </span>
+          {paceText.limit && (
+            <span data-testid="meter-forecast" data-part="forecast">
+              {' '}
+              · {paceText.limit}
+            </span>
+          )}
         </span>
       )}
     </Link>

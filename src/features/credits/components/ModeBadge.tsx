@@ -9,9 +9,10 @@ export function ModeBadge() {
     <span
       data-testid="demo-badge"
       title={`No API_BASE_URL/API_TOKEN set: data comes from the ${data.upstream}`}
-      className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+      className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
     >
-      Demo mode
+      {/* "Demo" alone on a phone: the header's row keeps room for the meter. */}
+      Demo<span className="max-sm:hidden"> mode</span>
     </span>
   );
 }

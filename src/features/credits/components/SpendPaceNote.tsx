@@ -4,7 +4,10 @@ import { paceSentence } from '../pace-words';
 import { spendPace } from '../spend-pace';
 import { useNow } from '../../../lib/use-now';
 
-/** The session's pace in full: credits per hour since it started and, under a limit, when this pace reaches it. */
+/**
+ * The session's pace in full: credits per hour over the last 15 minutes and, under a limit and only while
+ * spending goes on, when this pace reaches it. The same numbers as the meter's (spend-pace.ts).
+ */
 export function SpendPaceNote({ state }: { state: SessionState }) {
   const now = Math.max(useNow(), useQuery(sessionQueryOptions()).dataUpdatedAt);
   const pace = spendPace(state, now);
@@ -13,6 +16,7 @@ export function SpendPaceNote({ state }: { state: SessionState }) {
     <p
       data-testid="credits-pace"
       data-forecast={pace?.forecast?.kind}
+      data-spending={pace ? String(pace.calls > 0) : undefined}
       className={`rounded-lg border px-3 py-2 text-sm ${
         soon
           ? 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100'
@@ -20,7 +24,7 @@ export function SpendPaceNote({ state }: { state: SessionState }) {
       }`}
     >
       <span className="font-semibold">Rate: </span>
-      {paceSentence(pace, state.session.total, now)}
+      {paceSentence(pace, state.session, now)}
     </p>
   );
 }
