@@ -124,7 +124,11 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
       return services.purchase({ route, params, key, fresh: false, person });
     },
-    meter: async (person = null) => ({ ...(await sessionState(context, 1, { asker: person })), rows: [], olderRowsCursor: null }),
+    meter: async (person = null) => ({
+      ...(await sessionState(context, 1, { asker: person })),
+      rows: [],
+      olderRowsCursor: null,
+    }),
     health: () => checkStore(store),
     close: async () => {
       await indexer.stop();
