@@ -14,7 +14,7 @@ test('loopback with nothing configured shows no banner and nobody signed in', as
   await expect(page.getByTestId('meter-total')).toBeVisible();
   await expect(page.getByText(BANNER)).toHaveCount(0);
   await expect(page.getByTestId('who-is-signed-in')).toHaveCount(0);
-  await expect(page.getByTestId('spend-by-person')).toHaveCount(0);
+  await expect(page.getByTestId('people-spend')).toHaveCount(0);
 });
 
 test.describe('none set explicitly beyond loopback', () => {

@@ -100,8 +100,8 @@ test('carol, signed in by nginx, sees her name in the header and on what her bro
     // The page the browser bought itself (the second) is carol's.
     expect(await buyers(handle)).toContain(USER);
 
-    await page.goto(`${ORIGIN}/credits`);
-    await expect(page.getByTestId('spend-by-person').locator(`tr[data-person="${USER}"]`)).toBeVisible();
+    await page.goto(`${ORIGIN}/credits?by=person&period=all`);
+    await expect(page.getByTestId('spend-table').locator(`tr[data-group="${USER}"]`)).toBeVisible();
   } finally {
     await context.close();
   }

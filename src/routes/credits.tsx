@@ -82,7 +82,7 @@ function CreditsBody({ state }: { state: SessionState }) {
     <>
       {state.budget.reached && <BudgetReachedNotice />}
       <SessionOverview state={state} />
-      <PeopleSpendSlot state={state} rows={ledger.rows} />
+      <PeopleSpendSlot state={state} />
       <Section title="Cumulative spend">
         <SpendChart rows={ledger.rows} limit={state.budget.limit} />
         {partial && (

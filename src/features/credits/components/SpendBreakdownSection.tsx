@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { meQueryOptions } from '../../../api/auth/me';
 import { spendQueryOptions, type SpendBreakdown, type SpendDimension, type SpendGroup } from '../../../api/spend';
 import { SPEND_DIMENSIONS } from '../../../contract/spend';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -48,12 +49,15 @@ export function SpendBreakdownSection({ view, onView }: { view: SpendView; onVie
   const { data, error, refetch } = useQuery(spendQueryOptions(ask));
   const [sort, setSort] = useState<SpendSort>(DEFAULT_SPEND_SORT);
   const groups = data ? sortGroups(data.groups, sort) : [];
+  // By person only where people sign in (#28): on loopback nobody does, and every row would be "nobody".
+  const { data: me } = useQuery(meQueryOptions());
+  const dimensions = SPEND_DIMENSIONS.filter((by) => by !== 'person' || (me && me.mode !== 'none'));
   const backwards = Boolean(view.period === 'custom' && view.from && view.to && view.from > view.to);
   return (
     <div className="space-y-3" data-testid="spend-breakdown">
       <div className="flex flex-wrap items-end gap-2">
         <div role="group" aria-label="Spend by" className="flex flex-wrap gap-1">
-          {SPEND_DIMENSIONS.map((by) => (
+          {dimensions.map((by) => (
             <button
               key={by}
               type="button"
@@ -216,6 +220,7 @@ function SpendTable({
             <tr
               key={group.key ?? ''}
               data-testid="spend-row"
+              data-group={group.key ?? ''}
               className="border-b border-slate-100 dark:border-slate-900"
             >
               <th scope="row" className="max-w-56 truncate py-1.5 pr-3 text-left font-medium">

@@ -1,29 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { meQueryOptions } from '../../../api/auth/me';
-import type { LedgerRow, SessionState } from '../../../api/session';
-import { limitWords, spendByPerson } from '../spend-by-person';
+import type { SessionState } from '../../../api/session';
+import { limitWords } from '../limit-words';
 
 const TEAM_PERIOD = { total: 'all time', day: 'today, UTC', month: 'this month, UTC' } as const;
 
 /**
- * The people part of the Credits page (#28): the signed-in person's own limit, and spend by person from the
- * ledger rows' `person`. Admins and viewers get everyone's rows from the server, a member only their own, so a
- * member's table is their line and the team's total. Nothing in loopback `none` mode.
+ * The people part of the Credits page (#28): the signed-in person's own limit, and the team's total where a
+ * member sees only their own rows. Spend by person is the breakdown's "By person" (the server's exact sums);
+ * this links to it. Nothing in loopback `none` mode.
  */
-export default function PeopleSpend({ state, rows }: { state: SessionState; rows: readonly LedgerRow[] }) {
+export default function PeopleSpend({ state }: { state: SessionState }) {
   const { data: me } = useQuery(meQueryOptions());
   const person = me?.person;
-  const lines = spendByPerson(rows);
-  const seesOnlyOwn = person?.role === 'member';
   return (
     <section
-      aria-label="Spend by person"
-      data-testid="spend-by-person"
-      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      aria-label="Your limit"
+      data-testid="people-spend"
+      className="space-y-1 rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800"
     >
-      <h2 className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">Spend by person</h2>
+      <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
+        {person ? `Signed in as ${person.name} (${person.role})` : 'People'}
+      </h2>
       {person && (
-        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" data-testid="own-limit">
+        <p className="text-slate-700 dark:text-slate-300" data-testid="own-limit">
           {person.limit ? (
             <>
               Your limit: <span className="tabular-nums">{limitWords(person.limit)}</span>
@@ -35,55 +36,23 @@ export default function PeopleSpend({ state, rows }: { state: SessionState; rows
           )}
         </p>
       )}
-      <table className="w-full text-left text-sm tabular-nums">
-        <thead className="text-xs text-slate-600 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="py-1 font-medium">
-              Person
-            </th>
-            <th scope="col" className="py-1 pl-3 text-right font-medium">
-              Calls
-            </th>
-            <th scope="col" className="py-1 pl-3 text-right font-medium">
-              Credits
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.person} data-person={line.person} className="border-t border-slate-100 dark:border-slate-800">
-              <th scope="row" className="py-1 font-medium text-slate-900 dark:text-white">
-                {line.person}
-              </th>
-              <td className="py-1 pl-3 text-right">{line.calls}</td>
-              <td className="py-1 pl-3 text-right">{line.credits}</td>
-            </tr>
-          ))}
-          {lines.length === 0 && (
-            <tr>
-              <td colSpan={3} className="py-1 text-slate-600 dark:text-slate-400">
-                Nothing bought yet.
-              </td>
-            </tr>
-          )}
-        </tbody>
-        {seesOnlyOwn && (
-          <tfoot>
-            <tr className="border-t border-slate-200 dark:border-slate-700" data-testid="team-total">
-              <th scope="row" className="py-1 font-medium">
-                Team total (everyone, {TEAM_PERIOD[state.budget.period]})
-              </th>
-              <td />
-              <td className="py-1 pl-3 text-right">{state.budget.spentInPeriod}</td>
-            </tr>
-          </tfoot>
-        )}
-      </table>
-      {rows.length < state.session.calls && (
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          From the loaded ledger rows; load older calls below to count them all.
+      {person?.role === 'member' && (
+        <p className="text-slate-700 dark:text-slate-300" data-testid="team-total">
+          Team total (everyone, {TEAM_PERIOD[state.budget.period]}):{' '}
+          <span className="tabular-nums">{state.budget.spentInPeriod}</span> credits. The tables here show your own
+          spend.
         </p>
       )}
+      <p>
+        <Link
+          to="/credits"
+          search={{ by: 'person', period: 'all' }}
+          resetScroll={false}
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
+        >
+          Spend by person
+        </Link>
+      </p>
     </section>
   );
 }
