@@ -10,11 +10,13 @@ const BANNER = 'Anyone who can reach this server can spend its credits';
 
 test('loopback with nothing configured shows no banner and nobody signed in', async ({ page }) => {
   await page.goto('/credits');
-  await expect(page.getByRole('heading', { name: 'Credits' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Credits', exact: true })).toBeVisible();
   await expect(page.getByTestId('meter-total')).toBeVisible();
   await expect(page.getByText(BANNER)).toHaveCount(0);
   await expect(page.getByTestId('who-is-signed-in')).toHaveCount(0);
   await expect(page.getByTestId('people-spend')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'By handle' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'By person' })).toHaveCount(0);
 });
 
 test.describe('none set explicitly beyond loopback', () => {
