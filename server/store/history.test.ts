@@ -230,12 +230,15 @@ describe.each(STORE_KINDS)('history and exports (%s store)', (kind: StoreKind) =
       'durationMs',
       'errorKind',
       'params',
+      'person',
     ]);
     expect(rows).toHaveLength(bought.size);
     expect(rows.map((row) => row[0]).sort()).toEqual([...bought.keys()].sort());
     for (const row of rows) {
       const original = bought.get(row[0]!)!;
       expect([row[3], row[4], row[5], row[6]]).toEqual([original.operation, '200', 'true', original.credits]);
+      // Nobody signs in on loopback: no person.
+      expect(row[10]).toBe('');
       expect(JSON.parse(row[9]!)).toEqual(
         original.operation === 'search'
           ? { q: original.subject, num: 10, page: '1' }
