@@ -126,6 +126,12 @@ test('alice chooses a password, buys three pages, and her fourth is refused nami
 
   await page.goto(`${ORIGIN}/credits`);
   await expect(page.getByTestId('own-limit')).toContainText('0.3 credits a day');
+
+  // History says who bought each page: her three.
+  await page.goto(`${ORIGIN}/history`);
+  const hers = page.getByTestId('history-entry').filter({ hasText: `@${aliceHandle}` });
+  await expect(hers).toHaveCount(3);
+  for (const entry of await hers.all()) await expect(entry).toContainText('by alice');
 });
 
 test('the Credits page shows an admin her spend by name', async ({ browser }) => {

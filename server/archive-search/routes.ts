@@ -74,6 +74,8 @@ const findAnswer = open({
         pageKey: text,
         operation: text,
         subject: text,
+        // Who bought the page (#28); null where nobody signs in.
+        person: textOrNull,
       }),
     }),
   },
@@ -130,6 +132,7 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
                 pageKey: row.page_key,
                 operation: row.operation,
                 subject: row.subject,
+                person: row.person,
               },
             })),
           },

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { startProxyAgainstStandin, waitFor, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
+import { STORE_KINDS } from '../testing/postgres.ts';
 import { PeopleAdmin } from './admin.ts';
 import type { Role } from './auth-config.ts';
 import { THROTTLE } from './throttle.ts';
@@ -16,8 +17,8 @@ afterEach(async () => {
 
 const PASSWORD = 'correct horse battery';
 
-async function accountsServer(env: Record<string, string> = {}) {
-  const harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts', ...env });
+async function accountsServer(env: Record<string, string> = {}, options: HarnessOptions = {}) {
+  const harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts', ...env }, options);
   cleanup.push(() => harness.close());
   return harness;
 }
@@ -46,6 +47,31 @@ function sessionCookieOf(response: Response): string {
 }
 
 const timeline = (handle: string) => `/api/v1/social/microblog/posts?screen_name=${handle}`;
+
+interface FoundHit {
+  from: { subject: string; person: string | null };
+}
+interface Found {
+  indexing: number;
+  hits: FoundHit[];
+}
+
+/** Every post a find lists once every page bought is indexed (the indexer catches up in the background). */
+const findIndexed = async (harness: ProxyHarness, headers: Record<string, string> = {}) => {
+  const found = await waitFor(
+    async () => (await (await harness.api('/api/_archive/search', { headers })).json()) as Found,
+    (answer) => answer.indexing === 0,
+    15_000,
+  );
+  return found.hits;
+};
+
+/** Who bought the pages each find hit came from, by the page's subject. */
+const whoBoughtEachSubject = (hits: FoundHit[]) => {
+  const people: Record<string, (string | null)[]> = {};
+  for (const { from } of hits) people[from.subject] = [...new Set([...(people[from.subject] ?? []), from.person])];
+  return people;
+};
 
 describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
   it('refuses every /api request without a credential 401, and sends nothing upstream', async () => {
@@ -268,6 +294,35 @@ describe('what each person may spend, and who bought what', () => {
       200,
     );
   });
+
+  it.each(STORE_KINDS)(
+    'names who bought each page in History and Find, and lists the team’s pages to a member; nobody is null (%s store)',
+    async (store) => {
+      const harness = await accountsServer({}, { store });
+      const alice = await person(harness, 'alice', 'member');
+      const bob = await person(harness, 'bob', 'member');
+      expect((await harness.api(timeline('ada__w1'), { headers: { cookie: alice } })).status).toBe(200);
+      expect((await harness.api(timeline('ada__w2'), { headers: { cookie: bob } })).status).toBe(200);
+      // The archive is the team's and free to read: bob sees alice's page too, said to be hers.
+      const history = await (await harness.api('/api/_history', { headers: { cookie: bob } })).json();
+      expect(
+        Object.fromEntries(
+          history.entries.map((entry: { subject: string; person: string }) => [entry.subject, entry.person]),
+        ),
+      ).toEqual({ ada__w1: 'alice', ada__w2: 'bob' });
+      const found = await findIndexed(harness, { cookie: bob });
+      expect(whoBoughtEachSubject(found)).toEqual({ ada__w1: ['alice'], ada__w2: ['bob'] });
+      expect(await harness.upstreamLog()).toHaveLength(2);
+
+      // Loopback with nobody signed in: the same fields, null.
+      const loopback = await startProxyAgainstStandin({}, { store });
+      cleanup.push(() => loopback.close());
+      expect((await loopback.api(timeline('ada__w3'))).status).toBe(200);
+      const entries = (await (await loopback.api('/api/_history')).json()).entries;
+      expect(entries.map((entry: { person: string | null }) => entry.person)).toEqual([null]);
+      expect(whoBoughtEachSubject(await findIndexed(loopback))).toEqual({ ada__w3: [null] });
+    },
+  );
 });
 
 describe('header mode (CREDITSCOPE_AUTH=header)', () => {

@@ -82,6 +82,8 @@ const historyAnswer = open({
       boughtAt: { type: 'string' },
       credits: { type: 'string' },
       purchaseId: { type: 'string' },
+      // Who bought it (#28), listed to everyone who may read the archive; null where nobody signs in.
+      person: { type: ['string', 'null'] },
     }),
   },
   next: { type: ['string', 'null'] },

@@ -24,7 +24,8 @@ export function HistoryEntries({ entries }: { entries: readonly HistoryEntry[] }
             >
               {entry.operation === 'timeline' ? 'timeline' : 'search'}
             </span>
-            <span className="min-w-0 flex-1">
+            {/* Wide enough to read: on a phone the Open link wraps below it rather than squeezing it to a word a line. */}
+            <span className="min-w-0 flex-1 basis-48">
               <span className="block truncate text-sm font-semibold text-slate-900 dark:text-white">
                 <span className="sr-only">{entry.operation === 'timeline' ? 'Timeline ' : 'Search '}</span>
                 {name}
