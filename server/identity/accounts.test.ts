@@ -325,6 +325,113 @@ describe('what each person may spend, and who bought what', () => {
   );
 });
 
+describe("a person's own keys, and the admins' lists (#28)", () => {
+  interface KeyList {
+    keys: { id: string; label: string; createdAt: string }[];
+  }
+  const keysOf = async (harness: ProxyHarness, cookie: string) =>
+    (await (await harness.api('/api/_auth/keys', { headers: { cookie } })).json()) as KeyList;
+  const revoke = (harness: ProxyHarness, id: string, cookie: string) =>
+    harness.api(`/api/_auth/keys/${id}`, { method: 'DELETE', headers: { cookie } });
+
+  it('lets a member make a key that spends as them, list it without its secret, and revoke it; nobody else may', async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member');
+    const carol = await person(harness, 'carol', 'member');
+    const bob = await person(harness, 'bob', 'viewer');
+
+    const made = await post(harness, '/api/_auth/keys', { label: 'nightly export' }, { cookie: alice });
+    expect(made.status).toBe(201);
+    const { key, usage } = (await made.json()) as { key: string; usage: string };
+    expect(key).toMatch(/^cs_/);
+    expect(usage).toBe(`Authorization: Bearer ${key}`);
+    const bought = await harness.api(timeline('ada__mk1'), { headers: { authorization: `Bearer ${key}` } });
+    expect(bought.status).toBe(200);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+    const mine = await (await harness.api('/api/_session', { headers: { cookie: alice } })).json();
+    expect(mine.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+
+    // Listed by its label, never with the secret; another person's list does not show it.
+    const listed = await harness.api('/api/_auth/keys', { headers: { cookie: alice } });
+    const listedText = await listed.text();
+    expect(listedText).not.toContain(key);
+    const [only] = (JSON.parse(listedText) as KeyList).keys;
+    expect(only).toMatchObject({ label: 'nightly export' });
+    expect((await keysOf(harness, carol)).keys).toEqual([]);
+
+    // Another member cannot revoke it (it looks like no key at all); a viewer makes no key.
+    const notTheirs = await revoke(harness, only!.id, carol);
+    expect(notTheirs.status).toBe(404);
+    const viewerKey = await post(harness, '/api/_auth/keys', { label: 'read' }, { cookie: bob });
+    expect(viewerKey.status).toBe(403);
+    expect(await viewerKey.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend' } });
+    expect((await post(harness, '/api/_auth/keys', { label: '  ' }, { cookie: alice })).status).toBe(400);
+    expect(
+      (await harness.api('/api/_auth/keys', { method: 'POST', body: JSON.stringify({ label: 'x' }) })).status,
+    ).toBe(401);
+    expect((await harness.api(timeline('ada__mk2'), { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+
+    // Revoked by its person: the key is 401 from then on, and nothing more is sent upstream.
+    expect((await revoke(harness, only!.id, alice)).status).toBe(200);
+    expect((await keysOf(harness, alice)).keys).toEqual([]);
+    const after = await harness.api(timeline('ada__mk3'), { headers: { authorization: `Bearer ${key}` } });
+    expect(after.status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(2);
+    expect((await revoke(harness, only!.id, alice)).status).toBe(404);
+
+    // An admin revokes anyone's, and reads it all in the audit log, newest first, each under who did it.
+    const admin = await person(harness, 'root', 'admin');
+    await post(harness, '/api/_auth/keys', { label: 'laptop' }, { cookie: carol });
+    const [carols] = (await keysOf(harness, carol)).keys;
+    expect((await revoke(harness, carols!.id, admin)).status).toBe(200);
+    const audit = (await (await harness.api('/api/_auth/audit', { headers: { cookie: admin } })).json()) as {
+      entries: { at: string; actor: string; action: string; subject: string; detail: string | null }[];
+    };
+    const times = audit.entries.map((entry) => entry.at);
+    expect(times).toEqual([...times].sort().reverse());
+    const keyEntries = audit.entries.filter((entry) => entry.action.startsWith('key-'));
+    expect(keyEntries.map((entry) => `${entry.actor} ${entry.action} ${entry.subject} ${entry.detail}`).sort()).toEqual(
+      [
+        'alice key-created alice nightly export',
+        'alice key-revoked alice nightly export',
+        'carol key-created carol laptop',
+        'root key-revoked carol laptop',
+      ],
+    );
+  });
+
+  it('shows admins the people with their limit, spend and keys, and the audit log; a member is refused both 403', async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member', { credits: '0.3', period: 'day' });
+    const admin = await person(harness, 'root', 'admin');
+    expect((await harness.api(timeline('ada__p1'), { headers: { cookie: alice } })).status).toBe(200);
+    await post(harness, '/api/_auth/keys', { label: 'script' }, { cookie: alice });
+
+    const people = await (await harness.api('/api/_auth/people', { headers: { cookie: admin } })).json();
+    expect(people.people).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'alice',
+          role: 'member',
+          limit: expect.objectContaining({ credits: '0.3', period: 'day', spent: '0.1' }),
+          spentTotal: '0.1',
+          keys: 1,
+          hasPassword: true,
+        }),
+        expect.objectContaining({ name: 'root', role: 'admin', limit: null, spentTotal: '0', keys: 0 }),
+      ]),
+    );
+    const audit = await (await harness.api('/api/_auth/audit', { headers: { cookie: admin } })).json();
+    expect(audit.entries[0]).toMatchObject({ actor: 'alice', action: 'key-created', subject: 'alice' });
+    for (const pathname of ['/api/_auth/people', '/api/_auth/audit']) {
+      const refused = await harness.api(pathname, { headers: { cookie: alice } });
+      expect(refused.status, pathname).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: { kind: 'auth' } });
+    }
+    expect(await harness.upstreamLog()).toHaveLength(1);
+  });
+});
+
 describe('header mode (CREDITSCOPE_AUTH=header)', () => {
   it('takes the name from a trusted proxy: a new name is a member, and its purchase row is theirs', async () => {
     const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' });

@@ -110,4 +110,22 @@ export class PeopleAdmin {
       return key;
     });
   }
+
+  /**
+   * Key `id` stops working, if it is `owner`'s (null: anyone's, for an admin). False when there is no such
+   * working key of theirs: a person cannot tell another's key from one that does not exist.
+   */
+  async revokeKey(id: string, owner: string | null): Promise<boolean> {
+    return this.db.transact(async (trx) => {
+      const revoked = await this.identity.keys.revoke(trx, id, owner);
+      if (!revoked) return false;
+      await this.identity.audit.record(trx, {
+        actor: this.actor,
+        action: 'key-revoked',
+        subject: revoked.person,
+        detail: revoked.label,
+      });
+      return true;
+    });
+  }
 }

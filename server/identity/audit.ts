@@ -23,7 +23,8 @@ export class AuditLog {
       .execute();
   }
 
-  async latest(limit = 200): Promise<AuditEntry[]> {
+  /** The newest entries first. */
+  async latest(limit = 100): Promise<AuditEntry[]> {
     return this.db.kysely
       .selectFrom('audit_log')
       .select(['at', 'actor', 'action', 'subject', 'detail'])

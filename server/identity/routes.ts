@@ -3,8 +3,10 @@ import { otherMethods, refuse } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { cookieValue, SESSION_COOKIE, type Identity } from './identity.ts';
+import { keyRoutes } from './key-routes.ts';
 import type { Person } from './people.ts';
 import { clientAddress, overTls, sessionCookie } from './request.ts';
+import { personScope, readTotals } from '../store/totals.ts';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const body = (properties: Record<string, object>, required: string[]) => ({
@@ -17,7 +19,7 @@ const JSON_BODY = { maxBytes: 4096, json: true };
 
 /**
  * `/api/_auth/*` (#28, the contract in docs/architecture.md): who is signed in, signing in and out, the
- * welcome link, and the admins' lists of people and of what admins did. Free: nothing here reaches the
+ * welcome link, a person's own keys (key-routes.ts), and the admins' lists of people and of what admins did. Free: nothing here reaches the
  * upstream. `me`, sign-in, welcome and sign-out need no credential; the guard holds for them as for every route.
  */
 export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginAsync {
@@ -32,6 +34,8 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
   }
 
   return async (api) => {
+    await api.register(keyRoutes(identity));
+
     api.get('/_auth/me', { config: { access: 'public' } }, async (request, reply) =>
       sendJson(reply, 200, {
         mode: config.mode,
@@ -115,13 +119,17 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
     );
 
     api.get('/_auth/people', { config: { access: 'admin' } }, async (_request, reply) => {
-      const people = await identity.people.list();
+      const [people, keys] = await Promise.all([identity.people.list(), identity.keys.countsByPerson()]);
+      const now = new Date();
       return sendJson(reply, 200, {
         people: await Promise.all(
           people.map(async (person) => ({
             ...(await personView(person)),
             createdAt: person.createdAt,
             hasPassword: person.hasPassword,
+            // Everything they ever bought, for people with no limit (whose `limit.spent` is in its period).
+            spentTotal: (await readTotals(identity.db.kysely, personScope(person.name, 'total', now))).spent,
+            keys: keys.get(person.name) ?? 0,
           })),
         ),
       });
