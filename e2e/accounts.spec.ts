@@ -142,6 +142,15 @@ test('the Credits page shows an admin her spend by name', async ({ browser }) =>
   // Three calls, 0.3 credits: every page she bought is hers, the one the server rendered for her included.
   await expect(alice.locator('td').nth(0)).toHaveText('3');
   await expect(alice.getByTestId('spend-credits')).toHaveText('0.3');
+
+  // An admin's People: alice with her limit and what she spent of it; the Audit log: the CLI adding her.
+  const person = page.getByTestId('admin-people').getByTestId('person-row').filter({ hasText: 'alice' });
+  await expect(person).toContainText('member');
+  await expect(person).toContainText('0.3 a day');
+  await expect(person).toContainText('0.3 today');
+  const added = page.getByTestId('admin-audit').getByTestId('audit-entry').filter({ hasText: 'person-added' });
+  await expect(added.filter({ hasText: 'alice' })).toHaveCount(1);
+  await expect(added.filter({ hasText: 'alice' })).toContainText('cli');
 });
 
 test('bob, a viewer, opens a page alice bought free and cannot buy another', async ({ browser }) => {

@@ -1,0 +1,93 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { apiFetch } from '../client';
+import { ApiError } from '../errors';
+import { ROLES } from './me';
+
+/**
+ * The #28 routes behind the people part of the Credits page: a person's own keys (`/api/_auth/keys`), and the
+ * admins' lists of people and of what was done (`/api/_auth/people`, `/api/_auth/audit`). All free.
+ */
+const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
+
+const keySchema = v.object({ id: v.string(), label: v.string(), createdAt: v.string() });
+const keysSchema = v.object({ keys: v.array(keySchema) });
+const createdSchema = v.object({ key: v.string(), label: v.string(), usage: v.string() });
+
+const teamPersonSchema = v.object({
+  name: v.string(),
+  role: v.picklist(ROLES),
+  limit: v.nullable(
+    v.object({
+      credits: decimal,
+      period: v.picklist(['total', 'day', 'month']),
+      spent: decimal,
+      resetsAt: v.nullable(v.string()),
+    }),
+  ),
+  createdAt: v.string(),
+  hasPassword: v.boolean(),
+  spentTotal: decimal,
+  keys: v.number(),
+});
+const peopleSchema = v.object({ people: v.array(teamPersonSchema) });
+
+const auditEntrySchema = v.object({
+  at: v.string(),
+  actor: v.string(),
+  action: v.string(),
+  subject: v.nullable(v.string()),
+  detail: v.nullable(v.string()),
+});
+const auditSchema = v.object({ entries: v.array(auditEntrySchema) });
+
+export type ApiKey = v.InferOutput<typeof keySchema>;
+export type CreatedKey = v.InferOutput<typeof createdSchema>;
+export type TeamPerson = v.InferOutput<typeof teamPersonSchema>;
+export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;
+
+function read<T>(schema: v.GenericSchema<unknown, T>, json: unknown, what: string): T {
+  const result = v.safeParse(schema, json);
+  if (!result.success) throw new ApiError('invalid_response', `The server's ${what} could not be read`);
+  return result.output;
+}
+
+export const peopleKeys = {
+  keys: () => ['auth', 'keys'] as const,
+  people: () => ['auth', 'people'] as const,
+  audit: () => ['auth', 'audit'] as const,
+};
+
+// Never persisted: who has which key, and who did what, is not bought data.
+export const keysQueryOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.keys(),
+    queryFn: async ({ signal }) => read(keysSchema, (await apiFetch('/api/_auth/keys', { signal })).json, 'keys').keys,
+    meta: { persist: false },
+  });
+
+export const peopleQueryOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.people(),
+    queryFn: async ({ signal }) =>
+      read(peopleSchema, (await apiFetch('/api/_auth/people', { signal })).json, 'people').people,
+    meta: { persist: false },
+  });
+
+export const auditQueryOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.audit(),
+    queryFn: async ({ signal }) =>
+      read(auditSchema, (await apiFetch('/api/_auth/audit', { signal })).json, 'audit log').entries,
+    meta: { persist: false },
+  });
+
+/** `POST /api/_auth/keys`: the new key, answered this once. */
+export async function createKey(label: string): Promise<CreatedKey> {
+  return read(createdSchema, (await apiFetch('/api/_auth/keys', { method: 'POST', body: { label } })).json, 'new key');
+}
+
+/** `DELETE /api/_auth/keys/:id`: the key stops working at once. */
+export async function revokeKey(id: string): Promise<void> {
+  await apiFetch(`/api/_auth/keys/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
