@@ -135,12 +135,14 @@ export function BlockedNote({ price, className = '' }: { price: Price | Checking
   const why =
     price.by === 'operator'
       ? "Paid calls are refused: the server operator's credit limit is reached, and only whoever runs creditscope can raise it."
-      : 'Paid calls are refused: your credit limit for this session is reached.';
+      : price.by === 'person'
+        ? 'Paid calls are refused: your own limit on this server is reached until its period starts again, or an admin raises it.'
+        : 'Paid calls are refused: your credit limit for this session is reached.';
   return (
     <p data-testid="blocked-note" className={`text-xs ${refused} ${className}`}>
       {why}{' '}
       <Link to="/credits" className="font-semibold underline">
-        {price.by === 'operator' ? 'See Credits' : 'Change it on Credits'}
+        {price.by === 'operator' || price.by === 'person' ? 'See Credits' : 'Change it on Credits'}
       </Link>
     </p>
   );
