@@ -119,6 +119,15 @@ test('alice chooses a password, buys three pages, and her fourth is refused nami
   await expect(page.getByTestId('spend-line')).toContainText('from 3 pages');
   expect(await upstream.log(aliceHandle)).toHaveLength(3);
 
+  // Her own limit is on the meter: reached, named as hers, and Load more offers no price.
+  const meter = page.getByTestId('credit-meter');
+  await expect(meter).toHaveAttribute('data-reached-by', 'person');
+  await expect(meter).toHaveAccessibleName(/alice's limit of 0\.3 credits a day is reached.*resets 00:00 UTC/);
+  await expect(meter.getByTestId('meter-budget')).toContainText('limit reached');
+  const footer = page.getByTestId('paging-footer');
+  await expect(footer.getByTestId('cost-hint-timeline')).toHaveText('your limit reached');
+  await expect(footer.getByTestId('blocked-note')).toContainText('your own limit');
+
   await loadMore(page);
   await expect(refusal(page)).toBeVisible();
   await expect(refusal(page)).toContainText('alice');

@@ -94,6 +94,33 @@ describe('Limits.state', () => {
     expect(reached).toMatchObject({ reached: true, reachedBy: 'operator', remaining: '0' });
   });
 
+  it("weighs the signed-in person's own limit as a third: amber at 80 % of it, red once reached, named with its reset", () => {
+    const limits = new Limits('10', 'total', { percent: 90 });
+    const noon = new Date('2026-11-25T12:00:00Z');
+    const alice = (spent: string, over: Partial<BudgetFigures> = {}) =>
+      limits.state(
+        figures({
+          spentInPeriod: spent,
+          person: { name: 'alice', limit: '0.3', period: 'day', spent, reserved: '0' },
+          ...over,
+        }),
+        noon,
+      );
+    const person = { name: 'alice', limit: '0.3', period: 'day', resetsAt: '2026-11-26T00:00:00.000Z' };
+    expect(alice('0.1')).toMatchObject({ limit: '0.3', remaining: '0.2', warning: false, warnAt: '0.24', person });
+    expect(alice('0.24')).toMatchObject({ warning: true, warningBy: 'person', warnAt: '0.24', reached: false });
+    expect(alice('0.3')).toMatchObject({ remaining: '0', warning: false, reached: true, reachedBy: 'person' });
+    expect(alice('0.3').person).toEqual({ ...person, spent: '0.3' });
+    // Her limit further off than the session's: the nearest still names the warning and the stop.
+    expect(alice('0.2', { spentInSession: '0.2', personalLimit: '0.2' })).toMatchObject({ reachedBy: 'personal' });
+    // Nobody signed in (loopback): two limits, as before, and no person.
+    expect(limits.state(figures({ spentInPeriod: '0.3' }))).toMatchObject({
+      limit: '10',
+      reached: false,
+      person: null,
+    });
+  });
+
   it('keeps a warning set in credits without a limit', () => {
     const limits = new Limits(null, 'total', { credits: '3' });
     expect(limits.state(figures({ spentInPeriod: '3' }))).toMatchObject({

@@ -2,13 +2,14 @@ import Big from 'big.js';
 import type { Period } from '../store/totals.ts';
 import type { BudgetFigures, PersonFigures } from './figures.ts';
 
-export type LimitOwner = 'operator' | 'personal';
-/** Who set the limit a refusal names: the two above, or a person's own limit (#28), with their name. */
-export type RefusedBy = LimitOwner | 'person';
+/** Whose limit: the operator's CREDIT_LIMIT, this session's personal one, or the signed-in person's own (#28). */
+export type LimitOwner = 'operator' | 'personal' | 'person';
+/** Who set the limit a refusal names (a person's own limit with their name in `limitOwner`). */
+export type RefusedBy = LimitOwner;
 /** Where the meter turns amber before the hard stop (CREDIT_WARN_AT): credits, or a percentage of the operator's limit. */
 export type WarnAt = { credits: string } | { percent: number } | null;
 export type Refusal = { by: RefusedBy; message: string; /** A person's limit: whose. */ limitOwner?: string };
-/** Where the meter turns amber under a personal limit: this share of it (the operator's is CREDIT_WARN_AT). */
+/** Where the meter turns amber under a personal or a person's limit: this share of it (the operator's is CREDIT_WARN_AT). */
 export const PERSONAL_WARN_PERCENT = 80;
 
 /** One limit as the meter weighs it: whose, its ceiling (null for a warning set without one), what it counts. */
@@ -54,6 +55,19 @@ export interface BudgetState {
   warningBy: LimitOwner | null;
   reached: boolean;
   reachedBy: LimitOwner | null;
+  /** The asking person's own limit (#28), for the words that name it; null where nobody signs in or they have none. */
+  person: PersonLimitState | null;
+}
+
+/** A person's limit as the meter names it: "alice's limit of 0.3 credits a day, 0.2 spent, resets 00:00 UTC". */
+export interface PersonLimitState {
+  name: string;
+  limit: string;
+  period: Period;
+  /** Their spend in the period (every process and instance). */
+  spent: string;
+  /** When the period starts again (ISO, UTC); null for a limit on all their spend. */
+  resetsAt: string | null;
 }
 
 const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
@@ -151,10 +165,12 @@ export class Limits {
 
   /**
    * Every limit on the next call, each with its owner, what it counts and where it warns, in the order a
-   * tie is settled (the operator's first). A third owner (a per-person limit) is one more entry here.
+   * tie is settled (the operator's first). The asking person's own limit (#28) is there only when they have one.
    */
   private standings(figures: BudgetFigures): LimitStanding[] {
     const personal = this.effectivePersonal(figures.personalLimit);
+    const person = figures.person ?? null;
+    const share = (limit: string) => new Big(limit).times(PERSONAL_WARN_PERCENT).div(100);
     return [
       {
         owner: 'operator',
@@ -166,8 +182,18 @@ export class Limits {
         owner: 'personal',
         limit: personal === null ? null : new Big(personal),
         spent: new Big(figures.spentInSession),
-        warnAt: personal === null ? null : new Big(personal).times(PERSONAL_WARN_PERCENT).div(100),
+        warnAt: personal === null ? null : share(personal),
       },
+      ...(person === null
+        ? []
+        : [
+            {
+              owner: 'person' as const,
+              limit: new Big(person.limit),
+              spent: new Big(person.spent),
+              warnAt: share(person.limit),
+            },
+          ]),
     ];
   }
 
@@ -176,7 +202,7 @@ export class Limits {
    * nearest limit (least left) is the one shown and the one reached first; the meter turns amber once any
    * limit passes its warning point, named by the nearest of those, and red once the nearest is reached.
    */
-  state(figures: BudgetFigures): BudgetState {
+  state(figures: BudgetFigures, now = new Date()): BudgetState {
     const { operatorLimit, period } = this;
     const standings = this.standings(figures);
     const nearest = byLeast(standings.filter(hasLimit))[0] ?? null;
@@ -202,8 +228,13 @@ export class Limits {
       warningBy: warning?.owner ?? null,
       reached: reached !== null,
       reachedBy: reached?.owner ?? null,
+      person: figures.person ? personLimitState(figures.person, now) : null,
     };
   }
+}
+
+function personLimitState({ name, limit, period, spent }: PersonFigures, now: Date): PersonLimitState {
+  return { name, limit, period, spent, resetsAt: periodResetsAt(period, now)?.toISOString() ?? null };
 }
 
 const PERSON_PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'a day', month: 'a month' };

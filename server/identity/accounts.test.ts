@@ -223,6 +223,51 @@ describe('what each person may spend, and who bought what', () => {
     expect(me.person.limit).toMatchObject({ credits: '0.3', period: 'day', spent: '0.3' });
   });
 
+  it("shows alice's own limit on her meter: calm, amber at 80 % of it, then reached, named as hers", async () => {
+    const harness = await accountsServer();
+    // 0.25 a day at 0.1 a page: amber from 0.2 (two pages), reached at the third (a limit is passed by one call at most).
+    const alice = await person(harness, 'alice', 'member', { credits: '0.25', period: 'day' });
+    const bob = await person(harness, 'bob', 'viewer');
+    const budget = async (cookie: string) =>
+      ((await (await harness.api('/api/_session', { headers: { cookie } })).json()) as { budget: object }).budget;
+    const buy = async (handle: string) =>
+      expect((await harness.api(timeline(handle), { headers: { cookie: alice } })).status, handle).toBe(200);
+    const herLimit = {
+      name: 'alice',
+      limit: '0.25',
+      period: 'day',
+      resetsAt: expect.stringMatching(/T00:00:00.000Z$/),
+    };
+
+    await buy('ada__m1');
+    expect(await budget(alice)).toMatchObject({
+      limit: '0.25',
+      remaining: '0.15',
+      warnAt: '0.2',
+      warning: false,
+      reached: false,
+      person: { ...herLimit, spent: '0.1' },
+    });
+    await buy('ada__m2');
+    expect(await budget(alice)).toMatchObject({
+      warning: true,
+      warningBy: 'person',
+      reached: false,
+      remaining: '0.05',
+    });
+    await buy('ada__m3');
+    expect(await budget(alice)).toMatchObject({
+      warning: false,
+      reached: true,
+      reachedBy: 'person',
+      remaining: '0',
+      person: { ...herLimit, spent: '0.3' },
+    });
+    expect(await harness.upstreamLog()).toHaveLength(3);
+    // Bob has no limit of his own: his meter weighs the operator's and the session's only, and names nobody.
+    expect(await budget(bob)).toMatchObject({ limit: null, reached: false, person: null });
+  });
+
   it('lets a viewer read what was bought, free, and refuses them a purchase 403 before anything is journalled', async () => {
     const harness = await accountsServer();
     const alice = await person(harness, 'alice', 'member');

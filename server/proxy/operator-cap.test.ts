@@ -73,6 +73,8 @@ describe.each(STORE_KINDS)(
         warningBy: null,
         reached: true,
         reachedBy: 'operator',
+        // Nobody signs in on loopback: no person's own limit stands beside the operator's.
+        person: null,
       });
     });
 

@@ -59,7 +59,8 @@ export async function sessionState(
   const person = rowsOf(asker);
   const [session, figures, page, pastSessions, recentSpend] = [
     await ledger.summary(),
-    await ledger.budgetFigures(),
+    // The asker's own limit stands beside the operator's and the session's (#28); an admin's too, if they have one.
+    await ledger.budgetFigures(asker?.name ?? null),
     await ledger.rowsPage({ limit: rowLimit, person }),
     await ledger.pastSessions(),
     await ledger.recentSpend(recentSpendSince(new Date())),

@@ -57,6 +57,9 @@ const budget = open({
   warningBy: textOrNull,
   reached: { type: 'boolean' },
   reachedBy: textOrNull,
+  person: {
+    anyOf: [{ type: 'null' }, open({ name: text, limit: text, period: text, spent: text, resetsAt: textOrNull })],
+  },
 });
 
 /** The ledger as the UI reads it: totals, budget, prices and the newest rows (sessionState). */

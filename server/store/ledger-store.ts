@@ -2,7 +2,7 @@ import type { BudgetFigures } from '../budget/figures.ts';
 import type { Limits } from '../budget/limits.ts';
 import type { RecentSpend } from '../../src/contract/session.ts';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
-import { readBudgetFigures, type FigureSources } from './budget-figures.ts';
+import { readBudgetFigures, readPersonFigures, type FigureSources } from './budget-figures.ts';
 import type { Db } from './open.ts';
 import { LedgerReads } from './reads/ledger-reads.ts';
 import { Sessions } from './reads/sessions.ts';
@@ -100,9 +100,14 @@ export class LedgerStore {
 
   // The reads.
 
-  /** Read outside the write lock: for display only (Limits.state), never for an admission. */
-  budgetFigures(): Promise<BudgetFigures> {
-    return readBudgetFigures(this.db.kysely, this.figureSources);
+  /**
+   * Read outside the write lock: for display only (Limits.state), never for an admission. With `person`, their
+   * own limit too (#28), so the meter weighs it as the journal does.
+   */
+  async budgetFigures(person: string | null = null): Promise<BudgetFigures> {
+    const figures = await readBudgetFigures(this.db.kysely, this.figureSources);
+    if (person === null) return figures;
+    return { ...figures, person: await readPersonFigures(this.db.kysely, person, figures.highest) };
   }
   currentSession(): Promise<{ id: string; startedAt: string }> {
     return this.sessions.current();

@@ -1,5 +1,5 @@
 import { meanDecimal } from '../lib/decimal';
-import type { SessionState } from './session';
+import type { LimitOwner, SessionState } from './session';
 
 export type PaidOperation = 'timeline' | 'search';
 
@@ -41,7 +41,7 @@ export type Price =
   | { kind: 'this-browser' }
   | { kind: 'archive'; boughtAt: number }
   | { kind: 'buy'; credits: string | null; estimate: boolean }
-  | { kind: 'blocked'; by: 'operator' | 'personal' | null };
+  | { kind: 'blocked'; by: LimitOwner | null };
 
 export interface PriceFacts {
   operation: PaidOperation;

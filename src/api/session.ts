@@ -6,7 +6,7 @@ import { sessionKeys } from './keys';
 import { sessionStateSchema, type SessionState } from '../contract/session';
 
 // The shapes are the contract's (src/contract/session.ts), shared with the server that sends them.
-export type { SessionState, LedgerRow, Budget } from '../contract/session';
+export type { SessionState, LedgerRow, Budget, LimitOwner } from '../contract/session';
 export type { CallDetail, CallsPage } from '../contract/session-calls';
 
 export function parseLedgerAnswer<T extends v.GenericSchema>(schema: T, json: unknown): v.InferOutput<T> {

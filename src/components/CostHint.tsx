@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Price } from '../api/cost';
+import type { LimitOwner } from '../api/session';
 import { usePrice, type Checking, type PriceRequest, type ViewerPrice } from '../api/use-price';
 import { absoluteTime, boughtClock } from '../lib/format';
 import { useDateStyle } from '../lib/use-date-style';
@@ -10,9 +11,10 @@ const muted = 'text-slate-600 dark:text-slate-400';
 const refused = 'text-red-800 dark:text-red-300';
 
 /** Whose limit refuses a call, in the fewest words a control can carry. */
-export function blockedWords(by: 'operator' | 'personal' | null): string {
+export function blockedWords(by: LimitOwner | null): string {
   if (by === 'operator') return "operator's limit reached";
-  if (by === 'personal') return 'your limit reached';
+  // The session's limit and the signed-in person's own (#28) are both the reader's.
+  if (by === 'personal' || by === 'person') return 'your limit reached';
   return 'limit reached';
 }
 
@@ -133,12 +135,14 @@ export function BlockedNote({ price, className = '' }: { price: Price | Checking
   const why =
     price.by === 'operator'
       ? "Paid calls are refused: the server operator's credit limit is reached, and only whoever runs creditscope can raise it."
-      : 'Paid calls are refused: your credit limit for this session is reached.';
+      : price.by === 'person'
+        ? 'Paid calls are refused: your own limit on this server is reached until its period starts again, or an admin raises it.'
+        : 'Paid calls are refused: your credit limit for this session is reached.';
   return (
     <p data-testid="blocked-note" className={`text-xs ${refused} ${className}`}>
       {why}{' '}
       <Link to="/credits" className="font-semibold underline">
-        {price.by === 'operator' ? 'See Credits' : 'Change it on Credits'}
+        {price.by === 'operator' || price.by === 'person' ? 'See Credits' : 'Change it on Credits'}
       </Link>
     </p>
   );

@@ -46,8 +46,20 @@ export const ledgerRowSchema = v.object({
   person: v.nullable(v.string()),
 });
 
+/** Whose limit: the operator's, this session's personal one, or the signed-in person's own (#28). */
+const LIMIT_OWNERS = ['operator', 'personal', 'person'] as const;
+
+/** A person's own limit (#28): "alice's limit of 0.3 credits a day", and when its period starts again (UTC). */
+const personLimitSchema = v.object({
+  name: v.string(),
+  limit: decimal,
+  period: v.picklist(['total', 'day', 'month']),
+  spent: decimal,
+  resetsAt: v.nullable(v.string()),
+});
+
 /**
- * Two limits with two owners: the operator's CREDIT_LIMIT caps all spend through the server's store in its
+ * Two limits with two owners (three with a person's own, #28): the operator's CREDIT_LIMIT caps all spend through the server's store in its
  * period and cannot be changed from here; the personal limit caps this session and is never above it. `limit`,
  * `remaining` and `reached` are for the tighter of the two.
  */
@@ -65,11 +77,17 @@ export const budgetSchema = v.object({
   /** Where the meter turns amber before the hard stop, in credits; null when none is set. */
   warnAt: v.nullable(decimal),
   warning: v.boolean(),
-  /** Whose warning point is passed: the operator's (CREDIT_WARN_AT) or the person's own (80 % of it). */
-  warningBy: v.nullable(v.picklist(['operator', 'personal'])),
+  /**
+   * Whose warning point is passed: the operator's (CREDIT_WARN_AT), this session's personal limit or the
+   * signed-in person's own limit (#28) (80 % of either).
+   */
+  warningBy: v.nullable(v.picklist(LIMIT_OWNERS)),
   reached: v.boolean(),
-  reachedBy: v.nullable(v.picklist(['operator', 'personal'])),
+  reachedBy: v.nullable(v.picklist(LIMIT_OWNERS)),
+  /** The signed-in person's own limit (#28); null or absent where nobody signs in or they have none. */
+  person: v.optional(v.nullable(personLimitSchema)),
 });
+export type LimitOwner = (typeof LIMIT_OWNERS)[number];
 
 /** How far back the pace looks: spending now, not the session's average (src/features/credits/spend-pace.ts). */
 export const PACE_WINDOW_MS = 15 * 60_000;

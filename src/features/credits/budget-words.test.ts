@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Budget } from '../../api/session';
-import { warningNote, meterBudgetSentence, meterBudgetText } from './budget-words';
+import { warningNote, meterBudgetSentence, meterBudgetText, personLimitWords, personResetWords } from './budget-words';
 
 const budget: Budget = {
   operatorLimit: null,
@@ -67,5 +67,32 @@ describe('the meter budget', () => {
     expect(warningNote(personal)).toBe(
       'Close to your limit (amber from 1.6 credits spent this session): paid calls are refused once it is reached.',
     );
+  });
+
+  it("names a signed-in person's own limit (#28) by name, with what it counts and when it resets", () => {
+    const alice = {
+      ...budget,
+      limit: '0.3',
+      remaining: '0.06',
+      warnAt: '0.24',
+      warning: true,
+      warningBy: 'person' as const,
+      person: {
+        name: 'alice',
+        limit: '0.3',
+        period: 'day' as const,
+        spent: '0.24',
+        resetsAt: '2026-11-26T00:00:00.000Z',
+      },
+    };
+    expect(meterBudgetSentence(alice)).toBe(
+      ", 0.06 of 0.3 left. Warning: close to alice's limit (warns at 0.24); paid calls stop when it is reached",
+    );
+    expect(warningNote(alice)).toBe(
+      "Close to alice's limit (amber from 0.24 credits spent today (UTC); resets 00:00 UTC): paid calls are refused once it is reached.",
+    );
+    expect(personLimitWords(alice.person)).toBe("alice's limit of 0.3 credits a day");
+    const monthly = { ...alice.person, period: 'month' as const, resetsAt: '2026-12-01T00:00:00.000Z' };
+    expect(personResetWords(monthly)).toBe('resets 00:00 UTC on 2026-12-01');
   });
 });

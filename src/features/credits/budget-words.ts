@@ -40,8 +40,23 @@ export function meterBudgetText(budget: Budget): string | null {
   return parts && `${parts.lead}${parts.detail}${parts.tail}`;
 }
 
-/** Whose warning point is passed, in words: "your limit" or "the server operator's limit". */
+type PersonLimit = NonNullable<Budget['person']>;
+const PERSON_PERIOD: Record<PersonLimit['period'], string> = { total: 'in total', day: 'a day', month: 'a month' };
+
+/** A signed-in person's own limit (#28) in words: "alice's limit of 0.3 credits a day". */
+export function personLimitWords(person: PersonLimit): string {
+  return `${person.name}'s limit of ${person.limit} credits ${PERSON_PERIOD[person.period]}`;
+}
+
+/** When a person's limit starts again: "resets 00:00 UTC", "resets 00:00 UTC on 2026-12-01", or who can raise it. */
+export function personResetWords(person: PersonLimit): string {
+  if (person.resetsAt === null) return 'it counts all their spend: an admin can raise it';
+  return person.period === 'month' ? `resets 00:00 UTC on ${person.resetsAt.slice(0, 10)}` : 'resets 00:00 UTC';
+}
+
+/** Whose warning point is passed, in words: "your limit", "alice's limit" or "the server operator's limit". */
 export function warningOwnerWords(budget: Budget): string {
+  if (budget.warningBy === 'person' && budget.person) return `${budget.person.name}'s limit`;
   return budget.warningBy === 'personal'
     ? 'your limit'
     : budget.warningBy === 'operator'
@@ -49,9 +64,17 @@ export function warningOwnerWords(budget: Budget): string {
       : 'the limit';
 }
 
+/** What the warning limit counts, in words: this session, the operator's period, or the person's own. */
+function countedWords(budget: Budget): string {
+  if (budget.warningBy === 'personal') return 'this session';
+  if (budget.warningBy === 'person' && budget.person)
+    return `${{ total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' }[budget.person.period]}; ${personResetWords(budget.person)}`;
+  return periodWords(budget.period);
+}
+
 /** Where the amber started and why, for the meter's tooltip and the Credits page. */
 export function warningNote(budget: Budget): string {
-  const counted = budget.warningBy === 'personal' ? 'this session' : periodWords(budget.period);
+  const counted = countedWords(budget);
   return `Close to ${warningOwnerWords(budget)} (amber from ${budget.warnAt} credits spent ${counted}): paid calls are refused once it is reached.`;
 }
 

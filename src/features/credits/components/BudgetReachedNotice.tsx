@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueryOptions, type Budget } from '../../../api/session';
-import { operatorScope } from '../budget-words';
+import { operatorScope, personLimitWords, personResetWords } from '../budget-words';
 
 /** Why paid calls are refused, and the ways out that really exist for whichever limit was reached. */
 export function budgetReachedMessage(budget: Budget): string {
   if (budget.reachedBy === 'operator') {
     return `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts ${operatorScope(budget.period)}, so a new session does not reset it, and it cannot be raised from this page: ask whoever runs creditscope.`;
+  }
+  if (budget.reachedBy === 'person' && budget.person) {
+    return `${personLimitWords(budget.person)} is reached: paid calls are refused; ${personResetWords(budget.person)}, or an admin can raise it (npm run user -- limit).`;
   }
   return `Your limit of ${budget.personalLimit} credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.`;
 }

@@ -1,7 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import type { Budget, SessionState } from '../../../api/session';
-import { meterBudgetParts, meterBudgetSentence, operatorScope, warningNote } from '../budget-words';
+import {
+  meterBudgetParts,
+  meterBudgetSentence,
+  operatorScope,
+  personLimitWords,
+  personResetWords,
+  warningNote,
+} from '../budget-words';
 import { meterPaceText, paceSentence, paceUnitLabel } from '../pace-words';
 import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
@@ -21,6 +28,11 @@ function reachedNotes(budget: Budget): { owner: string; sentence: string; title:
       sentence: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts ${operatorScope(budget.period)} and cannot be changed from the browser`,
       title: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. Only whoever runs creditscope can change it.`,
     };
+  }
+  if (budget.reachedBy === 'person' && budget.person) {
+    // The signed-in person's own limit (#28): only its period or an admin lifts it.
+    const words = `${personLimitWords(budget.person)} is reached: paid calls are refused; ${personResetWords(budget.person)}`;
+    return { owner: `${budget.person.name}'s`, sentence: words, title: `${words}.` };
   }
   if (budget.reachedBy === 'personal') {
     return {

@@ -1,5 +1,5 @@
 import type { SessionState } from '../../../api/session';
-import { periodWords } from '../budget-words';
+import { periodWords, personLimitWords } from '../budget-words';
 import { dateTime, plural } from '../format';
 import { SpendPaceNote } from './SpendPaceNote';
 
@@ -11,7 +11,10 @@ function budgetSummary({ budget }: SessionState): string {
   if (budget.limit === null) return 'No limit';
   if (budget.reachedBy === 'operator') return `Reached: the server operator's limit of ${budget.operatorLimit}`;
   if (budget.reachedBy === 'personal') return `Reached: your limit of ${budget.personalLimit}`;
+  if (budget.reachedBy === 'person' && budget.person) return `Reached: ${personLimitWords(budget.person)}`;
   if (budget.limit === budget.personalLimit) return `${budget.remaining} of ${budget.limit} left (your limit)`;
+  if (budget.person && budget.limit === budget.person.limit && budget.limit !== budget.operatorLimit)
+    return `${budget.remaining} of ${budget.limit} left (${personLimitWords(budget.person)})`;
   const when = budget.period === 'total' ? '' : ` ${periodWords(budget.period)}`;
   return `${budget.remaining} of ${budget.limit} left${when} (the operator's limit)`;
 }
