@@ -92,6 +92,9 @@ test('with no credential a paid request is 401, nothing reaches the upstream, an
   await page.goto(`${ORIGIN}/timeline?screen_name=${handle}`);
   await expect(page).toHaveURL(/\/sign-in\?next=%2Ftimeline/);
   await expect(page.getByTestId('sign-in-form')).toBeVisible();
+  // Nobody's meter to show yet: once its read is refused, the header says nothing rather than "meter unavailable".
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('meter unavailable')).toHaveCount(0);
   expect(await upstream.log(handle)).toHaveLength(0);
 });
 

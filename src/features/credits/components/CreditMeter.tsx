@@ -12,6 +12,8 @@ import {
 import { meterPaceText, paceSentence, paceUnitLabel } from '../pace-words';
 import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
+import { ApiError } from '../../../api/errors';
+import { SIGN_IN_REQUIRED } from '../../../api/auth/sign-in-required';
 import type { DateStyle } from '../../../lib/date-style';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { useOneLine } from '../../../lib/use-one-line';
@@ -72,11 +74,13 @@ const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words', 'u
  * accessible name and tooltip, and the whole meter opens the Credits page.
  */
 export function CreditMeter() {
-  const { data, isError, dataUpdatedAt } = useLiveSession();
+  const { data, error, dataUpdatedAt } = useLiveSession();
   // As fresh as the ledger read, and ticking between reads: the recent window moves on while the page is open.
   const now = Math.max(useNow(), dataUpdatedAt);
   const style = useDateStyle();
-  if (isError) return <span className="text-xs text-red-700 dark:text-red-300">meter unavailable</span>;
+  // Nobody signed in yet (the sign-in and welcome pages): there is no meter of theirs to show.
+  if (error instanceof ApiError && error.kind === SIGN_IN_REQUIRED) return null;
+  if (error) return <span className="text-xs text-red-700 dark:text-red-300">meter unavailable</span>;
   if (!data)
     return <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">loading meter…</span>;
   return <Meter state={data} now={now} style={style} />;
