@@ -10,6 +10,7 @@ import { passwordProblem, hashPassword, verifyPassword } from './passwords.ts';
 import { nameProblem, People, type Person } from './people.ts';
 import { SignIns } from './sign-ins.ts';
 import { Throttle } from './throttle.ts';
+import { parseCookie } from 'cookie';
 
 export const SESSION_COOKIE = 'creditscope_sid';
 
@@ -31,11 +32,7 @@ export interface LimitStanding {
 
 /** The value of one cookie in a Cookie header, or null. */
 export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=') || null;
-  }
-  return null;
+  return parseCookie(header ?? '')[name] || null;
 }
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;

@@ -1,3 +1,4 @@
+import { stringifySetCookie } from 'cookie';
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
 import { isTrustedAddress, type AuthConfig } from './auth-config.ts';
@@ -26,12 +27,11 @@ export function clientAddress(request: IncomingMessage, config: AuthConfig): str
  * it), Path=/, Secure over TLS, as long as the session may last. Empty and expired to clear it.
  */
 export function sessionCookie(value: string | null, secure: boolean): string {
-  return [
-    `${SESSION_COOKIE}=${value ?? ''}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    'Path=/',
-    `Max-Age=${value === null ? 0 : Math.floor(ABSOLUTE_MS / 1000)}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+  return stringifySetCookie(SESSION_COOKIE, value ?? '', {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: value === null ? 0 : Math.floor(ABSOLUTE_MS / 1000),
+    secure,
+  });
 }
