@@ -70,9 +70,7 @@ describe('npm run user', () => {
     expect((await user(['add', 'alice'], env)).stderr).toMatch(/"alice" is already here/);
     const bad = await user(['add', 'bob', '--role', 'owner'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(
-      /CREDITSCOPE_AUTH_DEFAULT_ROLE must be admin, member or viewer|must be admin, member or viewer/,
-    );
+    expect(bad.stderr).toMatch(/A role must be admin, member or viewer, got "owner"/);
     expect((await user(['limit', 'alice', 'none'], env)).code).toBe(0);
     expect((await user(['remove', 'alice'], env)).code).toBe(0);
     // Removed: her key and her session stop working; the ledger keeps her name.
