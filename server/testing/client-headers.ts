@@ -10,8 +10,8 @@ export function asClientSends(
   headers: Record<string, string> = {},
   pageHeaders: Record<string, string> = {},
 ): Record<string, string> {
-  const byKey = Object.entries(headers).some(
-    ([name, value]) => name.toLowerCase() === 'authorization' && /^Bearer\s/i.test(value),
-  );
+  const sent = (name: string) => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  // With a cookie too it is a browser's request (the guard's `carriesKeyOnly`), and keeps the app's header.
+  const byKey = /^Bearer\s/i.test(sent('authorization') ?? '') && sent('cookie') === undefined;
   return byKey ? headers : { [HEADER.client]: '1', ...pageHeaders, ...headers };
 }
