@@ -75,7 +75,7 @@ async function expectEachCursorOnce(handle: string, pages: number) {
   expect(Object.values(counts).every((count) => count === 1)).toBe(true);
 }
 
-test('holding End buys the chosen number of paid pages, then asks at a price; Keep loading buys as many again; after a reload the held pages come free and do not count', async ({
+test('holding End buys the chosen number of paid pages, then asks at a price; Keep loading buys as many again; a reload renews nothing: End buys no more and it asks, and the held pages come free', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -125,14 +125,22 @@ test('holding End buys the chosen number of paid pages, then asks at a price; Ke
   expect(await loadedCount(page)).toBe(120);
   await expectEachCursorOnce(handle, 6);
 
-  // After a reload the six pages this browser holds are there free; only newly paid pages count.
+  // A reload is not a new choice to spend: the tab keeps the count, so End held buys nothing and it asks.
+  // The six pages this browser holds are there free.
   const lastId = await page.locator('article').last().getAttribute('data-post-id');
   await persisted(page, lastId!);
   await page.reload();
   await untilHydrated(page);
   await expect.poll(() => loadedCount(page)).toBe(120);
   await expect(field).toHaveValue('2');
-  await holdEnd(page, askedAfter(prompt, 2));
+  await holdEnd(page, askedAfter(prompt, 4));
+  await keepHoldingEnd(page);
+  expect(await loadedCount(page)).toBe(120);
+  await expectEachCursorOnce(handle, 6);
+
+  // Keep loading after the reload allows two more, and only newly paid pages count.
+  await page.getByTestId('keep-loading').click();
+  await holdEnd(page, askedAfter(prompt, 6));
   await keepHoldingEnd(page);
   expect(await loadedCount(page)).toBe(160);
   await expectEachCursorOnce(handle, 8);
