@@ -3,6 +3,7 @@ import Big from 'big.js';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
+import { hydrated, serverRendered, untilHydrated } from './support/rendering.ts';
 import { standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
 
@@ -56,8 +57,20 @@ test.afterAll(async () => {
 });
 
 test('the meter and the Credits page show the money beside the credits: 0.3 credits are $0.0006', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.setViewportSize({ width: 1440, height: 900 });
+  // A page the server renders (a timeline from its archive: free) hydrates with the money in its meter.
+  await page.goto(`${instance.origin}/timeline?screen_name=ada__${tag}0`);
+  expect(await serverRendered(page)).toBe(true);
+  await hydrated(page);
+  await expect(page.getByTestId('meter-money')).toHaveText('$0.0006');
+
   await page.goto(`${instance.origin}/credits`);
+  await untilHydrated(page);
   const meter = page.getByTestId('credit-meter');
   await expect(page.getByTestId('meter-total')).toHaveText('0.3');
   await expect(page.getByTestId('meter-money')).toHaveText('$0.0006');
@@ -77,8 +90,9 @@ test('the meter and the Credits page show the money beside the credits: 0.3 cred
     .poll(() => meter.evaluate((element) => element.scrollWidth <= element.clientWidth), { timeout: 10_000 })
     .toBe(true);
   expect((await meter.boundingBox())!.height).toBeLessThan(40);
-  // Reading it nothing was bought.
+  // Reading it nothing was bought, and nothing went wrong on the way.
   expect(await upstream.log(tag)).toHaveLength(3);
+  expect(errors).toEqual([]);
 });
 
 test('the ledger CSV, from the Credits page and as a period export, has each call’s money exactly', async ({
