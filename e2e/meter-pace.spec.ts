@@ -32,6 +32,8 @@ test.beforeAll(async () => {
     API_TOKEN: E2E.token,
     // The running job's call is held by the stand-in for a minute: longer than that is not a timeout here.
     UPSTREAM_TIMEOUT_MS: '120000',
+    // Money beside the credits (#33.8) is one more part the meter must fit on one line.
+    CREDIT_PRICE: '0.002 USD',
     CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/meter-pace-${Date.now()}`,
   });
   await setLimit('2');

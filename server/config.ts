@@ -18,6 +18,8 @@ import {
   upstreamTimeout,
 } from './config-rules.ts';
 import { publicUrl, resolveAuth, type AuthConfig } from './identity/auth-config.ts';
+import { creditPrice } from './credit-price-rule.ts';
+import type { CreditPrice } from '../src/contract/index.ts';
 
 export interface AppConfig {
   mode: 'demo' | 'upstream';
@@ -41,6 +43,8 @@ export interface AppConfig {
   jobLeaseMs: number;
   /** Who may spend (#28): the mode, and header mode's header and trusted proxies (server/identity/). */
   auth: AuthConfig;
+  /** What one credit costs in a currency (CREDIT_PRICE=0.002 USD), shown beside credits; null: credits only. */
+  creditPrice: CreditPrice | null;
   /** Where people reach this server, for the links the CLI prints (CREDITSCOPE_PUBLIC_URL); null: http://HOST:PORT. */
   publicUrl: string | null;
 }
@@ -106,6 +110,7 @@ export function loadConfig(
     jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
     auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], newcomers: 'viewer' },
     publicUrl: read<string | null>('CREDITSCOPE_PUBLIC_URL', publicUrl, null),
+    creditPrice: read<CreditPrice | null>('CREDIT_PRICE', creditPrice, null),
   };
   config.auth = resolveAuth(setting, read, { listenHost, allowedHosts: config.allowedHosts }, problems);
   const warnProblem = warnAtProblem(

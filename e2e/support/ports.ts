@@ -37,6 +37,8 @@ export const E2E = {
   serverRenderSearchApp: base + 35,
   /** An instance of its own for e2e/spend-breakdown.spec.ts: where the credits went, summed over its ledger only. */
   spendApp: base + 46,
+  /** An instance of its own for e2e/money.spec.ts: CREDIT_PRICE set, on a ledger no other spec writes to. */
+  moneyApp: base + 58,
   /** An instance of its own for e2e/exact-prices.spec.ts: a personal limit reached on a ledger no other spec touches. */
   pricesApp: base + 36,
   /** People on a shared server (#28): accounts mode on a host name (e2e/accounts.spec.ts); header mode behind nginx. */

@@ -79,6 +79,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     upstreamLabel,
     storeKind: store.db.kind,
     archiveFreshForMs: config.archiveFreshForMs,
+    creditPrice: config.creditPrice,
   };
   const unknown = (await store.ledger.outcomesUnknown()).length;
   // Free search over the archive is indexed beside the purchase path, never in it.
@@ -98,7 +99,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     await api.register(sessionRoutes(context));
     await api.register(spendRoutes(store.ledger));
     await api.register(jobs.routes);
-    await api.register(historyRoutes(store));
+    await api.register(historyRoutes(store, config.creditPrice));
     await api.register(archiveRoutes(store.db, indexer));
     await api.register(paidRoutes(forward));
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { LEDGER_CSV_HEADER, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
+import { ledgerCsvHeader, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
+import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/api/identity.ts';
@@ -154,7 +155,8 @@ function periodOf(query: PeriodQuery) {
 /** A member's ledger exports are their own rows (#28), as their ledger view is; everyone else's are everyone's. */
 const ownRowsOf = (person: Person | null) => (person?.role === 'member' ? person.name : undefined);
 
-export function historyRoutes(store: Store): FastifyPluginAsync {
+/** `creditPrice`: the operator's CREDIT_PRICE; the ledger CSV carries each row's money beside its credits when set. */
+export function historyRoutes(store: Store, creditPrice: CreditPrice | null): FastifyPluginAsync {
   return async (api) => {
     api.get<{ Querystring: { key: string | string[] } }>(
       '/_history/lookup',
@@ -241,8 +243,8 @@ export function historyRoutes(store: Store): FastifyPluginAsync {
         exportName('ledger', request.query, 'csv'),
         map(
           store.ledger.rowsBetween(range.from, range.to, undefined, ownRowsOf(request.person)),
-          ledgerCsvLine,
-          LEDGER_CSV_HEADER,
+          (row) => ledgerCsvLine(row, creditPrice),
+          ledgerCsvHeader(creditPrice),
         ),
       );
     });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
-import { PACE_WINDOW_MS, type CallsPage, type SessionState } from '../../src/contract/index.ts';
+import { PACE_WINDOW_MS, type CallsPage, type CreditPrice, type SessionState } from '../../src/contract/index.ts';
 import { callDetail } from './call-detail.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import type { ExchangeStore } from './inspector-store.ts';
@@ -25,6 +25,8 @@ export interface SessionContext {
   storeKind: StoreKind;
   /** How long a first page or a search is served from the archive: the UI says when one would be bought again. */
   archiveFreshForMs: number;
+  /** The operator's CREDIT_PRICE, shown beside credits; null when none is set. */
+  creditPrice: CreditPrice | null;
 }
 
 /** Rows sent with the session state: the newest page; older ones come from /api/_session/calls. */
@@ -47,7 +49,7 @@ export function recentSpendSince(now: Date): Date {
  * contract's schema the browser parses with (src/contract/session.ts): a field missing here does not compile.
  */
 export async function sessionState(
-  { ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs }: SessionContext,
+  { ledger, limits, prices, mode, upstreamLabel, storeKind, archiveFreshForMs, creditPrice }: SessionContext,
   rowLimit = FIRST_ROWS,
   /**
    * Who asks (a member sees their own rows), and whether to claim the spend alerts crossed now
@@ -71,6 +73,7 @@ export async function sessionState(
     upstream: upstreamLabel,
     store: storeKind,
     archive: { freshForMs: archiveFreshForMs },
+    creditPrice,
     session,
     budget,
     recentSpend,

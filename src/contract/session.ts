@@ -99,6 +99,10 @@ export const PACE_WINDOW_MS = 15 * 60_000;
  */
 export const recentSpendSchema = v.array(v.object({ minute: v.string(), calls: v.number(), credits: decimal }));
 
+/** What one credit costs in a currency (the operator's CREDIT_PRICE, e.g. 0.002 USD): shown beside credits. */
+export const creditPriceSchema = v.object({ amount: decimal, currency: v.string() });
+export type CreditPrice = v.InferOutput<typeof creditPriceSchema>;
+
 /** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
 const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
 
@@ -109,6 +113,8 @@ export const sessionStateSchema = v.object({
   store: v.picklist(['sqlite', 'postgres']),
   /** How long the server's archive serves a first page or a search free. */
   archive: v.object({ freshForMs: v.number() }),
+  /** The operator's price of a credit; null (the server) or absent (a fixture) when none is set: credits only. */
+  creditPrice: v.optional(v.nullable(creditPriceSchema)),
   session: sessionSummarySchema,
   budget: budgetSchema,
   recentSpend: recentSpendSchema,

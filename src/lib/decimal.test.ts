@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareDecimals, meanDecimal, mulDiv, runningSums, sumDecimals } from './decimal';
+import { multiplyDecimals } from './decimal-product';
 
 describe('exact decimal sums', () => {
   it('adds 0.1 a thousand times to exactly 100', () => {
@@ -39,5 +40,16 @@ describe('running sums and comparisons', () => {
     expect(compareDecimals('0.10', '0.1')).toBe(0);
     expect(compareDecimals('0.9', '10')).toBe(-1);
     expect(compareDecimals('0.3000000001', '0.3')).toBe(1);
+  });
+});
+
+describe('exact products of any precision', () => {
+  it('multiplies without rounding, whatever the decimals', () => {
+    expect(multiplyDecimals('0.3', '0.002')).toBe('0.0006');
+    expect(multiplyDecimals('0.1', '0.0000000001')).toBe('0.00000000001');
+    expect(multiplyDecimals('123456789.123456', '0.0000000007')).toBe('0.0864197523864192');
+    expect(multiplyDecimals('2.50', '4')).toBe('10');
+    expect(multiplyDecimals('0', '0.002')).toBe('0');
+    expect(multiplyDecimals('-1.5', '0.2')).toBe('-0.3');
   });
 });

@@ -1,4 +1,6 @@
+import type { CreditPrice } from '../contract/session.ts';
 import { csvCell } from './csv.ts';
+import { moneyOf } from './money.ts';
 
 /** One CSV shape for the ledger, written by the Credits page and by the server's period export. Pure. */
 export interface CsvLedgerRow {
@@ -31,7 +33,18 @@ const COLUMNS = [
 ] as const;
 export const LEDGER_CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
 
-export function ledgerCsvLine(row: CsvLedgerRow): string {
+/**
+ * With the operator's CREDIT_PRICE set, two more columns: each row's credits in that currency, exact
+ * (credits × price, never rounded), and the currency's code. Without it, the ledger's columns alone.
+ */
+const MONEY_COLUMNS = ['money', 'currency'] as const;
+
+export function ledgerCsvHeader(price: CreditPrice | null | undefined): string {
+  return price ? `${[...COLUMNS, ...MONEY_COLUMNS].join(',')}\r\n` : LEDGER_CSV_HEADER;
+}
+
+export function ledgerCsvLine(row: CsvLedgerRow, price?: CreditPrice | null): string {
+  const money = price ? `,${csvCell(moneyOf(row.credits, price))},${csvCell(price.currency)}` : '';
   return `${COLUMNS.map((column) => {
     if (column === 'params') return csvCell(JSON.stringify(row.params));
     if (column === 'errorKind') return csvCell(row.errorKind ?? '');
@@ -39,5 +52,5 @@ export function ledgerCsvLine(row: CsvLedgerRow): string {
     return csvCell(
       column === 'status' || column === 'durationMs' || column === 'ok' ? row[column] : String(row[column]),
     );
-  }).join(',')}\r\n`;
+  }).join(',')}${money}\r\n`;
 }

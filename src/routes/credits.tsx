@@ -100,7 +100,7 @@ function CreditsBody({ state }: { state: SessionState }) {
           <OperationBreakdown state={state} />
         </Section>
         <Section title="Budget">
-          <BudgetControl budget={state.budget} spent={state.session.total} />
+          <BudgetControl budget={state.budget} spent={state.session.total} price={state.creditPrice} />
         </Section>
       </div>
       <Section title="Spend alerts">

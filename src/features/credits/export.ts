@@ -1,8 +1,10 @@
 import type { LedgerRow } from '../../api/session';
-import { LEDGER_CSV_HEADER, ledgerCsvLine } from '../../lib/ledger-csv';
+import type { CreditPrice } from '../../contract/session';
+import { ledgerCsvHeader, ledgerCsvLine } from '../../lib/ledger-csv';
 
-export function ledgerCsv(rows: readonly LedgerRow[]): string {
-  return LEDGER_CSV_HEADER + rows.map(ledgerCsvLine).join('');
+/** The rows as CSV; with the operator's price of a credit, each row's exact money beside its credits. */
+export function ledgerCsv(rows: readonly LedgerRow[], price: CreditPrice | null = null): string {
+  return ledgerCsvHeader(price) + rows.map((row) => ledgerCsvLine(row, price)).join('');
 }
 
 export function ledgerJson(rows: readonly LedgerRow[]): string {

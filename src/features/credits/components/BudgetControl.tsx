@@ -5,6 +5,8 @@ import type { Budget } from '../../../api/session';
 import { operatorScope, periodWords, warningNote } from '../budget-words';
 import { isAbove, leftUnder } from '../limits';
 import { useSetBudget } from '../use-session-actions';
+import type { CreditPrice } from '../../../contract/session';
+import { Money } from '../../../components/Money';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
@@ -14,7 +16,7 @@ const note = 'text-xs text-slate-500 dark:text-slate-400';
 const refusal = (error: unknown) => (error instanceof ApiError && error.kind === 'bad_request' ? error.message : null);
 
 /** The operator's ceiling, read-only: it counts all spend in its period and only its owner can move it. */
-function OperatorLimit({ budget }: { budget: Budget }) {
+function OperatorLimit({ budget, price }: { budget: Budget; price: CreditPrice | null | undefined }) {
   const { operatorLimit } = budget;
   return (
     <div data-testid="operator-limit">
@@ -27,7 +29,7 @@ function OperatorLimit({ budget }: { budget: Budget }) {
             <strong className="tabular-nums" data-testid="operator-limit-value">
               {operatorLimit}
             </strong>{' '}
-            credits
+            credits <Money credits={operatorLimit} price={price} testId="operator-limit-money" />
             {' · '}
             <span className="tabular-nums" data-testid="operator-limit-left">
               {leftUnder(operatorLimit, budget.spentInPeriod)}
@@ -46,7 +48,16 @@ function OperatorLimit({ budget }: { budget: Budget }) {
 }
 
 /** Shows both limits and sets or clears the personal one (PUT /api/_session/budget), never above the operator's. */
-export function BudgetControl({ budget, spent }: { budget: Budget; spent: string }) {
+export function BudgetControl({
+  budget,
+  spent,
+  price,
+}: {
+  budget: Budget;
+  spent: string;
+  /** The operator's price of a credit: each limit's money beside it. */
+  price?: CreditPrice | null;
+}) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useSetBudget();
@@ -69,7 +80,7 @@ export function BudgetControl({ budget, spent }: { budget: Budget; spent: string
 
   return (
     <div className="space-y-3" data-testid="budget-control">
-      <OperatorLimit budget={budget} />
+      <OperatorLimit budget={budget} price={price} />
       {budget.warning && !budget.reached && (
         <p
           role="status"
@@ -90,7 +101,7 @@ export function BudgetControl({ budget, spent }: { budget: Budget; spent: string
               <strong className="tabular-nums" data-testid="personal-limit-value">
                 {personalLimit}
               </strong>{' '}
-              credits
+              credits <Money credits={personalLimit} price={price} testId="personal-limit-money" />
               {' · '}
               <span className="tabular-nums">{leftUnder(personalLimit, spent)}</span> left
             </>

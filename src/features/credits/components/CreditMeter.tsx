@@ -16,6 +16,7 @@ import { ApiError } from '../../../api/errors';
 import { SIGN_IN_REQUIRED } from '../../../api/auth/sign-in-required';
 import type { DateStyle } from '../../../lib/date-style';
 import { useDateStyle } from '../../../lib/use-date-style';
+import { Money } from '../../../components/Money';
 import { useOneLine } from '../../../lib/use-one-line';
 import { useNow } from '../../../lib/use-now';
 
@@ -64,13 +65,13 @@ const quiet = 'text-slate-600 dark:text-slate-400';
  * What the meter leaves out as its room shrinks (useOneLine), first to last. Each part is marked `data-part`,
  * and src/styles.css hides the parts the meter's `data-hide` names.
  */
-const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'pace', 'words', 'unit'];
+const DROP_ORDER = ['calls', 'window', 'detail', 'money', 'forecast', 'pace', 'words', 'unit'];
 
 /**
  * Always in the header, on one line at every width: what this session has spent, where the nearest limit
  * stands, and while spending goes on, the recent pace. Where the header has less room, the parts that only add
  * detail give way (DROP_ORDER) until it fits: the call count, the pace's window, whose limit and "of 2", the
- * forecast, the pace, the limit's words (its icon and colour stay), then the word "credits". Everything is in its
+ * money (with CREDIT_PRICE set), the forecast, the pace, the limit's words (its icon and colour stay), then the word "credits". Everything is in its
  * accessible name and tooltip, and the whole meter opens the Credits page.
  */
 export function CreditMeter() {
@@ -108,6 +109,8 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
       data-budget-warning={warning ? 'true' : undefined}
       data-warning-by={warning ? (budget.warningBy ?? undefined) : undefined}
       data-reached-by={budget.reachedBy ?? undefined}
+      // The money beside the credits is read after the name: the name is written without it (it loads apart).
+      aria-describedby={state.creditPrice ? 'meter-money' : undefined}
       aria-label={`Session spend: ${session.total} credits over ${calls}${budgetText}. ${reached ? '' : `${paceSentence(pace, session, now, style)} `}Open the credits page.`}
       // What a narrow header leaves out, for the pointer too (screen readers have the whole of it above).
       title={[reached?.title ?? (warning && warningNote(budget)), paceLabel && `${paceText!.rate} ${paceLabel}.`]
@@ -119,6 +122,18 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
         <strong data-testid="meter-total">{session.total}</strong>
         <span data-part="unit"> credits</span>
       </span>
+      {/* The operator's CREDIT_PRICE, if set: the same spend in a currency, beside the credits. */}
+      {state.creditPrice && (
+        <span data-part="money">
+          <Money
+            credits={session.total}
+            price={state.creditPrice}
+            id="meter-money"
+            testId="meter-money"
+            className={reached || warning ? '' : quiet}
+          />
+        </span>
+      )}
       <span data-part="calls" className={reached || warning ? '' : quiet} data-testid="meter-calls">
         {calls}
       </span>

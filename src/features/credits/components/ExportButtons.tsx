@@ -1,15 +1,25 @@
 import type { LedgerRow } from '../../../api/session';
+import type { CreditPrice } from '../../../contract/session';
 import { downloadText } from '../../../lib/download';
 
 // The file is written on the click: the page shows the buttons, few visits press them.
-const ledgerText = (format: 'csv' | 'json', rows: readonly LedgerRow[]) =>
-  import('../export').then((ledger) => (format === 'csv' ? ledger.ledgerCsv(rows) : ledger.ledgerJson(rows)));
+const ledgerText = (format: 'csv' | 'json', rows: readonly LedgerRow[], price: CreditPrice | null) =>
+  import('../export').then((ledger) => (format === 'csv' ? ledger.ledgerCsv(rows, price) : ledger.ledgerJson(rows)));
 
 const button =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /** Downloads the rows shown (after filtering) as CSV or JSON. */
-export function ExportButtons({ rows, sessionId }: { rows: readonly LedgerRow[]; sessionId: string }) {
+export function ExportButtons({
+  rows,
+  sessionId,
+  price,
+}: {
+  rows: readonly LedgerRow[];
+  sessionId: string;
+  /** The operator's price of a credit: the CSV then has each row's money. */
+  price: CreditPrice | null;
+}) {
   const base = `creditscope-ledger-${sessionId.slice(0, 8)}`;
   return (
     <div className="flex gap-2">
@@ -18,7 +28,9 @@ export function ExportButtons({ rows, sessionId }: { rows: readonly LedgerRow[];
         className={button}
         disabled={rows.length === 0}
         onClick={() =>
-          void ledgerText('csv', rows).then((text) => downloadText(`${base}.csv`, 'text/csv;charset=utf-8', text))
+          void ledgerText('csv', rows, price).then((text) =>
+            downloadText(`${base}.csv`, 'text/csv;charset=utf-8', text),
+          )
         }
       >
         Export CSV
@@ -28,7 +40,7 @@ export function ExportButtons({ rows, sessionId }: { rows: readonly LedgerRow[];
         className={button}
         disabled={rows.length === 0}
         onClick={() =>
-          void ledgerText('json', rows).then((text) => downloadText(`${base}.json`, 'application/json', text))
+          void ledgerText('json', rows, price).then((text) => downloadText(`${base}.json`, 'application/json', text))
         }
       >
         Export JSON

@@ -40,7 +40,7 @@ export function LedgerSection({ state, ledger }: { state: SessionState; ledger: 
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <LedgerFilters filter={filter} onChange={setFilter} />
-        <ExportButtons rows={visible} sessionId={state.session.id} />
+        <ExportButtons rows={visible} sessionId={state.session.id} price={state.creditPrice ?? null} />
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400" aria-live="polite" data-testid="ledger-count">
         {countLine(visible.length, rows.length, total)}

@@ -1,5 +1,6 @@
 import type { SessionState } from '../../../api/session';
 import { mulDiv } from '../../../lib/decimal';
+import { Money } from '../../../components/Money';
 
 const OPERATIONS = [
   { key: 'timeline', name: 'Timeline', endpoint: 'GET /v1/social/microblog/posts' },
@@ -37,7 +38,15 @@ export function OperationBreakdown({ state }: { state: SessionState }) {
                 {name} <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{endpoint}</span>
               </th>
               <td className="py-2 pr-2 text-right tabular-nums">{calls}</td>
-              <td className="py-2 pr-2 text-right tabular-nums">{total}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">
+                {total}
+                <Money
+                  credits={total}
+                  price={state.creditPrice}
+                  testId={`breakdown-${key}-money`}
+                  className="block text-xs text-slate-500 dark:text-slate-400"
+                />
+              </td>
               <td className="py-2 text-right tabular-nums text-slate-600 dark:text-slate-400">
                 {calls ? mulDiv(total, '1', String(calls)) : '–'}
               </td>

@@ -1,6 +1,7 @@
 import type { SessionState } from '../../../api/session';
 import { periodWords, personLimitWords } from '../budget-words';
 import { dateTime, plural } from '../format';
+import { Money } from '../../../components/Money';
 import { SpendPaceNote } from './SpendPaceNote';
 
 const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
@@ -30,6 +31,9 @@ export function SessionOverview({ state }: { state: SessionState }) {
           <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
             <span data-testid="credits-total">{session.total}</span>{' '}
             <span className="text-sm font-normal">{session.total === '1' ? 'credit' : 'credits'}</span>
+          </dd>
+          <dd className="text-sm">
+            <Money credits={session.total} price={state.creditPrice} testId="credits-total-money" />
           </dd>
         </div>
         <div className={card}>

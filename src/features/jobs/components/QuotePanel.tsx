@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { plural, startBlocked, startLabel } from '../job-words';
 import { hint, primary } from '../styles';
 import { QuoteItems } from './QuoteItems';
+import { QuoteMoney } from './QuoteMoney';
 
 /**
  * The most the job can cost, what of it the archive already holds (free), and whether the budget covers
@@ -53,6 +54,7 @@ export function QuotePanel({
           <dt className={hint}>At most</dt>
           <dd className="font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="quote-max">
             {quote.maxCredits} credits
+            <QuoteMoney credits={quote.maxCredits} testId="quote-max-money" />
           </dd>
         </div>
         <div>

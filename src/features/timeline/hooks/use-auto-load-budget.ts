@@ -1,57 +1,47 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../api/types';
-
-/** Paid pages auto-load has bought, and the count when the person last said "Keep loading". */
-interface Count {
-  paid: number;
-  grantedAt: number;
-}
-
-/**
- * Each timeline's count for the life of this document: opening a post and coming Back (the view mounts
- * anew) goes on from where it was; a reload starts afresh, and what this browser then holds comes free.
- */
-const counts = new Map<string, Count>();
+import { autoLoadCount, NOTHING_BOUGHT, saveAutoLoadCount, subscribeAutoLoadCounts } from './auto-load-counts';
 
 /**
  * Auto-load's allowance on one timeline (`key`): it buys at most `limit` paid pages, then stops and asks;
  * each "Keep loading" allows `limit` more. Only pages paid for now count: a page the server's archive or
  * this browser already holds loads free and does not use the allowance. A "Load more" click is the person
- * asking for one page, so it neither counts nor is held back.
+ * asking for one page, so it neither counts nor is held back. The count lives for the tab (Back and a
+ * reload go on from where it was; `auto-load-counts.ts`).
  *
- * `loadNext` buys the next page and answers with the pages that arrived. The count is also kept in a ref,
- * read when the sentinel fires: the page's arrival re-arms the sentinel before React has rendered the count.
+ * The server renders timelines without the tab's storage, so the first render (hydration) reads nothing
+ * bought and the stored count arrives just after. `loadAuto` never trusts a render: it reads the count
+ * itself when the sentinel fires, so neither that first render nor a page's arrival (which re-arms the
+ * sentinel before React has rendered the new count) can buy past the allowance.
+ *
+ * `loadNext` buys the next page and answers with the pages that arrived.
  */
 export function useAutoLoadBudget(key: string, limit: number, loadNext: () => Promise<readonly TimelinePage[]>) {
-  const [count, setCount] = useState<Count>(() => counts.get(key) ?? { paid: 0, grantedAt: 0 });
-  const latest = useRef({ count, limit });
+  const count = useSyncExternalStore(
+    subscribeAutoLoadCounts,
+    () => autoLoadCount(key),
+    () => NOTHING_BOUGHT,
+  );
+  const latestLimit = useRef(limit);
   useEffect(() => {
-    latest.current.limit = limit;
+    latestLimit.current = limit;
   }, [limit]);
 
-  const save = useCallback(
-    (next: Count) => {
-      latest.current.count = next;
-      counts.set(key, next);
-      setCount(next);
-    },
-    [key],
-  );
-
   const loadAuto = useCallback(() => {
-    const { paid, grantedAt } = latest.current.count;
-    if (paid - grantedAt >= latest.current.limit) return;
+    const { paid, grantedAt } = autoLoadCount(key);
+    if (paid - grantedAt >= latestLimit.current) return;
     void loadNext().then((arrived) => {
       const bought = arrived.filter((page) => paidForThisLoad(page.origin)).length;
-      if (bought > 0) save({ ...latest.current.count, paid: latest.current.count.paid + bought });
+      if (bought === 0) return;
+      const now = autoLoadCount(key);
+      saveAutoLoadCount(key, { ...now, paid: now.paid + bought });
     });
-  }, [loadNext, save]);
+  }, [key, loadNext]);
 
-  const keepLoading = useCallback(
-    () => save({ ...latest.current.count, grantedAt: latest.current.count.paid }),
-    [save],
-  );
+  const keepLoading = useCallback(() => {
+    saveAutoLoadCount(key, { ...autoLoadCount(key), grantedAt: autoLoadCount(key).paid });
+  }, [key]);
 
   return { paid: count.paid, paused: count.paid - count.grantedAt >= limit, loadAuto, keepLoading };
 }
