@@ -40,18 +40,20 @@ export async function createJob(
 
 export type JobAction = 'pause' | 'resume' | 'cancel';
 
-/** How long a pause or cancel waits for the calls already in flight here, so its answer is the job's final state. */
+/** How long a cancel waits for the calls already in flight here, so its answer is the job's final state. */
 const SETTLE_MS = 5_000;
 
 /**
- * After a pause or cancel: the job stops taking pages here at once, and the answer waits (a while at most)
- * for its calls in flight to land, so the pages and credits it reports are what the store ends with. A job
- * held by another process stops there before its next page; its answer is the state now (`settling` says so).
+ * After a pause or cancel, the job stops taking pages here at once. A cancel's answer waits (a while at most)
+ * for the calls in flight to land, so the pages and credits it reports are what the store ends with; a pause
+ * answers at once, so Resume can follow it. Until its last calls land (here or in the process holding it, which
+ * stops before its next page) a summary says `settling`, and the browser keeps reading it.
  */
-async function settleHere(context: JobsContext, id: string, action: 'pause' | 'cancel') {
+async function stopHere(context: JobsContext, id: string, action: 'pause' | 'cancel') {
   const running = context.runner.contextOf(id);
   if (!running) return;
   running.stop({ reason: action === 'cancel' ? 'cancelled' : 'paused' });
+  if (action === 'pause') return;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     context.runner.settled(id),
@@ -62,7 +64,6 @@ async function settleHere(context: JobsContext, id: string, action: 'pause' | 'c
   clearTimeout(timer);
 }
 
-/** Pause, resume or cancel, from any process: the one running the job sees it before its next page. */
 export async function controlJob(
   context: JobsContext,
   id: string,
@@ -103,6 +104,6 @@ export async function controlJob(
       message: `Cannot ${action} this job: it is ${now.status}${now.stop_reason ? ` (${now.stop_reason})` : ''}; only ${allowed} can be.`,
     };
   }
-  if (action !== 'resume') await settleHere(context, id, action);
+  if (action !== 'resume') await stopHere(context, id, action);
   return { job: (await store.get(id))!.job };
 }
