@@ -231,6 +231,104 @@ test.describe('a job over three handles', () => {
     expect(await upstream.log(tag)).toHaveLength(after);
   });
 
+  test("the panel, the All jobs row and the meter agree while a job runs, and a cancel shows at once with the stand-in's figures", async ({
+    page,
+  }) => {
+    test.skip(!instance, 'needs the instance the first test started');
+    // A ledger session of this test's own: the meter counts only what this job buys.
+    expect((await fetch(`${instance.origin}/api/_session/new`, { method: 'POST', headers: HEADERS })).status).toBe(200);
+    const { tag, names } = handles('jobagree', 2);
+    await upstream.fault({ match: tag, latencyMs: 400, times: 10 });
+    await page.goto(`${instance.origin}/jobs`);
+    await quoteJob(page, names, 5);
+    await expect(page.getByTestId('job-start')).toHaveText('Start job · at most 1 credits');
+    await page.getByTestId('job-start').click();
+    const view = page.getByTestId('job-view');
+    await expect(view).toHaveAttribute('data-status', 'running');
+    const id = await view.getAttribute('data-job-id');
+    const row = page.locator(`[data-testid="jobs-list-item"][data-job-id="${id}"]`);
+    await expect(page.getByTestId('meter-total')).toHaveText('0');
+
+    /** The panel's, the row's and the header chip's figures, read in one frame. */
+    const together = () =>
+      page.evaluate((jobId) => {
+        const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? null;
+        const listed = `[data-testid="jobs-list-item"][data-job-id="${jobId}"]`;
+        return {
+          panel: {
+            pages: text('[data-testid="job-pages-bar-text"]'),
+            credits: text('[data-testid="job-credits-bar-text"]'),
+          },
+          row: {
+            pages: text(`${listed} [data-testid="jobs-list-pages"]`),
+            spent: text(`${listed} [data-testid="jobs-list-spent"]`),
+          },
+          chip: text('[data-testid="job-meter"]'),
+        };
+      }, id);
+    await expect(page.getByTestId('job-pages-bar-text')).toHaveText(/^[1-9]\/10$/, { timeout: 10_000 });
+    for (let reading = 0; reading < 4; reading += 1) {
+      const seen = await together();
+      const [pages] = seen.panel.pages!.split('/');
+      expect(seen.row).toEqual({ pages: `${pages}/10 pages`, spent: seen.panel.credits!.split('/')[0] });
+      if (seen.chip !== null) expect(seen.chip).toContain(`${pages}/10`);
+      await page.waitForTimeout(350);
+    }
+
+    const answered = page.waitForResponse((response) => response.url().endsWith(`/api/_jobs/${id}/cancel`));
+    await page.getByTestId('job-cancel').click();
+    // Cancelled at once, in the panel and its row; the chip of running jobs is gone.
+    await expect(view).toHaveAttribute('data-status', 'cancelled', { timeout: 1_000 });
+    await expect(row.getByTestId('job-status')).toHaveText('Cancelled', { timeout: 1_000 });
+    await expect(page.getByTestId('job-meter')).toHaveCount(0, { timeout: 1_000 });
+    const final = ((await (await answered).json()) as { job: { pagesDone: number; spent: string } }).job;
+    // Within a second of the answer, the panel, the row and the meter show the figures it carries...
+    const spent = (final.pagesDone / 10).toString();
+    expect(final.spent).toBe(spent);
+    await expect(page.getByTestId('job-pages-bar-text')).toHaveText(`${final.pagesDone}/10`, { timeout: 1_000 });
+    await expect(page.getByTestId('job-credits-bar-text')).toHaveText(`${spent}/1`, { timeout: 1_000 });
+    await expect(row.getByTestId('jobs-list-pages')).toHaveText(`${final.pagesDone}/10 pages`, { timeout: 1_000 });
+    await expect(row.getByTestId('jobs-list-spent')).toHaveText(spent, { timeout: 1_000 });
+    await expect(page.getByTestId('meter-total')).toHaveText(spent, { timeout: 1_000 });
+    // ...which are the stand-in's: every page it was asked for, none after, and the ledger's total.
+    await quiet(tag);
+    expect(await upstream.log(tag)).toHaveLength(final.pagesDone);
+    const state = (await (await fetch(`${instance.origin}/api/_session`, { headers: HEADERS })).json()) as {
+      session: { total: string; calls: number };
+    };
+    expect(state.session).toMatchObject({ total: spent, calls: final.pagesDone });
+    await page.reload();
+    await expect(view).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByTestId('job-pages-bar-text')).toHaveText(`${final.pagesDone}/10`);
+    await expect(page.getByTestId('meter-total')).toHaveText(spent);
+  });
+
+  test('"until the end" is quoted at most and likely: likely from the profile\'s post count, near what the job buys', async ({
+    page,
+  }) => {
+    test.skip(!instance, 'needs the instance the first test started');
+    const { tag } = handles('joblikely', 0);
+    const grace = `grace__${tag}`;
+    // Grace's first page, bought through the timeline page: the archive now holds her profile (47 posts).
+    await page.goto(`${instance.origin}/timeline?screen_name=${grace}`);
+    await expect(page.locator('article').first()).toBeVisible();
+    await page.goto(`${instance.origin}/jobs`);
+    await page.getByTestId('job-handles').fill(grace);
+    await page.locator('input[type="radio"][value="end"]').check();
+    await page.getByTestId('job-quote').click();
+    // At most: the page cap of 100, one in the archive. Likely: 47 posts at 20 a page and the empty last page, less the one archived.
+    await expect(page.getByTestId('quote-max')).toHaveText('9.9 credits');
+    await expect(page.getByTestId('quote-likely')).toHaveText('likely 0.3');
+    await expect(page.getByTestId('quote-item-likely')).toHaveText('likely 0.3');
+    await expect(page.getByTestId('job-quote-panel')).toContainText('@' + grace.toLowerCase() + ' 47 posts');
+    await expect(page.getByTestId('job-start')).toHaveText('Start job · at most 9.9 credits');
+    expect(await upstream.log(tag)).toHaveLength(1);
+    await page.getByTestId('job-start').click();
+    await expect(page.getByTestId('job-view')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('job-credits-bar-text')).toHaveText('0.3/9.9');
+    expect(await upstream.log(tag)).toHaveLength(1 + 3);
+  });
+
   const LOOKS = [
     { look: 'light', scheme: 'light', width: 1280 },
     { look: 'dark', scheme: 'dark', width: 1280 },

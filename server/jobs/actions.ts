@@ -40,7 +40,30 @@ export async function createJob(
 
 export type JobAction = 'pause' | 'resume' | 'cancel';
 
-/** Pause, resume or cancel, from any process: the one running the job sees it before its next page. */
+/** How long a cancel waits for the calls already in flight here, so its answer is the job's final state. */
+const SETTLE_MS = 5_000;
+
+/**
+ * After a pause or cancel, the job stops taking pages here at once. A cancel's answer waits (a while at most)
+ * for the calls in flight to land, so the pages and credits it reports are what the store ends with; a pause
+ * answers at once, so Resume can follow it. Until its last calls land (here or in the process holding it, which
+ * stops before its next page) a summary says `settling`, and the browser keeps reading it.
+ */
+async function stopHere(context: JobsContext, id: string, action: 'pause' | 'cancel') {
+  const running = context.runner.contextOf(id);
+  if (!running) return;
+  running.stop({ reason: action === 'cancel' ? 'cancelled' : 'paused' });
+  if (action === 'pause') return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    context.runner.settled(id),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, SETTLE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 export async function controlJob(
   context: JobsContext,
   id: string,
@@ -81,5 +104,6 @@ export async function controlJob(
       message: `Cannot ${action} this job: it is ${now.status}${now.stop_reason ? ` (${now.stop_reason})` : ''}; only ${allowed} can be.`,
     };
   }
+  if (action !== 'resume') await stopHere(context, id, action);
   return { job: (await store.get(id))!.job };
 }

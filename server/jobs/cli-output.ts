@@ -8,11 +8,12 @@ export function quoteText(quote: Quote): string {
   const width = Math.min(40, Math.max(...quote.items.map((item) => item.subject.length)));
   const lines = [
     `Quote: at most ${quote.maxCredits} credits for ${quote.pagesToBuy} page(s) to buy; ${quote.pagesInArchive} page(s) already in the archive are free.`,
+    `Likely: ${quote.likelyCredits} credits for ${quote.likelyPagesToBuy} page(s), where an archived profile's post count says a timeline ends sooner.`,
     ...quote.items
       .slice(0, 50)
       .map(
         (item) =>
-          `  ${item.kind.padEnd(8)} ${item.subject.slice(0, 40).padEnd(width)}  up to ${item.maxPages} page(s), ${item.archivedPages} archived  ${item.maxCredits} credits`,
+          `  ${item.kind.padEnd(8)} ${item.subject.slice(0, 40).padEnd(width)}  up to ${item.maxPages} page(s), ${item.archivedPages} archived  ${item.maxCredits} credits${item.likelyCredits === item.maxCredits ? '' : ` (likely ${item.likelyCredits})`}`,
       ),
     ...(quote.items.length > 50 ? [`  … and ${quote.items.length - 50} more`] : []),
     `Price per page: timeline ${quote.price.timeline ?? 'not known yet'}, search ${quote.price.search ?? 'not known yet'} credits (the most each has cost).`,

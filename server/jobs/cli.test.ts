@@ -62,6 +62,8 @@ describe.each(STORE_KINDS)('npm run job (%s store)', (store: StoreKind) => {
     expect(quoted.stderr).toBe('');
     expect(quoted.code).toBe(0);
     expect(quoted.stdout).toContain('Quote: at most 0.6 credits for 5 page(s) to buy');
+    // Nothing of these handles archived: no profile says they end sooner.
+    expect(quoted.stdout).toContain('Likely: 0.6 credits for 5 page(s)');
     expect(quoted.stdout).toContain('Budget left: 9.7 credits.');
     expect(quoted.stdout).toContain('add --yes to start');
     expect(await harness.upstreamLog('jcli')).toHaveLength(0);

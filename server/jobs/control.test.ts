@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
-import { startProxyAgainstStandin, waitFor, type SessionStateBody } from '../testing/harness.ts';
+import { startProxyAgainstStandin, type SessionStateBody } from '../testing/harness.ts';
 import {
   control,
   duplicates,
@@ -143,17 +143,25 @@ describe.each(STORE_KINDS)('collection jobs: hard stops, politeness and control 
     const second = await startJob(harness.api, { handles: ['ada__jp2', 'newsdesk__jp2'], timeline: { pages: 4 } });
     await settledJob(harness.api, second.job.id, (summary) => summary.pagesDone >= 1);
     const cancelled = (await (await control(harness.api, second.job.id, 'cancel')).json()) as {
-      job: { status: string; stopReason: string };
+      job: { status: string; stopReason: string; pagesDone: number; spent: string; settling: boolean };
     };
-    expect(cancelled.job).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' });
-    const items = await waitFor(
-      () => jobOf(harness.api, second.job.id),
-      ({ items }) => items.every((item) => item.status === 'cancelled' || item.status === 'done'),
-    );
+    // The answer is the job's final state: the calls in flight at the cancel have landed, and are counted in it.
     const bought = (await harness.upstreamLog('__jp2')).length;
-    expect(bought).toBe(items.job.pagesDone);
+    expect(cancelled.job).toMatchObject({
+      status: 'cancelled',
+      stopReason: 'cancelled',
+      settling: false,
+      pagesDone: bought,
+      spent: String(bought / 10),
+    });
+    const { items } = await jobOf(harness.api, second.job.id);
+    expect(items.every((item) => item.status === 'cancelled' || item.status === 'done')).toBe(true);
     await sleep(500);
     expect(await harness.upstreamLog('__jp2')).toHaveLength(bought);
+    expect((await jobOf(harness.api, second.job.id)).job).toMatchObject({
+      pagesDone: bought,
+      spent: cancelled.job.spent,
+    });
     expect((await control(harness.api, second.job.id, 'resume')).status).toBe(409);
   });
 });

@@ -32,6 +32,11 @@ export interface JobSummary {
   postsDone: number;
   pagesFromArchive: number;
   concurrency: number;
+  /**
+   * Paused, cancelled or stopped, while a process still holds it: calls in flight may yet add pages and
+   * credits. The browser keeps reading it until this is false, so what it shows is what the store ends with.
+   */
+  settling: boolean;
   /** What the job was asked to collect: names the job, and runs it again. */
   spec: JobSpec | null;
 }
@@ -135,6 +140,7 @@ export class JobStore {
       ])
       .execute();
     const byJob = new Map(sums.map((sum) => [sum.job_id, sum]));
+    const now = new Date().toISOString();
     return rows.map((row) => {
       const sum = byJob.get(row.id);
       return {
@@ -150,6 +156,7 @@ export class JobStore {
         postsDone: Number(sum?.posts ?? 0),
         pagesFromArchive: Number(sum?.archived ?? 0),
         concurrency: row.concurrency,
+        settling: row.status !== 'running' && row.owner !== null && row.lease_until > now,
         spec: specOf(row.spec),
       };
     });

@@ -75,6 +75,44 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     expect(await harness.upstreamLog('jq')).toHaveLength(2);
   });
 
+  it('quotes "until the end" likely from the profile\'s post count, at most unchanged, and the job spends about the likely', async () => {
+    const harness = await fresh();
+    // One first page each of Grace (47 posts) and Ada: the archive holds their profiles.
+    await buyPages(harness.api, 'grace__jl', 1);
+    await buyPages(harness.api, 'ada__jl', 1);
+    const spec = { handles: ['grace__jl', 'ada__jl', 'newsdesk__jl'], timeline: { untilEnd: true } };
+    const quote = await quoteOf(harness.api, spec);
+    expect(quote).toMatchObject({
+      maxCredits: '29.8',
+      pagesToBuy: 99 + 99 + 100,
+      items: [
+        // 47 posts at 20 a page: 3 pages and the empty one that ends it; the first is in the archive.
+        { subject: 'grace__jl', maxPages: 100, archivedPages: 1, maxCredits: '9.9', profilePosts: 47, likelyPages: 3 },
+        // 543 by her profile: 29 pages, one in the archive (she has 28 from the first page on: near enough).
+        {
+          subject: 'ada__jl',
+          archivedPages: 1,
+          maxCredits: '9.9',
+          profilePosts: 543,
+          likelyPages: 28,
+          likelyCredits: '2.8',
+        },
+        // Nothing archived of Newsdesk: no profile to estimate from, so likely is at most.
+        { subject: 'newsdesk__jl', archivedPages: 0, maxCredits: '10', profilePosts: null, likelyPages: 100 },
+      ],
+      likelyPagesToBuy: 3 + 28 + 100,
+      likelyCredits: '13.1',
+    });
+    expect(await harness.upstreamLog('jl')).toHaveLength(2);
+
+    // The job, held to its at most, spends the likely: Grace's three pages to buy, the last one empty.
+    const { job } = await startJob(harness.api, { ...spec, handles: ['grace__jl'] });
+    expect(job.quoteMaxCredits).toBe('9.9');
+    const done = await settledJob(harness.api, job.id);
+    expect(done.job).toMatchObject({ status: 'done', spent: '0.3', pagesDone: 4, postsDone: 47 });
+    expect(await harness.upstreamLog('jl')).toHaveLength(2 + 3);
+  });
+
   it('runs 3 handles × 3 pages spending exactly the quote, archived pages free, no page bought twice', async () => {
     const harness = await fresh();
     await buyPages(harness.api, 'ada__jr', 2);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
 import { searchEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
 import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline-envelope.ts';
-import type { Post, SearchResult } from '../../src/api/types.ts';
+import type { Post, Profile, SearchResult } from '../../src/api/types.ts';
 import { OPERATIONS, type Route } from '../proxy/operations.ts';
 import type { TimelineDepth } from './spec.ts';
 
@@ -31,6 +31,8 @@ export interface TimelineRead {
   posts: Post[];
   raw: unknown[];
   nextCursor: string | null;
+  /** The profile the answer carries (data.user): its post count gives a quote's "likely". */
+  user: Profile | null;
 }
 export interface SearchRead {
   kind: 'search';
@@ -49,7 +51,13 @@ export function readTimeline(text: string): TimelineRead | null {
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) return null;
   const page = toTimelinePage(parsed.output.data);
-  return { kind: 'timeline', posts: page.posts, raw: parsed.output.data.timeline, nextCursor: page.nextCursor };
+  return {
+    kind: 'timeline',
+    posts: page.posts,
+    raw: parsed.output.data.timeline,
+    nextCursor: page.nextCursor,
+    user: page.user,
+  };
 }
 
 export function readSearch(text: string): SearchRead | null {

@@ -3,6 +3,7 @@ import type { Limits } from '../budget/limits.ts';
 import type { Prices } from '../proxy/prices.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
+import { likelyPagesToBuy, timelineKnown } from './likely.ts';
 import { outcomeOf, pageAsk } from './pages.ts';
 import { planItems, type JobSpec, type PlannedItem } from './spec.ts';
 
@@ -12,10 +13,19 @@ export interface QuoteItem {
   maxPages: number;
   archivedPages: number;
   maxCredits: string;
+  /** The pages it likely buys (server/jobs/likely.ts): fewer than at most when the profile says the timeline is shorter. */
+  likelyPages: number;
+  likelyCredits: string;
+  /** The post count its profile gives (timelines whose profile the archive holds), which the estimate came from. */
+  profilePosts: number | null;
 }
 export interface Quote {
+  /** At most: the job stops here (its hard stop). */
   maxCredits: string;
   pagesToBuy: number;
+  /** Likely: what it would cost if each timeline ends where its profile's post count says. Never above maxCredits. */
+  likelyCredits: string;
+  likelyPagesToBuy: number;
   pagesInArchive: number;
   items: QuoteItem[];
   /** The lower of what the operator's and the personal limit leave; null when neither is set. */
@@ -57,14 +67,17 @@ export class PriceUnknown extends Error {}
 
 /**
  * The most a job can cost: every page the archive cannot serve free, at the highest price its
- * operation has cost. Reads only: nothing is bought.
+ * operation has cost; and what it likely costs, where an archived profile says a timeline is shorter.
+ * Reads only: nothing is bought.
  */
 export async function quoteJob(spec: JobSpec, { archive, prices, ledger, limits }: QuoteDeps): Promise<Quote> {
   await prices.refresh();
   const price = { timeline: prices.ceiling('timeline'), search: prices.ceiling('search') };
   const items: QuoteItem[] = [];
   let total = new Big(0);
+  let likelyTotal = new Big(0);
   let pagesToBuy = 0;
+  let likelyPages = 0;
   let pagesInArchive = 0;
   for (const item of planItems(spec)) {
     const { archived, ended } = await archivedRun(item, spec, archive);
@@ -76,21 +89,31 @@ export async function quoteJob(spec: JobSpec, { archive, prices, ledger, limits 
       );
     }
     const credits = new Big(each ?? 0).times(toBuy);
+    const known = item.kind === 'timeline' && toBuy > 0 ? await timelineKnown(archive, item.subject) : null;
+    const likely = likelyPagesToBuy(item, archived, toBuy, known);
+    const likelyCredits = new Big(each ?? 0).times(likely);
     items.push({
       kind: item.kind,
       subject: item.subject,
       maxPages: item.maxPages,
       archivedPages: archived,
       maxCredits: credits.toString(),
+      likelyPages: likely,
+      likelyCredits: likelyCredits.toString(),
+      profilePosts: known?.posts ?? null,
     });
     total = total.plus(credits);
+    likelyTotal = likelyTotal.plus(likelyCredits);
     pagesToBuy += toBuy;
+    likelyPages += likely;
     pagesInArchive += archived;
   }
   const budgetLeft = limits.state(await ledger.budgetFigures()).remaining;
   return {
     maxCredits: total.toString(),
     pagesToBuy,
+    likelyCredits: likelyTotal.toString(),
+    likelyPagesToBuy: likelyPages,
     pagesInArchive,
     items,
     budgetLeft,

@@ -45,6 +45,7 @@ const jobSummary = {
     postsDone: { type: 'integer' },
     pagesFromArchive: { type: 'integer' },
     concurrency: { type: 'integer' },
+    settling: { type: 'boolean' },
   },
   additionalProperties: true,
 } as const;

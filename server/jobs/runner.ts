@@ -82,7 +82,12 @@ export class JobRunner {
     this.active.set(row.id, entry);
     entry.done = this.run(row, entry)
       .catch((error: unknown) => this.deps.log?.(`collection job ${row.id}: ${(error as Error).message}`))
-      .finally(() => this.active.delete(row.id));
+      .finally(() => {
+        this.active.delete(row.id);
+        // Resumed while its last calls were landing here: it runs again now, not at the next poll (only where
+        // this runner looks for work at all: the CLI runs its own job and nothing else).
+        if (this.timer) void this.kick();
+      });
     return true;
   }
 

@@ -88,6 +88,19 @@ export class ArchiveStore {
     );
   }
 
+  /** The newest archived answers about a subject, any age: what a quote estimates from (server/jobs/likely.ts). */
+  async recentBodies(operation: string, subject: string, limit: number): Promise<string[]> {
+    const rows = await this.db.kysely
+      .selectFrom('archive')
+      .select('body')
+      .where('operation', '=', operation)
+      .where('subject', '=', subject)
+      .orderBy('bought_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.body);
+  }
+
   async handleOf(restId: string): Promise<string | null> {
     const row = await this.db.kysely
       .selectFrom('accounts')

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { fetchFileExport } from './file-export';
-import { jobKeys, LIVE_MS, parseJobAnswer as parse } from './jobs-list';
+import { isLive, jobKeys, landJobSummary, LIVE_MS, parseJobAnswer as parse } from './jobs-list';
 import {
   jobAnswer,
   jobDetailAnswer,
@@ -12,7 +12,7 @@ import {
   type JobSummary,
 } from './schemas/jobs';
 
-export { fetchJobs, jobKeys, jobsQueryOptions } from './jobs-list';
+export { fetchJobs, isLive, jobKeys, jobsQueryOptions, landJobSummary } from './jobs-list';
 
 export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from './schemas/jobs';
 
@@ -65,13 +65,20 @@ export function fetchJobExport(id: string, format: JobExport): Promise<{ blob: B
 
 export const isQuoteChanged = (error: unknown) => error instanceof ApiError && error.status === 409;
 
-/** One job with its items: polled about once a second while it runs, not at all once it stopped. */
+/**
+ * One job with its items: polled about once a second while it runs or settles, not at all once it stopped.
+ * Each reading lands in the list too (landJobSummary): the panel and the job's row show one state.
+ */
 export function jobQueryOptions(id: string) {
   return queryOptions({
     queryKey: jobKeys.detail(id),
-    queryFn: ({ signal }) => fetchJob(id, signal),
+    queryFn: async ({ signal, client }) => {
+      const detail = await fetchJob(id, signal);
+      landJobSummary(client, detail.job, false);
+      return detail;
+    },
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.job.status === 'running' ? LIVE_MS : false),
+    refetchInterval: (query) => (query.state.data && isLive(query.state.data.job) ? LIVE_MS : false),
     meta: { persist: false },
   });
 }

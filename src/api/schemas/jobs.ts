@@ -5,11 +5,23 @@ const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const kind = v.picklist(['timeline', 'search']);
 
-const quoteItem = v.object({ kind, subject: v.string(), maxPages: count, archivedPages: count, maxCredits: decimal });
+const quoteItem = v.object({
+  kind,
+  subject: v.string(),
+  maxPages: count,
+  archivedPages: count,
+  maxCredits: decimal,
+  // Likely: where the handle's archived profile says its timeline ends sooner (server/jobs/likely.ts).
+  likelyPages: count,
+  likelyCredits: decimal,
+  profilePosts: v.nullable(count),
+});
 
 export const quoteSchema = v.object({
   maxCredits: decimal,
   pagesToBuy: count,
+  likelyCredits: decimal,
+  likelyPagesToBuy: count,
   pagesInArchive: count,
   items: v.array(quoteItem),
   budgetLeft: v.nullable(decimal),
@@ -33,6 +45,8 @@ export const jobSummarySchema = v.object({
   postsDone: count,
   pagesFromArchive: count,
   concurrency: count,
+  /** Stopped, paused or cancelled while its last calls in flight land: its figures may still move. */
+  settling: v.optional(v.boolean(), false),
   /** What the job collects, to name it and run it again; absent from a server before this field. */
   spec: v.optional(
     v.nullable(

@@ -105,6 +105,7 @@ const job = (over: Partial<JobSummary>): JobSummary => ({
   pagesPlanned: 18,
   postsDone: 120,
   pagesFromArchive: 0,
+  settling: false,
   concurrency: 2,
   ...over,
 });

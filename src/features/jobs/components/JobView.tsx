@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { jobKeys, jobQueryOptions, type JobSummary } from '../../../api/jobs';
+import { useQuery } from '@tanstack/react-query';
+import { jobQueryOptions, type JobSummary } from '../../../api/jobs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteTime } from '../../../lib/format';
@@ -32,20 +31,23 @@ function Overall({ job }: { job: JobSummary }) {
   );
 }
 
-/** One job, live: polled about once a second while it runs (jobQueryOptions), still once it stops. */
+/**
+ * One job, live: polled about once a second while it runs or settles (jobQueryOptions), still once it stops.
+ * Its reading is the list's too (landJobSummary): the row below shows the same figures.
+ */
 export function JobView({ id }: { id: string }) {
-  const queryClient = useQueryClient();
   const { data, error, refetch } = useQuery(jobQueryOptions(id));
-  const status = data?.job.status;
-  // The list under this view shows the same job: it hears of a change of state at once.
-  useEffect(() => {
-    if (status) void queryClient.invalidateQueries({ queryKey: jobKeys.list() });
-  }, [status, queryClient]);
   if (error && !data) return <ErrorPanel error={error} onRetry={() => void refetch()} compact />;
   if (!data) return <Spinner label="Reading the job…" />;
   const { job, items } = data;
   return (
-    <div className="space-y-4" data-testid="job-view" data-job-id={job.id} data-status={job.status}>
+    <div
+      className="space-y-4"
+      data-testid="job-view"
+      data-job-id={job.id}
+      data-status={job.status}
+      data-settling={job.settling || undefined}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <JobStatusBadge job={job} />
         {job.spec && (

@@ -28,6 +28,7 @@ const job = (id: string, asked: JobSpec | null): JobSummary => ({
   pagesPlanned: 8,
   postsDone: 120,
   pagesFromArchive: 0,
+  settling: false,
   concurrency: 2,
   spec: asked,
 });

@@ -48,8 +48,11 @@ export function JobsList({
               <span className={hint}>started {absoluteTime(job.createdAt)}</span>
             </p>
             <p className={`${hint} tabular-nums`}>
-              {job.pagesDone}/{plural(job.pagesPlanned, 'page')} · {plural(job.postsDone, 'post')} ·{' '}
-              <span data-testid="jobs-list-spent">{job.spent}</span> of {job.quoteMaxCredits} credits quoted
+              <span data-testid="jobs-list-pages">
+                {job.pagesDone}/{plural(job.pagesPlanned, 'page')}
+              </span>{' '}
+              · {plural(job.postsDone, 'post')} · <span data-testid="jobs-list-spent">{job.spent}</span> of{' '}
+              {job.quoteMaxCredits} credits quoted
               {stopTitle(job) && <> · {stopTitle(job)}</>}
             </p>
           </div>

@@ -2,7 +2,7 @@ import type { QuoteItem } from '../../../api/jobs';
 
 const cell = 'px-2 py-1 align-top';
 
-/** Per handle and search: the most pages, how many the archive holds, and the most it can cost. */
+/** Per handle and search: the most pages, how many the archive holds, the most it can cost and, when less, what it likely costs. */
 export function QuoteItems({ items }: { items: readonly QuoteItem[] }) {
   return (
     <table className="w-full table-fixed text-sm" data-testid="quote-items">
@@ -37,7 +37,14 @@ export function QuoteItems({ items }: { items: readonly QuoteItem[] }) {
             <td className={cell} data-testid="quote-item-archived">
               {item.archivedPages}
             </td>
-            <td className={`${cell} text-right`}>{item.maxCredits}</td>
+            <td className={`${cell} text-right`}>
+              {item.maxCredits}
+              {item.likelyCredits !== item.maxCredits && (
+                <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="quote-item-likely">
+                  likely {item.likelyCredits}
+                </span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

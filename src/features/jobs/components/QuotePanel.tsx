@@ -19,6 +19,23 @@ function priceWords({ price }: JobQuote): string {
   return known.length ? `${known.join(', ')} credits` : 'no price needed';
 }
 
+/** Where "likely" comes from: the handles whose archived profile gives a post count, or why it is the at most. */
+function LikelyWords({ quote }: { quote: JobQuote }) {
+  const counted = quote.items.filter((item) => item.profilePosts !== null);
+  if (counted.length === 0)
+    return <>Likely is the same: the archive holds no profile that says how many posts a handle has.</>;
+  return (
+    <>
+      Likely: {plural(quote.likelyPagesToBuy, 'page')}, as each profile&apos;s post count says (
+      {counted
+        .slice(0, 3)
+        .map((item) => `@${item.subject} ${plural(item.profilePosts!, 'post')}`)
+        .join(', ')}
+      {counted.length > 3 ? ` and ${counted.length - 3} more` : ''}); a timeline that ends sooner costs less.
+    </>
+  );
+}
+
 export function QuotePanel({
   quote,
   onStart,
@@ -56,6 +73,9 @@ export function QuotePanel({
             {quote.maxCredits} credits
             <QuoteMoney credits={quote.maxCredits} testId="quote-max-money" />
           </dd>
+          <dd className={`${hint} tabular-nums`} data-testid="quote-likely">
+            likely {quote.likelyCredits}
+          </dd>
         </div>
         <div>
           <dt className={hint}>Pages to buy</dt>
@@ -77,8 +97,8 @@ export function QuotePanel({
         </div>
       </dl>
       <p className={hint}>
-        {plural(quote.pagesToBuy, 'page')} × the price ({priceWords(quote)}); pages the archive holds cost nothing. A
-        timeline that ends early costs less.
+        {plural(quote.pagesToBuy, 'page')} × the price ({priceWords(quote)}); pages the archive holds cost nothing. The
+        job never spends past that. <LikelyWords quote={quote} />
       </p>
       <p
         data-testid="quote-fits"
