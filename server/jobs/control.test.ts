@@ -30,7 +30,8 @@ describe.each(STORE_KINDS)('collection jobs: hard stops, politeness and control 
 
   it("never has more than N calls in flight per job (JOB_CONCURRENCY, or the job's own)", async () => {
     const harness = await fresh({ JOB_CONCURRENCY: '2' });
-    await harness.fault({ match: '__jc', latencyMs: 150 });
+    // Long enough that two calls admitted together overlap at the stand-in even on a loaded machine.
+    await harness.fault({ match: '__jc', latencyMs: 600 });
     const byDefault = await startJob(harness.api, {
       handles: ['ada__jc1', 'grace__jc1', 'newsdesk__jc1', 'archive__jc1'],
       timeline: { pages: 2 },
@@ -40,7 +41,7 @@ describe.each(STORE_KINDS)('collection jobs: hard stops, politeness and control 
     expect(
       mostAtOnce(
         (await harness.upstreamLog('__jc1')).map((entry) => entry.at),
-        150,
+        600,
       ),
     ).toBe(2);
     const three = await startJob(harness.api, {
@@ -52,7 +53,7 @@ describe.each(STORE_KINDS)('collection jobs: hard stops, politeness and control 
     expect(
       mostAtOnce(
         (await harness.upstreamLog('__jc2')).map((entry) => entry.at),
-        150,
+        600,
       ),
     ).toBe(3);
   });
