@@ -74,6 +74,8 @@ export const budgetSchema = v.object({
   /** The same as spentInPeriod, for a tab still running a bundle from before budget periods. */
   spentSinceStart: decimal,
   remaining: v.nullable(decimal),
+  /** Whose limit `limit` and `remaining` are (the nearest); null with none. A known price above `remaining` is refused. */
+  limitBy: v.optional(v.nullable(v.picklist(LIMIT_OWNERS))),
   /** Where the meter turns amber before the hard stop, in credits; null when none is set. */
   warnAt: v.nullable(decimal),
   warning: v.boolean(),
