@@ -217,7 +217,8 @@ export class Limits {
   }
 
   /**
-   * What each limit stands at, for the meter (/api/_session) and job quotes. One rule for every owner: the
+   * What each limit stands at, for the meter (/api/_session) and job quotes. Decimals are written with toFixed:
+   * big.js's toString writes 8e-7 (80 % of a limit of 0.000001) in exponent form, which no page can read. One rule for every owner: the
    * nearest limit (least left) is the one shown and the one reached first; the meter turns amber once any
    * limit passes its warning point, named by the nearest of those, and red once the nearest is reached.
    */
@@ -238,12 +239,12 @@ export class Limits {
       operatorLimit,
       period,
       personalLimit: this.effectivePersonal(figures.personalLimit),
-      limit: nearest?.limit?.toString() ?? null,
-      spentInPeriod: inPeriod.toString(),
-      spentSinceStart: inPeriod.toString(),
-      remaining: nearest === null ? null : left(nearest).toString(),
+      limit: nearest?.limit?.toFixed() ?? null,
+      spentInPeriod: inPeriod.toFixed(),
+      spentSinceStart: inPeriod.toFixed(),
+      remaining: nearest === null ? null : left(nearest).toFixed(),
       limitBy: nearest?.owner ?? null,
-      warnAt: warnAt?.toString() ?? null,
+      warnAt: warnAt?.toFixed() ?? null,
       warning: warning !== null,
       warningBy: warning?.owner ?? null,
       reached: reached !== null,
