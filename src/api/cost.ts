@@ -1,9 +1,8 @@
 import { compareDecimals, meanDecimal } from '../lib/decimal';
 import type { LimitOwner, SessionState } from './session';
+import { DECIMAL } from '../contract/decimal';
 
 export type PaidOperation = 'timeline' | 'search';
-
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
  * The price the server reports for an operation (the last one charged, or the stand-in's list price in

@@ -4,6 +4,7 @@ import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { sessionKeys } from './keys';
 import { sessionStateSchema, type SessionState } from '../contract/session';
+import { salvage } from '../contract/salvage';
 
 // The shapes are the contract's (src/contract/session.ts), shared with the server that sends them.
 export type { SessionState, LedgerRow, Budget, LimitOwner } from '../contract/session';
@@ -28,8 +29,17 @@ export function seedMeter(queryClient: QueryClient, json: unknown) {
   if (read.success) queryClient.setQueryData(sessionKeys.state(), read.output, { updatedAt: 0 });
 }
 
-export async function fetchSessionState(signal?: AbortSignal): Promise<SessionState> {
-  return parseLedgerAnswer(sessionStateSchema, (await apiFetch('/api/_session', { signal })).json);
+/** The session state, with the fields of the answer this page could not read (none, nearly always). */
+export type ReadSessionState = SessionState & { unreadable?: string[] };
+
+/**
+ * `/api/_session`, read field by field when it does not pass whole: a field this page cannot read is named in
+ * `unreadable` and left as none, and the meter, Credits and every price show the rest (src/contract/salvage.ts).
+ */
+export async function fetchSessionState(signal?: AbortSignal): Promise<ReadSessionState> {
+  const read = salvage(sessionStateSchema, (await apiFetch('/api/_session', { signal })).json);
+  if (!read) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected ledger shape');
+  return read.unreadable.length === 0 ? read.output : { ...read.output, unreadable: read.unreadable };
 }
 
 /** The ledger is free to read and changes with every paid call, so unlike bought data it is polled and never persisted. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CHARGED } from '../api/error-kinds.ts';
 import { firedAlertSchema } from './spend-fired.ts';
+import { decimal } from './decimal.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
@@ -9,7 +10,6 @@ import { firedAlertSchema } from './spend-fired.ts';
  * other does not send is a compile error, not a fallback. No defaults: the browser and the server ship together.
  */
 
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 const charged = v.picklist(CHARGED);
 const operation = v.picklist(['timeline', 'search']);
 

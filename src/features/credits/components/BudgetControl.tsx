@@ -5,8 +5,8 @@ import type { Budget } from '../../../api/session';
 import { operatorScope, periodWords, warningNote } from '../budget-words';
 import { isAbove, leftUnder } from '../limits';
 import { useSetBudget } from '../use-session-actions';
+import { DECIMAL } from '../../../contract/decimal';
 
-const DECIMAL = /^\d+(\.\d+)?$/;
 const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
 const note = 'text-xs text-slate-500 dark:text-slate-400';
 
