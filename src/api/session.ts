@@ -4,7 +4,6 @@ import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { sessionKeys } from './keys';
 import { sessionStateSchema, type SessionState } from '../contract/session';
-import { salvage } from '../contract/salvage';
 
 // The shapes are the contract's (src/contract/session.ts), shared with the server that sends them.
 export type { SessionState, LedgerRow, Budget, LimitOwner } from '../contract/session';
@@ -37,9 +36,14 @@ export type ReadSessionState = SessionState & { unreadable?: string[] };
  * `unreadable` and left as none, and the meter, Credits and every price show the rest (src/contract/salvage.ts).
  */
 export async function fetchSessionState(signal?: AbortSignal): Promise<ReadSessionState> {
-  const read = salvage(sessionStateSchema, (await apiFetch('/api/_session', { signal })).json);
+  const { json } = await apiFetch('/api/_session', { signal });
+  const whole = v.safeParse(sessionStateSchema, json);
+  if (whole.success) return whole.output;
+  // Loaded only for an answer that does not pass whole: no page's first load carries it.
+  const { salvage } = await import('../contract/salvage');
+  const read = salvage(sessionStateSchema, json);
   if (!read) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected ledger shape');
-  return read.unreadable.length === 0 ? read.output : { ...read.output, unreadable: read.unreadable };
+  return { ...read.output, unreadable: read.unreadable };
 }
 
 /** The ledger is free to read and changes with every paid call, so unlike bought data it is polled and never persisted. */
