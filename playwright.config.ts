@@ -112,7 +112,7 @@ export default defineConfig({
     production(E2E.budgetApp, {
       API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`,
       API_TOKEN: E2E.token,
-      CREDIT_LIMIT: '0.25',
+      CREDIT_LIMIT: '0.3',
     }),
     // The same upstream without CREDIT_LIMIT, for the credits page's exact totals: its ledger is written by credits.spec.ts alone.
     production(E2E.creditsApp, { API_BASE_URL: `http://127.0.0.1:${E2E.upstreamStandin}`, API_TOKEN: E2E.token }),

@@ -10,7 +10,7 @@ import { HEADER } from '../src/contract/headers.ts';
 /**
  * Exact totals need a ledger no other spec writes to and no operator limit: the credits app (upstream
  * mode, no CREDIT_LIMIT) serves those tests, one at a time. The operator's limit is tested on the
- * budget app (CREDIT_LIMIT=0.25 since that server started), which e2e/operator-cap.spec.ts spends from too.
+ * budget app (CREDIT_LIMIT=0.3 since that server started), which e2e/operator-cap.spec.ts spends from too.
  */
 const app = `http://127.0.0.1:${E2E.creditsApp}`;
 const budgetApp = `http://127.0.0.1:${E2E.budgetApp}`;
@@ -176,7 +176,7 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   await expect(inspector.getByTestId('response-tree')).toContainText('"success": true');
 });
 
-test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
+test.describe('the operator’s limit (CREDIT_LIMIT=0.3)', () => {
   test.use({ baseURL: budgetApp });
 
   test('no paid call reaches the upstream once it is reached, and the UI says it is the operator’s', async ({
@@ -187,15 +187,15 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     const handle = alias('ada', 'budgete2e');
     const second = await context.newPage();
     await second.goto('/credits');
-    await expect(second.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.25 credits');
+    await expect(second.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.3 credits');
 
     await page.bringToFront();
     await page.goto(`/timeline?screen_name=${handle}`);
     await expect(page.locator('article').first().or(refusal(page)).first()).toBeVisible();
-    // 0.1 a page: at most 3 pages fit under 0.25 since the server started, so the 4th click at the latest is refused.
+    // 0.1 a page: at most 3 pages fit under 0.3 since the server started, so the 4th click at the latest is refused.
     const pages = await loadUntilRefused(page, 4);
     await expect(refusal(page)).toContainText('Credit budget reached');
-    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 in total is reached");
+    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.3 in total is reached");
     await settled(page);
     // Every page on screen was one upstream call; the refused one never left the proxy.
     const bought = (await upstream.log(handle)).length;
@@ -207,7 +207,7 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     await expect(meter).toHaveAttribute('data-budget-reached', 'true');
     await expect(meter).toHaveAttribute('data-reached-by', 'operator');
     await expect(page.getByTestId('meter-budget')).toHaveText(/operator's limit reached/);
-    await expect(meter).toHaveAttribute('aria-label', /The server operator's limit of 0\.25 credits is reached/);
+    await expect(meter).toHaveAttribute('aria-label', /The server operator's limit of 0\.3 credits is reached/);
     await expect(meter).not.toHaveAttribute('aria-label', /raise|clear|new session/i);
     await expect(meter).toHaveAttribute('title', /Only whoever runs creditscope can change it/);
     await expect(meter).not.toHaveAttribute('title', /raise|clear|new session/i);
@@ -215,7 +215,7 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     // The other tab, already open on the credits page, says it too, with no way out that does not exist.
     const notice = second.getByTestId('budget-reached');
     await expect(notice).toHaveAttribute('data-reached-by', 'operator');
-    await expect(notice).toContainText("The server operator's limit of 0.25 credits is reached");
+    await expect(notice).toContainText("The server operator's limit of 0.3 credits is reached");
     await expect(notice).toContainText('cannot be raised from this page');
     await expect(second.getByTestId('operator-limit-left')).toHaveText('0');
     await expect(second.getByTestId('meter-budget')).toHaveText(/operator's limit reached/);
@@ -226,7 +226,7 @@ test.describe('the operator’s limit (CREDIT_LIMIT=0.25)', () => {
     // Pages bought before the reload come back free (from the persisted cache, or the server's archive
     // when the reload cut a cache write short); the first page not yet bought is refused.
     if (!(await refusal(page).isVisible())) await loadUntilRefused(page, pages + 1);
-    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.25 in total is reached");
+    await expect(refusal(page)).toContainText("The server operator's credit limit of 0.3 in total is reached");
     await settled(page);
     expect(await upstream.log(handle)).toHaveLength(bought);
     await second.close();
@@ -242,17 +242,17 @@ test('your own limit: reached, raised from the page to let paid calls through, a
   const handle = alias('ada', 'personallimit');
   const second = await context.newPage();
   await second.goto('/credits');
-  await second.getByLabel('Your limit (credits)').fill('0.25');
+  await second.getByLabel('Your limit (credits)').fill('0.3');
   await second.getByRole('button', { name: 'Set limit' }).click();
-  await expect(second.getByTestId('personal-limit')).toContainText('Your limit for this session: 0.25 credits');
-  await expect(second.getByTestId('meter-budget')).toHaveText('0.25 of 0.25 left');
+  await expect(second.getByTestId('personal-limit')).toContainText('Your limit for this session: 0.3 credits');
+  await expect(second.getByTestId('meter-budget')).toHaveText('0.3 of 0.3 left');
 
   await page.bringToFront();
   await page.goto(`/timeline?screen_name=${handle}`);
   await expect(page.locator('article').first()).toBeVisible();
-  // 0.1 a page from a session at 0: exactly 3 pages fit under 0.25, the 4th is refused before it is sent.
+  // 0.1 a page from a session at 0: exactly 3 pages fit under 0.3, the 4th is refused before it is sent.
   expect(await loadUntilRefused(page, 4)).toBe(3);
-  await expect(refusal(page)).toContainText('Your credit limit of 0.25 for this session is reached');
+  await expect(refusal(page)).toContainText('Your credit limit of 0.3 for this session is reached');
   await settled(page);
   expect(await upstream.log(handle)).toHaveLength(3);
   await expect(page.getByTestId('meter-total')).toHaveText('0.3');
@@ -263,7 +263,7 @@ test('your own limit: reached, raised from the page to let paid calls through, a
   await expect(second.getByTestId('meter-total')).toHaveText('0.3');
   await expect(second.getByTestId('budget-reached')).toHaveAttribute('data-reached-by', 'personal');
   await expect(second.getByTestId('budget-reached')).toHaveText(
-    'Your limit of 0.25 credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.',
+    'Your limit of 0.3 credits for this session is reached: paid calls are refused until you raise or clear it below, or start a new session.',
   );
 
   // Raising the limit from the page lets paid calls through again, and the first tab's meter follows.

@@ -17,7 +17,8 @@ type Kind = 'this-browser' | 'archive' | 'buy' | 'blocked';
 const WORDS: Record<Exclude<Kind, 'buy'>, RegExp> = {
   'this-browser': /^0 credits · in this browser$/,
   archive: /^0 credits · from archive$/,
-  blocked: /^(operator's|your) limit reached$/,
+  // Reached, or what the limit leaves is less than the price (#33): no price either way.
+  blocked: /^((operator's|your) limit reached|over (operator's|your) limit · \d+(\.\d+)? left)$/,
 };
 const PRICE = /^\d+\.\d+ credits$/;
 
@@ -268,7 +269,7 @@ test('every spending control shows "0 credits" exactly when no call follows, and
   await second.close();
 });
 
-test('with a limit reached, a control that would buy says why, links to Credits and offers no price, and pressing it calls nothing; archived pages stay free', async ({
+test('with a limit reached, or less left than its price, a control that would buy says why, links to Credits and offers no price, and pressing it calls nothing; archived pages stay free, and a price that fits buys', async ({
   browser,
 }) => {
   const instance = await startInstance(E2E.pricesApp, {
@@ -346,6 +347,51 @@ test('with a limit reached, a control that would buy says why, links to Credits 
       'blocked',
     );
     expect(await boughtCalls()).toBe(1);
+
+    // #33: 0.1 left of a limit of 0.4, a search at 0.2 and a page at 0.1. The search does not fit: no price, the
+    // reason, and pressed anyway nothing is sent; the page fits and is bought, and the limit is then reached exactly.
+    expect((await api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit: null }) })).status).toBe(
+      200,
+    );
+    const bought2 = { method: 'POST', body: JSON.stringify({ q: `${bought}-search` }) };
+    expect((await api('/api/v1/search', bought2)).status).toBe(200);
+    expect((await api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit: '0.4' }) })).status).toBe(
+      200,
+    );
+    const q = `exactleft-${Date.now().toString(36)}`;
+    await page.goto('/');
+    await page.getByLabel('Search query').fill(q);
+    const searchHint = page.getByTestId('start-search').getByTestId('cost-hint-search');
+    await expect(searchHint).toHaveText('over your limit · 0.1 left');
+    await expect(
+      page.getByTestId('blocked-note').filter({ hasText: 'this call costs more than the 0.1 credits' }),
+    ).toContainText('your credit limit for this session leaves');
+    await pressExact(
+      page,
+      searchHint,
+      async () => {
+        await page.getByTestId('start-search').click();
+        await expect(refused.first()).toContainText(
+          "Your credit limit of 0.4 for this session leaves 0.1 credits (0.3 spent), less than this call's price of 0.2",
+        );
+      },
+      callsFor(q, upstream),
+      'blocked',
+    );
+    await page.goto('/');
+    await startHandle(page).fill(never);
+    await pressExact(
+      page,
+      hint,
+      async () => {
+        await openButton(page).click();
+        await expect(page.getByTestId('profile-header')).toBeVisible();
+      },
+      callsFor(never, upstream),
+      'buy',
+    );
+    await expect(page.getByTestId('meter-budget')).toContainText('limit reached');
+    expect(await callsFor(q, upstream)()).toBe(0);
     await context.close();
   } finally {
     await instance.stop();

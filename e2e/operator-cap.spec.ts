@@ -4,7 +4,7 @@ import { alias, standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
 
 /**
- * The budget app runs with CREDIT_LIMIT=0.25: a ceiling on all spend since that server started.
+ * The budget app runs with CREDIT_LIMIT=0.3: a ceiling on all spend since that server started.
  * Other specs may already have spent some of it, so this one buys until refused rather than
  * counting on a fresh ceiling.
  */
@@ -20,14 +20,14 @@ test('the operator limit is shown as the operator’s, cannot be lifted from the
 }) => {
   await page.goto('/credits');
   const control = page.getByTestId('budget-control');
-  await expect(control.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.25 credits');
+  await expect(control.getByTestId('operator-limit')).toContainText('Limit set by the server operator: 0.3 credits');
   await expect(control.getByTestId('operator-limit')).toContainText(/left in total/);
   await expect(control.getByTestId('personal-limit')).toContainText('Your limit for this session: none');
 
   // The page will not ask for more than the ceiling, and the server refuses it anyway.
-  await page.getByLabel('Your limit (credits, at most 0.25)').fill('100');
+  await page.getByLabel('Your limit (credits, at most 0.3)').fill('100');
   await page.getByRole('button', { name: 'Set limit' }).click();
-  await expect(control).toContainText('At most 0.25 credits');
+  await expect(control).toContainText('At most 0.3 credits');
   const lifted = await request.put(`${app}/api/_session/budget`, { headers: HEADERS, data: { limit: '100' } });
   expect(lifted.status()).toBe(400);
 
@@ -53,7 +53,7 @@ test('the operator limit is shown as the operator’s, cannot be lifted from the
   await page.reload();
   const notice = page.getByTestId('budget-reached');
   await expect(notice).toHaveAttribute('data-reached-by', 'operator');
-  await expect(notice).toContainText("The server operator's limit of 0.25 credits is reached");
+  await expect(notice).toContainText("The server operator's limit of 0.3 credits is reached");
   await expect(notice).toContainText('cannot be raised from this page');
 
   // A new session resets the session view, not the ceiling.

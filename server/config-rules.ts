@@ -38,7 +38,8 @@ export function creditLimit(raw: string): string {
       `CREDIT_LIMIT ${quoted(raw)} ${why}. Set a number of credits from 0 to ${CREDIT_LIMIT_MAX} with at most 6 decimals, like 25 or 0.5, or leave it unset for no operator limit.`,
     );
   }
-  return raw;
+  // Canonical ("010.50" → "10.5"), as every decimal setting is stored and shown.
+  return new Big(raw).toFixed();
 }
 
 export function demoStandinPort(raw: string): number {

@@ -33,7 +33,7 @@ export function creditLimitPeriod(raw: string): Period {
 export function creditWarnAt(raw: string): { credits: string } | { percent: number } {
   const percent = /^(\d{1,2}(?:\.\d+)?)%$/.exec(raw);
   if (percent) return { percent: Number(percent[1]) };
-  if (/^\d+(\.\d{1,6})?$/.test(raw)) return { credits: new Big(raw).toString() };
+  if (/^\d+(\.\d{1,6})?$/.test(raw)) return { credits: new Big(raw).toFixed() };
   throw new Problem(
     `CREDIT_WARN_AT must be a number of credits like 20, or a share of the limit under 100% like 80%, got ${quoted(raw)}. Leave it unset for no warning.`,
   );

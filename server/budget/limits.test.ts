@@ -40,21 +40,48 @@ describe('Limits.admit', () => {
     expect(new Limits(null).admit(busy, { ...call, reserve: null }).kind).toBe('admitted');
   });
 
-  it("refuses at the operator's limit with spend and reservations counted, and a job's call that would pass it", () => {
+  it("refuses at the operator's limit with spend and reservations counted, and a call whose known price would pass it", () => {
     const limits = new Limits('1', 'day');
     const refused = limits.admit(figures({ spentInPeriod: '0.8', reserved: '0.2' }), call);
     expect(refused).toMatchObject({ kind: 'refused', refusal: { by: 'operator' } });
     const nearly = figures({ spentInPeriod: '0.8', reserved: '0.1' });
     expect(limits.admit(nearly, call).kind).toBe('admitted');
-    expect(limits.admit(nearly, { ...call, reserve: '0.2', wholeCallWithinLimit: true })).toMatchObject({
+    expect(limits.admit(nearly, { ...call, reserve: '0.2' })).toMatchObject({
       kind: 'refused',
+      refusal: {
+        message: expect.stringMatching(/leaves 0\.1 credits \(0\.8 spent, 0\.1 more reserved.*price of 0\.2/),
+      },
     });
+    // The price learnt by another process counts the same as the caller's.
+    const learnt = figures({ spentInPeriod: '0.9', highest: new Map([['timeline', '0.2']]) });
+    expect(limits.admit(learnt, { ...call, reserve: null })).toMatchObject({ kind: 'refused' });
   });
 
   it('refuses at the personal limit on the session, unless it is above the operator ceiling', () => {
     const session = figures({ spentInSession: '0.5', personalLimit: '0.5' });
     expect(new Limits(null).admit(session, call)).toMatchObject({ kind: 'refused', refusal: { by: 'personal' } });
     expect(new Limits('0.4').admit({ ...session, spentInPeriod: '0.1' }, call).kind).toBe('admitted');
+  });
+
+  // #33: with 0.1 left of a 1.2 limit, a call priced 0.2 took the total to 1.3.
+  it('refuses a known price that does not fit in what is left under each kind of limit, and admits one that fits', () => {
+    const person = { name: 'alice', limit: '1.2', period: 'day' as const, spent: '1.1', reserved: '0' };
+    const cases = [
+      { by: 'operator', limits: new Limits('1.2'), figures: figures({ spentInPeriod: '1.1' }) },
+      { by: 'personal', limits: new Limits(null), figures: figures({ spentInSession: '1.1', personalLimit: '1.2' }) },
+      { by: 'person', limits: new Limits(null), figures: figures({ person }) },
+    ];
+    for (const { by, limits, figures: standing } of cases) {
+      expect(limits.admit(standing, { ...call, reserve: '0.2' }), by).toMatchObject({
+        kind: 'refused',
+        refusal: { by, message: expect.stringContaining('leaves 0.1 credits (1.1 spent') },
+      });
+      expect(limits.admit(standing, { ...call, reserve: '0.1' }), by).toMatchObject({ kind: 'admitted' });
+    }
+    // A call nobody can price still goes alone, as before: passing the limit by one call at most.
+    expect(new Limits('1.2').admit(figures({ spentInPeriod: '1.1' }), { ...call, reserve: null }).kind).toBe(
+      'admitted',
+    );
   });
 });
 

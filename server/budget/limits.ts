@@ -25,8 +25,6 @@ export interface CallToAdmit {
   operation: string;
   /** The caller's ceiling price for it; null when this process knows none. */
   reserve: string | null;
-  /** A collection job's call: admitted only if its whole reservation fits under the limits, so a job never passes them. */
-  wholeCallWithinLimit?: boolean;
 }
 
 export type Admission =
@@ -48,6 +46,8 @@ export interface BudgetState {
   /** Kept for older clients: the same as spentInPeriod. */
   spentSinceStart: string;
   remaining: string | null;
+  /** Whose limit `limit` and `remaining` are: a call whose known price is more than `remaining` is refused. */
+  limitBy: LimitOwner | null;
   /** Where the meter turns amber before the hard stop, in credits of what that limit counts; null when none is set. */
   warnAt: string | null;
   warning: boolean;
@@ -71,6 +71,20 @@ export interface PersonLimitState {
 }
 
 const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
+
+/** Where a call stands against one limit: it fits, the limit is reached, or what is left is less than its price. */
+type Standing = 'fits' | 'reached' | { left: string; price: string };
+
+function limitStanding(counted: Big, limit: string, price: string): Standing {
+  if (counted.gte(limit)) return 'reached';
+  return counted.plus(price).gt(limit) ? { left: new Big(limit).minus(counted).toFixed(), price } : 'fits';
+}
+
+/** "is reached (0.3 spent)", or "leaves 0.1 credits (1.1 spent), less than this call's price of 0.2". */
+function standingWords(standing: Exclude<Standing, 'fits'>, counted: string): string {
+  if (standing === 'reached') return `is reached (${counted})`;
+  return `leaves ${standing.left} credits (${counted}), less than this call's price of ${standing.price}`;
+}
 const PERIOD_WORDS: Record<Period, string> = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' };
 
 /**
@@ -110,48 +124,53 @@ export class Limits {
 
   /**
    * May this call be journalled now, and what does it reserve? Its caller's price, else the highest any
-   * process has learnt, else nothing: a call nobody can price yet could cost anything, so under a limit it
-   * goes alone, and the limit is passed by one call at most. Decided inside the store's write lock.
+   * process has learnt, else nothing. A call whose price is known is admitted only if that whole price fits
+   * under every limit, so no limit is passed; a call nobody can price yet could cost anything, so under a
+   * limit it goes alone, and the limit is passed by one call at most. Decided inside the store's write lock.
    */
   admit(figures: BudgetFigures, call: CallToAdmit): Admission {
     const reserve = call.reserve ?? figures.highest.get(call.operation) ?? null;
     if (this.bounded(figures) && (figures.unpricedInFlight > 0 || (reserve === null && figures.inFlight > 0)))
       return { kind: 'wait' };
-    const refusal = this.refusal(figures, call.wholeCallWithinLimit ? (reserve ?? '0') : '0');
+    const refusal = this.refusal(figures, reserve ?? '0');
     if (refusal) return { kind: 'refused', refusal };
     return { kind: 'admitted', reserve: reserve ?? '0', unpriced: reserve === null };
   }
 
   /**
    * Why one more call must be refused, from figures read inside the store's write lock; null to admit it.
-   * With `own` (a job's call, its own reservation), only a call whose whole price fits under a limit is admitted.
+   * `price` is what the call holds (0 when nobody knows it): it is admitted only if all of it fits under
+   * every limit, beside what is spent and what calls in flight hold.
    */
-  private refusal(figures: BudgetFigures, own: string): Refusal | null {
+  private refusal(figures: BudgetFigures, price: string): Refusal | null {
     const reserved = new Big(figures.reserved);
-    const inFlight = reserved.gt(0) ? `, ${reserved.toString()} more reserved by calls in flight` : '';
+    const inFlight = reserved.gt(0) ? `, ${reserved.toFixed()} more reserved by calls in flight` : '';
     const operator = this.operatorLimit;
     // Everyone's calls in flight count against the store's limits; only the person's own against theirs.
-    const over = (spent: string, limit: string, held: Big.BigSource = reserved) =>
-      new Big(own).gt(0) ? new Big(spent).plus(held).plus(own).gt(limit) : new Big(spent).plus(held).gte(limit);
-    if (operator !== null && over(figures.spentInPeriod, operator)) {
+    const standing = (spent: string, limit: string, held: Big.BigSource = reserved) =>
+      limitStanding(new Big(spent).plus(held), limit, price);
+    const operatorStands = operator === null ? 'fits' : standing(figures.spentInPeriod, operator);
+    if (operator !== null && operatorStands !== 'fits') {
       return {
         by: 'operator',
-        message: `The server operator's credit limit of ${operator} ${PERIOD_WORDS[this.period]} is reached (${figures.spentInPeriod} spent${inFlight}). It counts all spend through this server's store, across sessions, browsers and server processes, and cannot be changed from the browser: ask whoever runs creditscope to raise CREDIT_LIMIT.`,
+        message: `The server operator's credit limit of ${operator} ${PERIOD_WORDS[this.period]} ${standingWords(operatorStands, `${figures.spentInPeriod} spent${inFlight}`)}. It counts all spend through this server's store, across sessions, browsers and server processes, and cannot be changed from the browser: ask whoever runs creditscope to raise CREDIT_LIMIT.`,
       };
     }
     const person = figures.person;
-    if (person && over(person.spent, person.limit, person.reserved)) {
+    const personStands = person ? standing(person.spent, person.limit, person.reserved) : 'fits';
+    if (person && personStands !== 'fits') {
       return {
         by: 'person',
         limitOwner: person.name,
-        message: personRefusal(person, new Date()),
+        message: personRefusal(person, new Date(), personStands),
       };
     }
     const personal = this.effectivePersonal(figures.personalLimit);
-    if (personal !== null && over(figures.spentInSession, personal)) {
+    const personalStands = personal === null ? 'fits' : standing(figures.spentInSession, personal);
+    if (personal !== null && personalStands !== 'fits') {
       return {
         by: 'personal',
-        message: `Your credit limit of ${personal} for this session is reached (${figures.spentInSession} spent${inFlight}). Raise or clear your limit on the Credits page, or start a new session.`,
+        message: `Your credit limit of ${personal} for this session ${standingWords(personalStands, `${figures.spentInSession} spent${inFlight}`)}. Raise or clear your limit on the Credits page, or start a new session.`,
       };
     }
     return null;
@@ -198,7 +217,8 @@ export class Limits {
   }
 
   /**
-   * What each limit stands at, for the meter (/api/_session) and job quotes. One rule for every owner: the
+   * What each limit stands at, for the meter (/api/_session) and job quotes. Decimals are written with toFixed:
+   * big.js's toString writes 8e-7 (80 % of a limit of 0.000001) in exponent form, which no page can read. One rule for every owner: the
    * nearest limit (least left) is the one shown and the one reached first; the meter turns amber once any
    * limit passes its warning point, named by the nearest of those, and red once the nearest is reached.
    */
@@ -219,11 +239,12 @@ export class Limits {
       operatorLimit,
       period,
       personalLimit: this.effectivePersonal(figures.personalLimit),
-      limit: nearest?.limit?.toString() ?? null,
-      spentInPeriod: inPeriod.toString(),
-      spentSinceStart: inPeriod.toString(),
-      remaining: nearest === null ? null : left(nearest).toString(),
-      warnAt: warnAt?.toString() ?? null,
+      limit: nearest?.limit?.toFixed() ?? null,
+      spentInPeriod: inPeriod.toFixed(),
+      spentSinceStart: inPeriod.toFixed(),
+      remaining: nearest === null ? null : left(nearest).toFixed(),
+      limitBy: nearest?.owner ?? null,
+      warnAt: warnAt?.toFixed() ?? null,
       warning: warning !== null,
       warningBy: warning?.owner ?? null,
       reached: reached !== null,
@@ -247,7 +268,11 @@ export function periodResetsAt(period: Period, now: Date): Date | null {
 }
 
 /** "alice's limit of 0.3 credits a day is reached (0.3 spent today, UTC). It resets at 00:00 UTC (…)." */
-export function personRefusal(person: PersonFigures, now: Date): string {
+export function personRefusal(
+  person: PersonFigures,
+  now: Date,
+  standing: Exclude<Standing, 'fits'> = 'reached',
+): string {
   const held = new Big(person.reserved).gt(0) ? `, ${person.reserved} more held by calls in flight` : '';
   const resets = periodResetsAt(person.period, now);
   const when =
@@ -255,7 +280,7 @@ export function personRefusal(person: PersonFigures, now: Date): string {
       ? 'It counts all their spend: an admin can raise it (npm run user -- limit).'
       : `It resets at 00:00 UTC${person.period === 'month' ? ` on ${resets.toISOString().slice(0, 10)}` : ''} (${resets.toISOString()}), or an admin can raise it (npm run user -- limit).`;
   const spentWhen = { total: 'in total', day: 'today (UTC)', month: 'this month (UTC)' }[person.period];
-  return `${person.name}'s limit of ${person.limit} credits ${PERSON_PERIOD_WORDS[person.period]} is reached (${person.spent} spent ${spentWhen}${held}). ${when}`;
+  return `${person.name}'s limit of ${person.limit} credits ${PERSON_PERIOD_WORDS[person.period]} ${standingWords(standing, `${person.spent} spent ${spentWhen}${held}`)}. ${when}`;
 }
 
 type Limited = LimitStanding & { limit: Big };

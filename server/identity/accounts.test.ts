@@ -229,9 +229,9 @@ describe('what each person may spend, and who bought what', () => {
     expect(me.person.limit).toMatchObject({ credits: '0.3', period: 'day', spent: '0.3' });
   });
 
-  it("shows alice's own limit on her meter: calm, amber at 80 % of it, then reached, named as hers", async () => {
+  it("shows alice's own limit on her meter: calm, amber at 80 % of it, and refuses the page that does not fit in what is left", async () => {
     const harness = await accountsServer();
-    // 0.25 a day at 0.1 a page: amber from 0.2 (two pages), reached at the third (a limit is passed by one call at most).
+    // 0.25 a day at 0.1 a page: amber from 0.2 (two pages); the third does not fit in the 0.05 left, and is not sent.
     const alice = await person(harness, 'alice', 'member', { credits: '0.25', period: 'day' });
     const bob = await person(harness, 'bob', 'viewer');
     const budget = async (cookie: string) =>
@@ -261,15 +261,17 @@ describe('what each person may spend, and who bought what', () => {
       reached: false,
       remaining: '0.05',
     });
-    await buy('ada__m3');
+    const third = await harness.api(timeline('ada__m3'), { headers: { cookie: alice } });
+    expect(third.status).toBe(402);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toMatch(
+      /^alice's limit of 0\.25 credits a day leaves 0\.05 credits \(0\.2 spent today \(UTC\)\), less than this call's price of 0\.1/,
+    );
     expect(await budget(alice)).toMatchObject({
-      warning: false,
-      reached: true,
-      reachedBy: 'person',
-      remaining: '0',
-      person: { ...herLimit, spent: '0.3' },
+      reached: false,
+      remaining: '0.05',
+      person: { ...herLimit, spent: '0.2' },
     });
-    expect(await harness.upstreamLog()).toHaveLength(3);
+    expect(await harness.upstreamLog()).toHaveLength(2);
     // Bob has no limit of his own: his meter weighs the operator's and the session's only, and names nobody.
     expect(await budget(bob)).toMatchObject({ limit: null, reached: false, person: null });
   });

@@ -87,7 +87,7 @@ export class PeopleAdmin {
       await trx
         .updateTable('people')
         .set({
-          limit_credits: limit ? new Big(limit.credits).toString() : null,
+          limit_credits: limit ? new Big(limit.credits).toFixed() : null,
           limit_period: limit?.period ?? null,
         })
         .where('name', '=', name)

@@ -83,7 +83,7 @@ export class People {
     if (existing && existing.removed_at === null) return 'exists';
     const values = {
       role: person.role,
-      limit_credits: person.limit ? new Big(person.limit.credits).toString() : null,
+      limit_credits: person.limit ? new Big(person.limit.credits).toFixed() : null,
       limit_period: person.limit?.period ?? null,
       password_hash: null,
       created_at: now.toISOString(),

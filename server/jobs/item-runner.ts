@@ -89,7 +89,7 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
         pending_key: ask.key,
         pending_since: new Date().toISOString(),
       });
-      answer = await context.purchase({ ...ask, fresh: false, wholeCallWithinLimit: true, jobId: context.id });
+      answer = await context.purchase({ ...ask, fresh: false, jobId: context.id });
     } catch (error) {
       context.settle(price, '0');
       return context.stop({

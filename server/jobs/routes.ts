@@ -7,9 +7,10 @@ import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } fro
 import { CSV_HEADER, csvLine, exportRows, lines, ndjsonLine, streamLines } from './export.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
+import { readDecimalSetting } from '../../src/contract/decimal.ts';
+import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 
 const MAX_BODY = 4 * 1024 * 1024;
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 const BODY_SHAPE =
   'The body must be a JSON object under 4 MB, like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}';
@@ -26,7 +27,7 @@ const specBody = {
     timeline: { type: 'object' },
     searchPages: { type: 'number' },
     concurrency: { type: 'number' },
-    acceptedMaxCredits: { type: 'string' },
+    acceptedMaxCredits: { type: ['string', 'number'] },
   },
 } as const;
 
@@ -61,13 +62,19 @@ const SPEC_BODY = {
   bodyRefusal: (message: string) => `${message}. ${BODY_SHAPE}`,
 };
 
+/** The quote's maxCredits a job's body accepts, by the shared rule for decimal settings (canonical), or why not. */
+function acceptedCredits(body: unknown) {
+  const accepted = (body as Record<string, unknown> | null)?.acceptedMaxCredits;
+  return readDecimalSetting(accepted, { name: 'acceptedMaxCredits', min: '0', max: String(CREDIT_LIMIT_MAX) });
+}
+
 /** The spec of a quote or a job, or why it is refused, every bad field named. */
 function readJob(body: unknown, context: JobsContext, extra: string[]): { spec: JobSpec } | { problem: string } {
   const read = readSpec(body, context.defaultConcurrency, extra);
   const problems = 'problems' in read ? [...read.problems] : [];
-  const accepted = (body as Record<string, unknown> | null)?.acceptedMaxCredits;
-  if (extra.includes('acceptedMaxCredits') && (typeof accepted !== 'string' || !DECIMAL.test(accepted)))
-    problems.push('acceptedMaxCredits: the maxCredits of the quote you accept, as a string like "0.9"');
+  const acceptedRead = acceptedCredits(body);
+  if (extra.includes('acceptedMaxCredits') && 'problem' in acceptedRead)
+    problems.push(`${acceptedRead.problem} It is the maxCredits of the quote you accept`);
   if (problems.length > 0 || !('spec' in read)) return { problem: `Nothing bought: ${problems.join('; ')}` };
   return { spec: read.spec };
 }
@@ -126,7 +133,8 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const spec = specFrom(request.body, context, ['acceptedMaxCredits']);
-        const accepted = request.body.acceptedMaxCredits as string;
+        const read = acceptedCredits(request.body);
+        const accepted = 'value' in read ? read.value : '';
         const created = await withQuote(() =>
           createJob(context, spec, accepted, { person: request.person?.name ?? null }),
         );

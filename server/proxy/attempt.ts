@@ -66,7 +66,7 @@ function readEnvelope(text: string): Envelope {
       value: parsed,
       success: parsed?.success !== false,
       credits:
-        typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toString() : null,
+        typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toFixed() : null,
     };
   } catch {
     return { json: false, success: false, credits: null };

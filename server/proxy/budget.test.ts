@@ -4,6 +4,7 @@ import { burst, aliases } from '../testing/burst.ts';
 import { startProxyAgainstStandin, type ProxyHarness, type SessionStateBody } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { sumDecimals } from '../../src/lib/decimal.ts';
+import { PeopleAdmin } from '../identity/admin.ts';
 
 /** Every test gets its own proxy, stand-in and store: no test leans on another's spend. */
 const open: ProxyHarness[] = [];
@@ -100,6 +101,67 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
       });
       expect(renewed.pastSessions[0]).toMatchObject({ id: before.session.id, total: '0.1', calls: 1 });
       expect((await burst(harness, aliases('renewed', 3))).paid).toBe(1);
+    });
+  });
+
+  // #33: with 0.1 left of a limit, a search priced 0.2 was admitted and took the total past it.
+  describe('a call whose known price does not fit in what a limit leaves is refused, nothing sent; one that fits buys', () => {
+    const search = (harness: ProxyHarness, q: string, headers: Record<string, string> = {}) =>
+      harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify({ q }), headers });
+    const timeline = (harness: ProxyHarness, handle: string, headers: Record<string, string> = {}) =>
+      harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`, { headers });
+
+    /** Spends 0.3 (a search at 0.2, so its price is known, and a page at 0.1) under a limit of 0.4; then 0.1 is left. */
+    async function leaveOneTenth(harness: ProxyHarness, tag: string, headers: Record<string, string> = {}) {
+      expect((await search(harness, `fits-${tag}-0`, headers)).status).toBe(200);
+      expect((await timeline(harness, `ada__${tag}0`, headers)).status).toBe(200);
+      const refused = await search(harness, `fits-${tag}-1`, headers);
+      expect(refused.status).toBe(402);
+      const body = (await refused.json()) as { error: { kind: string; message: string } };
+      expect(body.error.kind).toBe('budget');
+      expect(await harness.upstreamLog(`fits-${tag}-1`)).toHaveLength(0);
+      // The page at 0.1 still fits, and then the limit is reached exactly: never passed.
+      expect((await timeline(harness, `ada__${tag}1`, headers)).status).toBe(200);
+      expect((await harness.upstreamLog(`ada__${tag}1`)).length).toBe(1);
+      return body.error.message;
+    }
+
+    it("under the operator's CREDIT_LIMIT", async () => {
+      const harness = await fresh({ CREDIT_LIMIT: '0.4' });
+      expect(await leaveOneTenth(harness, 'op')).toMatch(
+        /^The server operator's credit limit of 0\.4 in total leaves 0\.1 credits \(0\.3 spent\), less than this call's price of 0\.2/,
+      );
+      expect((await harness.state()).budget).toMatchObject({
+        spentInPeriod: '0.4',
+        reached: true,
+        reachedBy: 'operator',
+      });
+    });
+
+    it("under the session's personal limit", async () => {
+      const harness = await fresh();
+      await putLimit(harness, { limit: '0.4' });
+      expect(await leaveOneTenth(harness, 'own')).toMatch(
+        /^Your credit limit of 0\.4 for this session leaves 0\.1 credits \(0\.3 spent\), less than this call's price of 0\.2/,
+      );
+      expect((await harness.state()).session.total).toBe('0.4');
+    });
+
+    it("under a person's own limit (#28)", async () => {
+      process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
+      const harness = await fresh({ CREDITSCOPE_AUTH: 'accounts' });
+      const token = await new PeopleAdmin(harness.identity, 'cli').add('alice', 'member', {
+        credits: '0.4',
+        period: 'day',
+      });
+      const welcome = await harness.api('/api/_auth/welcome', {
+        method: 'POST',
+        body: JSON.stringify({ token, password: 'correct horse battery' }),
+      });
+      const cookie = /creditscope_sid=[^;]*/.exec(welcome.headers.get('set-cookie') ?? '')![0];
+      expect(await leaveOneTenth(harness, 'her', { cookie })).toMatch(
+        /^alice's limit of 0\.4 credits a day leaves 0\.1 credits \(0\.3 spent today \(UTC\)\), less than this call's price of 0\.2/,
+      );
     });
   });
 

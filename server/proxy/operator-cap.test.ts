@@ -30,7 +30,7 @@ describe.each(STORE_KINDS)(
   'CREDIT_LIMIT is a ceiling nothing from the browser can lift (%s store)',
   (store: StoreKind) => {
     async function fresh(env: Record<string, string> = {}, options: HarnessOptions = {}) {
-      const harness = await startProxyAgainstStandin({ CREDIT_LIMIT: '0.25', ...env }, { store, ...options });
+      const harness = await startProxyAgainstStandin({ CREDIT_LIMIT: '0.3', ...env }, { store, ...options });
       cleanup.push(() => harness.close());
       return harness;
     }
@@ -41,11 +41,11 @@ describe.each(STORE_KINDS)(
       expect(response.status).toBe(400);
       const { error } = (await response.json()) as { error: { message: string } };
       expect(error.message).toContain('100');
-      expect(error.message).toContain('0.25');
+      expect(error.message).toContain('0.3');
       expect((await harness.state()).budget).toMatchObject({
-        operatorLimit: '0.25',
+        operatorLimit: '0.3',
         personalLimit: null,
-        limit: '0.25',
+        limit: '0.3',
       });
     });
 
@@ -54,20 +54,21 @@ describe.each(STORE_KINDS)(
       expect((await putLimit(harness, { limit: null })).status).toBe(200);
       expect(await buyUntilRefused(harness, 'capa')).toBe(3);
       const refusal = (await (await buyOne(harness, 'ada__capa_more')).json()) as { error: { message: string } };
-      expect(refusal.error.message).toMatch(/server operator's credit limit of 0\.25 in total is reached/);
+      expect(refusal.error.message).toMatch(/server operator's credit limit of 0\.3 in total is reached/);
       expect(refusal.error.message).not.toMatch(/Credits page/);
 
       expect((await newSession(harness)).status).toBe(200);
       expect(await buyUntilRefused(harness, 'capb')).toBe(0);
       expect(await harness.upstreamLog('ada__cap')).toHaveLength(3);
       expect((await harness.state()).budget).toEqual({
-        operatorLimit: '0.25',
+        operatorLimit: '0.3',
         period: 'total',
         personalLimit: null,
-        limit: '0.25',
+        limit: '0.3',
         spentInPeriod: '0.3',
         spentSinceStart: '0.3',
         remaining: '0',
+        limitBy: 'operator',
         warnAt: null,
         warning: false,
         warningBy: null,
@@ -85,7 +86,7 @@ describe.each(STORE_KINDS)(
       const attempts: (() => Promise<Response>)[] = [
         () => putLimit(harness, { limit: '100' }),
         () => putLimit(harness, { limit: null }),
-        () => putLimit(harness, { limit: '0.25' }),
+        () => putLimit(harness, { limit: '0.3' }),
         () => putLimit(harness, { limit: '0' }),
         () => putLimit(harness, { limit: null, operatorLimit: null }),
         () => newSession(harness),
@@ -112,7 +113,7 @@ describe.each(STORE_KINDS)(
       expect((await harness.state()).budget).toMatchObject({
         reachedBy: 'operator',
         spentSinceStart: '0.3',
-        limit: '0.25',
+        limit: '0.3',
       });
     });
 
@@ -124,9 +125,9 @@ describe.each(STORE_KINDS)(
       await pastRun.close();
       const harness = await fresh({}, { shareStoreOf: past });
       expect((await harness.state()).budget).toMatchObject({
-        operatorLimit: '0.25',
+        operatorLimit: '0.3',
         personalLimit: null,
-        limit: '0.25',
+        limit: '0.3',
       });
       const { paid, refused } = await burst(harness, aliases('past', 10));
       expect(paid).toBe(3);

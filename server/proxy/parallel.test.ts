@@ -46,20 +46,20 @@ describe('a budget that does not queue', () => {
     expect(ms).toBeLessThan(PARALLEL_MS + LATENCY_MS);
   });
 
-  it('with CREDIT_LIMIT=0.25 at 0.1 a call: exactly 3 reach the stand-in, the other 7 are refused', async () => {
-    const harness = await slowUpstream({ CREDIT_LIMIT: '0.25' }, 'capped');
+  it('with CREDIT_LIMIT=0.3 at 0.1 a call: exactly 3 reach the stand-in, the other 7 are refused', async () => {
+    const harness = await slowUpstream({ CREDIT_LIMIT: '0.3' }, 'capped');
     const { paid, refused, other, upstream } = await timed(harness, 'capped');
     expect([paid, refused.length, other.length, upstream]).toEqual([3, 7, 0, 3]);
     expect((await harness.state()).session).toMatchObject({ total: '0.3', calls: 3 });
   });
 
-  it('overshoots a limit by less than one call when the price is known: 0.1 spent, limit 0.35, 10 at once → 3 more', async () => {
+  it('never passes a limit when the price is known: 0.1 spent, limit 0.35, 10 at once → 2 more (0.05 left is less than a call)', async () => {
     const harness = await slowUpstream({}, 'overshoot');
     await harness.api('/api/v1/social/microblog/posts?screen_name=ada__first');
     await harness.api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit: '0.35' }) });
     const { paid, upstream, ms } = await timed(harness, 'overshoot');
-    expect([paid, upstream]).toEqual([3, 3]);
+    expect([paid, upstream]).toEqual([2, 2]);
     expect(ms).toBeLessThan(PARALLEL_MS);
-    expect((await harness.state()).session.total).toBe('0.4');
+    expect((await harness.state()).session.total).toBe('0.3');
   });
 });

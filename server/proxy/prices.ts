@@ -46,6 +46,6 @@ export class Prices {
   }
 
   private listedPrice(operation: Operation): string | null {
-    return this.listed ? new Big(this.listed[operation]).toString() : null;
+    return this.listed ? new Big(this.listed[operation]).toFixed() : null;
   }
 }

@@ -26,8 +26,6 @@ export interface PurchaseRequest {
   params: Record<string, unknown>;
   key: string;
   /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
-  /** A collection job's call: admitted only if its own reservation fits under the limits too, so the job never spends past them. */
-  wholeCallWithinLimit?: boolean;
   /** The collection job asking: written on its ledger row. */
   jobId?: string;
   /** Who is buying (#28): the row is theirs and so is the limit it counts against; a viewer is served only what is archived. */
@@ -132,7 +130,7 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
   }
 
   async function buy(
-    { route, params, key, wholeCallWithinLimit, jobId, person }: PurchaseRequest,
+    { route, params, key, jobId, person }: PurchaseRequest,
     archivedSeen: string | null,
   ): Promise<{ kind: 'answer'; answer: PurchaseResult } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
     // No record, no spend: the request is journalled before it is sent, or it is not sent at all.
@@ -143,7 +141,6 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
         params,
         pageKey: key,
         reserve: prices.ceiling(route.operation),
-        wholeCallWithinLimit,
         leaseMs: leaseMs(upstream),
         archivedSeen,
         jobId,

@@ -1,9 +1,10 @@
-import Big from 'big.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
 import { PACE_WINDOW_MS, type CallsPage, type CreditPrice, type SessionState } from '../../src/contract/index.ts';
+import { readDecimalSetting } from '../../src/contract/decimal.ts';
+import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { callDetail } from './call-detail.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import type { ExchangeStore } from './inspector-store.ts';
@@ -98,16 +99,15 @@ function limitProblem(body: unknown): string | null {
   const unknown = Object.keys(body).filter((key) => key !== 'limit');
   if (unknown.length > 0) return `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}. ${SHAPE}.`;
   if (!('limit' in body)) return `"limit" is missing. ${SHAPE}.`;
-  return limitText((body as { limit: unknown }).limit) === undefined ? LIMIT_VALUE : null;
+  const read = limitText((body as { limit: unknown }).limit);
+  return 'problem' in read ? read.problem : null;
 }
 
-const LIMIT_VALUE = 'limit must be a non-negative number such as "25" or "0.5", or null to clear your limit';
-
-/** The limit as exact decimal text, null to clear it, or undefined when it is neither. */
-function limitText(limit: unknown): string | null | undefined {
-  if (limit === null) return null;
-  const text = typeof limit === 'number' && Number.isFinite(limit) ? String(limit) : limit;
-  return typeof text === 'string' && /^\d+(\.\d+)?$/.test(text) ? text : undefined;
+/** The limit in its canonical form (null clears it), or why it is refused: the shared rule for decimal settings. */
+function limitText(limit: unknown): { value: string | null } | { problem: string } {
+  if (limit === null) return { value: null };
+  const read = readDecimalSetting(limit, { name: 'limit', min: '0', max: String(CREDIT_LIMIT_MAX) });
+  return 'problem' in read ? { problem: `${read.problem} Or send null to clear your limit.` } : read;
 }
 
 const ROWS_PAGE = `limit must be a whole number from 1 to ${MAX_ROWS}`;
@@ -183,11 +183,12 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const limit = limitText(request.body.limit);
-        if (limit === undefined) refuse(400, 'bad_request', LIMIT_VALUE);
+        const read = limitText(request.body.limit);
+        if ('problem' in read) return refuse(400, 'bad_request', read.problem);
+        const limit = read.value;
         const problem = context.limits.personalProblem(limit);
         if (problem) refuse(400, 'bad_request', problem);
-        await context.ledger.setPersonalLimit(limit === null ? null : new Big(limit).toString());
+        await context.ledger.setPersonalLimit(limit);
         return sendJson(
           reply,
           200,

@@ -1,12 +1,18 @@
-import Big from 'big.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { SpendAlert, SpendBreakdown, SpendDimension } from '../../src/contract/spend.ts';
+import {
+  SPEND_ALERT_KINDS,
+  type SpendAlert,
+  type SpendBreakdown,
+  type SpendDimension,
+} from '../../src/contract/spend.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { MAX_ALERTS } from '../store/spend/alerts.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { DAYS, period } from './history-routes.ts';
 import { NOT_JSON } from './json-body.ts';
 import { sendJson } from './send.ts';
+import { readDecimalSetting } from '../../src/contract/decimal.ts';
+import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { alertBody, alertsSchema, spendBreakdownSchema, spendQuery } from './spend-schemas.ts';
 
 interface SpendQuery {
@@ -19,15 +25,24 @@ interface SpendQuery {
 const SPEND_QUERY = `Ask as ?by=handle|query|day|job|person, with from and to as real days like 2026-11-23 (UTC, both included, from no later than to) and session=current or a session id, each optional`;
 const ALERT_SHAPE =
   'The body must be a JSON object like {"kind":"session","threshold":"2"} (credits this session) or {"kind":"today","threshold":"80"} (percent of the limit today)';
-const THRESHOLD = 'threshold must be a number above 0 such as "2" or "0.5"; a percentage of the limit at most 100';
+/** The threshold in its canonical form, or why an alert of this kind cannot have it (the shared decimal rule). */
+function thresholdText(kind: SpendAlert['kind'], value: unknown) {
+  const percent = kind === 'today';
+  return readDecimalSetting(value, {
+    name: 'threshold',
+    min: '0',
+    above: true,
+    max: percent ? '100' : String(CREDIT_LIMIT_MAX),
+    unit: percent ? '% of the limit' : 'credits',
+  });
+}
 
-/** The threshold as exact decimal text, or null when it is not one an alert of this kind can have. */
-function thresholdText(kind: SpendAlert['kind'], value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,9}(\.\d{1,9})?$/.test(text)) return null;
-  const threshold = new Big(text);
-  if (threshold.lte(0) || (kind === 'today' && threshold.gt(100))) return null;
-  return threshold.toString();
+/** Why an alert's body is refused: its threshold's own reason when the rest is right, else the shape it must have. */
+function alertProblem(body: unknown): string {
+  const { kind, threshold } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const known = SPEND_ALERT_KINDS.find((each) => each === kind);
+  const read = known && threshold !== undefined ? thresholdText(known, threshold) : null;
+  return read && 'problem' in read ? read.problem : `${ALERT_SHAPE}.`;
 }
 
 async function methodNotAllowed(request: FastifyRequest): Promise<never> {
@@ -73,14 +88,14 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
         config: {
           body: { maxBytes: 4096, json: false },
           bodyRefusal: (message) => (message === NOT_JSON ? `${ALERT_SHAPE}.` : `${ALERT_SHAPE}, under 4 KB.`),
-          refusal: `${ALERT_SHAPE}.`,
+          refusal: (request) => alertProblem(request.body),
         },
       },
       async (request, reply) => {
         const { kind } = request.body;
         const threshold = thresholdText(kind, request.body.threshold);
-        if (threshold === null) refuse(400, 'bad_request', THRESHOLD);
-        const added = await ledger.alerts.add(kind, threshold);
+        if ('problem' in threshold) return refuse(400, 'bad_request', threshold.problem);
+        const added = await ledger.alerts.add(kind, threshold.value);
         if (!added) refuse(409, 'bad_request', `There are ${MAX_ALERTS} alerts already: remove one first.`);
         return sendJson(reply, 201, { alerts: await ledger.alerts.list() });
       },

@@ -76,23 +76,24 @@ describe.each(STORE_KINDS)('budget periods and the warning (%s store)', (kind: S
   const call = async (harness: ProxyHarness, handle: string) =>
     (await harness.api(`/api/v1/social/microblog/posts?screen_name=${handle}`)).status;
 
-  it("CREDIT_LIMIT_PERIOD=day counts only today's UTC spend: yesterday's imported 0.5 does not stop a limit of 0.3", async () => {
-    const harness = await withHistory({ CREDIT_LIMIT: '0.3', CREDIT_LIMIT_PERIOD: 'day' });
+  // The imported page cost 0.25: the highest price learnt, which each call holds and must fit (0.1 is charged).
+  it("CREDIT_LIMIT_PERIOD=day counts only today's UTC spend: yesterday's imported 0.5 does not stop a limit of 0.45", async () => {
+    const harness = await withHistory({ CREDIT_LIMIT: '0.45', CREDIT_LIMIT_PERIOD: 'day' });
     expect(await budget(harness)).toMatchObject({
       period: 'day',
       spentInPeriod: '0',
-      remaining: '0.3',
+      remaining: '0.45',
       reached: false,
     });
     const statuses = [];
     for (let index = 0; index < 4; index += 1) statuses.push(await call(harness, `ada__day${index}`));
     expect(statuses).toEqual([200, 200, 200, 402]);
     expect(await harness.upstreamLog('ada__day')).toHaveLength(3);
+    // 0.15 left is less than the 0.25 a page may cost: refused, nothing sent.
     expect(await budget(harness)).toMatchObject({
       spentInPeriod: '0.3',
-      remaining: '0',
-      reached: true,
-      reachedBy: 'operator',
+      remaining: '0.15',
+      reached: false,
     });
     // The imported rows are still there: the session shows them, the day's budget does not count them.
     expect((await harness.state<{ session: { total: string } }>()).session.total).toBe('1.05');

@@ -5,6 +5,7 @@ import { Limits, type WarnAt } from '../budget/limits.ts';
 import type { Operation } from '../ledger/rows.ts';
 import { ArchiveStore } from './archive-store.ts';
 import { diskReserve } from './disk-reserve.ts';
+import { repairStoredDecimals } from './decimal-repair.ts';
 import { describeStorageError } from './errors.ts';
 import { importLegacyLedger } from './import-jsonl.ts';
 import { LedgerStore } from './ledger-store.ts';
@@ -67,6 +68,8 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
   try {
     const limits = new Limits(options.creditLimit ?? null, options.creditLimitPeriod, options.creditWarnAt ?? null);
     const ledger = new LedgerStore(db, limits);
+    // A decimal kept in another form ("1e-7", by an older version or by hand) is made plain before anything reads it.
+    await repairStoredDecimals(db);
     const known = await ledger.prices();
     const highest = (operation: Operation) =>
       known[operation]?.highest ?? (listPrices ? new Big(listPrices[operation]).toString() : '0');

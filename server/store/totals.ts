@@ -33,7 +33,7 @@ const NANO = 1_000_000_000;
  */
 export const toNano = (credits: string | number): number =>
   new Big(credits).times(NANO).round(0, Big.roundUp).toNumber();
-export const fromNano = (nano: number | string): string => new Big(nano).div(NANO).toString();
+export const fromNano = (nano: number | string): string => new Big(nano).div(NANO).toFixed();
 
 /** A scope's sums as the UI reads them: exact decimal strings. */
 export interface Totals {

@@ -110,4 +110,19 @@ describe('decidePrice', () => {
     // A price list still says the price.
     expect(decidePrice(reached('personal'), { ...facts, listed: true }).kind).toBe('buy');
   });
+
+  // #33: with 0.1 left, "Next → 0.2 credits" was offered, and bought.
+  it('a price above what the nearest limit leaves offers no price, says whose and what is left; one that fits buys', () => {
+    const left = (remaining: string) =>
+      state([], {
+        prices: { timeline: '0.1', search: '0.2' },
+        budget: { ...priced.budget, limit: '1.2', remaining, limitBy: 'personal' },
+      });
+    const search = { ...facts, operation: 'search' as const };
+    expect(decidePrice(left('0.1'), search)).toEqual({ kind: 'blocked', by: 'personal', left: '0.1' });
+    expect(decidePrice(left('0.1'), facts)).toEqual({ kind: 'buy', credits: '0.1', estimate: false });
+    expect(decidePrice(left('0.2'), search).kind).toBe('buy');
+    expect(decidePrice(left('0.1'), { ...search, archivedAt: 5 }).kind).toBe('archive');
+    expect(decidePrice(left('0.1'), { ...search, listed: true }).kind).toBe('buy');
+  });
 });

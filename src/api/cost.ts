@@ -1,9 +1,8 @@
-import { meanDecimal } from '../lib/decimal';
+import { compareDecimals, meanDecimal } from '../lib/decimal';
 import type { LimitOwner, SessionState } from './session';
+import { DECIMAL } from '../contract/decimal';
 
 export type PaidOperation = 'timeline' | 'search';
-
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
  * The price the server reports for an operation (the last one charged, or the stand-in's list price in
@@ -35,13 +34,14 @@ export function expectedCost(state: SessionState | undefined, operation: PaidOpe
  * - `this-browser`: the answer is in this browser's cache (and IndexedDB), nothing is asked for;
  * - `archive`: the server's archive would serve it free now (`boughtAt`: when it was bought);
  * - `buy`: one paid call, at `credits` (null while no price is known; `estimate` when only this session's mean);
- * - `blocked`: a call is needed and a limit refuses it (`by` whose), so the control offers no price.
+ * - `blocked`: a call is needed and a limit refuses it (`by` whose), so the control offers no price: the limit is
+ *   reached, or (`left`) what it leaves is less than the call's price.
  */
 export type Price =
   | { kind: 'this-browser' }
   | { kind: 'archive'; boughtAt: number }
   | { kind: 'buy'; credits: string | null; estimate: boolean }
-  | { kind: 'blocked'; by: LimitOwner | null };
+  | { kind: 'blocked'; by: LimitOwner | null; left?: string };
 
 export interface PriceFacts {
   operation: PaidOperation;
@@ -57,14 +57,20 @@ export interface PriceFacts {
 
 /**
  * The order is the purchase path's own: the browser's cache first (nothing is sent), then the server's
- * archive (served before the budget is read, so free even with a limit reached), then the budget.
+ * archive (served before the budget is read, so free even with a limit reached), then the budget: as the
+ * server admits a call (server/budget/limits.ts), a known price must fit in what the nearest limit leaves.
  */
 export function decidePrice(state: SessionState | undefined, facts: PriceFacts): Price {
   if (!facts.rebuy && facts.inBrowser) return { kind: 'this-browser' };
   if (!facts.rebuy && facts.archivedAt !== null) return { kind: 'archive', boughtAt: facts.archivedAt };
-  if (state?.budget.reached && !facts.listed) return { kind: 'blocked', by: state.budget.reachedBy };
+  const budget = state?.budget;
+  if (budget?.reached && !facts.listed) return { kind: 'blocked', by: budget.reachedBy };
   const reported = state ? reportedPrice(state, facts.operation) : null;
-  return { kind: 'buy', credits: expectedCost(state, facts.operation), estimate: reported === null };
+  const credits = expectedCost(state, facts.operation);
+  const left = budget?.remaining ?? null;
+  if (!facts.listed && credits !== null && left !== null && compareDecimals(credits, left) > 0)
+    return { kind: 'blocked', by: budget?.limitBy ?? null, left };
+  return { kind: 'buy', credits, estimate: reported === null };
 }
 
 /** Whether pressing the control spends nothing. */

@@ -28,8 +28,22 @@ export function seedMeter(queryClient: QueryClient, json: unknown) {
   if (read.success) queryClient.setQueryData(sessionKeys.state(), read.output, { updatedAt: 0 });
 }
 
-export async function fetchSessionState(signal?: AbortSignal): Promise<SessionState> {
-  return parseLedgerAnswer(sessionStateSchema, (await apiFetch('/api/_session', { signal })).json);
+/** The session state, with the fields of the answer this page could not read (none, nearly always). */
+export type ReadSessionState = SessionState & { unreadable?: string[] };
+
+/**
+ * `/api/_session`, read field by field when it does not pass whole: a field this page cannot read is named in
+ * `unreadable` and left as none, and the meter, Credits and every price show the rest (src/contract/salvage.ts).
+ */
+export async function fetchSessionState(signal?: AbortSignal): Promise<ReadSessionState> {
+  const { json } = await apiFetch('/api/_session', { signal });
+  const whole = v.safeParse(sessionStateSchema, json);
+  if (whole.success) return whole.output;
+  // Loaded only for an answer that does not pass whole: no page's first load carries it.
+  const { salvage } = await import('../contract/salvage');
+  const read = salvage(sessionStateSchema, json);
+  if (!read) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected ledger shape');
+  return { ...read.output, unreadable: read.unreadable };
 }
 
 /** The ledger is free to read and changes with every paid call, so unlike bought data it is polled and never persisted. */

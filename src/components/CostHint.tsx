@@ -10,12 +10,11 @@ const paid = 'text-amber-800 dark:text-amber-300';
 const muted = 'text-slate-600 dark:text-slate-400';
 const refused = 'text-red-800 dark:text-red-300';
 
-/** Whose limit refuses a call, in the fewest words a control can carry. */
-export function blockedWords(by: LimitOwner | null): string {
-  if (by === 'operator') return "operator's limit reached";
+/** Whose limit refuses a call, in the fewest words a control can carry: reached, or `left` less than the price. */
+export function blockedWords(by: LimitOwner | null, left?: string): string {
   // The session's limit and the signed-in person's own (#28) are both the reader's.
-  if (by === 'personal' || by === 'person') return 'your limit reached';
-  return 'limit reached';
+  const whose = by === 'operator' ? "operator's limit" : by === 'personal' || by === 'person' ? 'your limit' : 'limit';
+  return left === undefined ? `${whose} reached` : `over ${whose} · ${left} left`;
 }
 
 /**
@@ -75,7 +74,7 @@ export function PriceText({
           title="Paid calls are refused until the limit is raised: see the Credits page"
           className={`${base} ${refused}`}
         >
-          {blockedWords(price.by)}
+          {blockedWords(price.by, price.left)}
         </span>
       );
     case 'buy': {
@@ -132,12 +131,23 @@ export function PriceChip(props: Parameters<typeof PriceText>[0]) {
  */
 export function BlockedNote({ price, className = '' }: { price: Price | Checking | ViewerPrice; className?: string }) {
   if (price.kind !== 'blocked') return null;
-  const why =
+  const limit =
     price.by === 'operator'
-      ? "Paid calls are refused: the server operator's credit limit is reached, and only whoever runs creditscope can raise it."
+      ? "the server operator's credit limit"
       : price.by === 'person'
-        ? 'Paid calls are refused: your own limit on this server is reached until its period starts again, or an admin raises it.'
-        : 'Paid calls are refused: your credit limit for this session is reached.';
+        ? 'your own limit on this server'
+        : 'your credit limit for this session';
+  // What may change it, said after the reason (the session's limit: the link says so).
+  const until =
+    price.by === 'operator'
+      ? ', and only whoever runs creditscope can raise it.'
+      : price.by === 'person'
+        ? ' until its period starts again, or an admin raises it.'
+        : '.';
+  const why =
+    price.left === undefined
+      ? `Paid calls are refused: ${limit} is reached${until}`
+      : `Refused: this call costs more than the ${price.left} credits ${limit} leaves${until}`;
   return (
     <p data-testid="blocked-note" className={`text-xs ${refused} ${className}`}>
       {why}{' '}

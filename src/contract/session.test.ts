@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { sessionStateSchema, type SessionState } from './session';
+import { salvage } from './salvage';
 
 const summary = {
   id: 's1',
@@ -68,5 +69,21 @@ describe('the /api/_session contract', () => {
     'recentSpend',
   ])('refuses an answer without %s instead of filling it in', (path) => {
     expect(v.safeParse(sessionStateSchema, without(path)).success).toBe(false);
+  });
+
+  // #33: a stored limit of "1e-7" made every page's meter, prices and Credits unreadable at once.
+  it('read field by field (salvage), one unreadable field is named and stands in as none; the rest is as sent', () => {
+    const broken = structuredClone(state) as unknown as { budget: Record<string, unknown>; recentSpend: unknown[] };
+    broken.budget.personalLimit = '1e-7';
+    broken.recentSpend.push({ minute: 'x', calls: 1, credits: '5e-7' });
+    const read = salvage(sessionStateSchema, broken);
+    expect(read?.unreadable).toEqual(['budget.personalLimit', 'recentSpend (1 of 2)']);
+    expect(read?.output).toStrictEqual({ ...state, budget: { ...state.budget, personalLimit: null } });
+    // Without a budget at all, it is one field named, each of its own fields standing in as none.
+    const read2 = salvage(sessionStateSchema, without('budget'));
+    expect(read2?.unreadable).toContain('budget.limit');
+    expect(read2?.output.session).toStrictEqual(state.session);
+    expect(salvage(sessionStateSchema, state)).toEqual({ output: state, unreadable: [] });
+    expect(salvage(sessionStateSchema, 'not an object')).toBeNull();
   });
 });

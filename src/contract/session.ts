@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CHARGED } from '../api/error-kinds.ts';
 import { firedAlertSchema } from './spend-fired.ts';
+import { decimal } from './decimal.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
@@ -9,7 +10,6 @@ import { firedAlertSchema } from './spend-fired.ts';
  * other does not send is a compile error, not a fallback. No defaults: the browser and the server ship together.
  */
 
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 const charged = v.picklist(CHARGED);
 const operation = v.picklist(['timeline', 'search']);
 
@@ -74,6 +74,8 @@ export const budgetSchema = v.object({
   /** The same as spentInPeriod, for a tab still running a bundle from before budget periods. */
   spentSinceStart: decimal,
   remaining: v.nullable(decimal),
+  /** Whose limit `limit` and `remaining` are (the nearest); null with none. A known price above `remaining` is refused. */
+  limitBy: v.optional(v.nullable(v.picklist(LIMIT_OWNERS))),
   /** Where the meter turns amber before the hard stop, in credits; null when none is set. */
   warnAt: v.nullable(decimal),
   warning: v.boolean(),

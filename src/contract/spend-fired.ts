@@ -1,12 +1,11 @@
 import * as v from 'valibot';
+import { decimal } from './decimal.ts';
 
 /**
  * A spend alert crossed, as `/api/_session` carries it (src/contract/session.ts): a module of its own, so every
  * page's first load holds this schema and not the rest of src/contract/spend.ts.
  */
 export const SPEND_ALERT_KINDS = ['session', 'today'] as const;
-
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 
 /** An alert crossed, in the one answer of `/api/_session` that found it crossed: shown once, in one tab. */
 export const firedAlertSchema = v.object({

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SPEND_DIMENSIONS } from './spend-dimensions.ts';
 import { SPEND_ALERT_KINDS } from './spend-fired.ts';
+import { decimal } from './decimal.ts';
 
 /**
  * `GET /api/_spend` (where the credits went) and `/api/_spend/alerts` (the thresholds a person sets): one schema
@@ -12,8 +13,6 @@ import { SPEND_ALERT_KINDS } from './spend-fired.ts';
  */
 export { SPEND_DIMENSIONS, type SpendDimension } from './spend-dimensions.ts';
 export { SPEND_ALERT_KINDS, firedAlertSchema, type FiredAlert } from './spend-fired.ts';
-
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 
 /**
  * One group: `key` null gathers the rows the dimension does not apply to (a search has no handle, a browser's

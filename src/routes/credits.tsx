@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { sessionQueryOptions, type SessionState } from '../api/session';
+import { sessionQueryOptions, type ReadSessionState } from '../api/session';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
 import { BudgetControl } from '../features/credits/components/BudgetControl';
@@ -64,7 +64,23 @@ function CreditsPage() {
   );
 }
 
-function CreditsBody({ state }: { state: SessionState }) {
+/** Names the fields of the server's answer this page could not read: the rest is shown, those stand in as none. */
+function UnreadableFields({ fields }: { fields: string[] | undefined }) {
+  if (!fields?.length) return null;
+  return (
+    <p
+      role="status"
+      data-testid="unreadable-fields"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+    >
+      The server&apos;s answer had {fields.length === 1 ? 'a field' : 'fields'} this page could not read:{' '}
+      <code>{fields.join(', ')}</code>. Everything else is shown; {fields.length === 1 ? 'it shows' : 'they show'} as
+      none.
+    </p>
+  );
+}
+
+function CreditsBody({ state }: { state: ReadSessionState }) {
   // The chart and the ledger read the same rows: the newest page, plus the older ones asked for.
   const ledger = useLedgerRows(state);
   const search = Route.useSearch();
@@ -80,6 +96,7 @@ function CreditsBody({ state }: { state: SessionState }) {
   const partial = ledger.rows.length < ledger.total;
   return (
     <>
+      <UnreadableFields fields={state.unreadable} />
       {state.budget.reached && <BudgetReachedNotice />}
       <SessionOverview state={state} />
       <PeopleSpendSlot state={state} />

@@ -125,7 +125,7 @@ export class LedgerReads {
     }
     return [...byMinute.values()]
       .sort((a, b) => a.minute.localeCompare(b.minute))
-      .map((entry) => ({ ...entry, credits: entry.credits.toString() }));
+      .map((entry) => ({ ...entry, credits: entry.credits.toFixed() }));
   }
 
   async spentInPeriod(): Promise<string> {

@@ -102,9 +102,9 @@ export class SpendReads {
       key,
       calls: sum.calls,
       failedFree: sum.failedFree,
-      credits: sum.credits.toString(),
+      credits: sum.credits.toFixed(),
       unknownCalls: sum.unknownCalls,
-      unknownCredits: sum.unknownCredits.toString(),
+      unknownCredits: sum.unknownCredits.toFixed(),
       lastAt: sum.lastAt,
     }));
     // Most credits first; on a tie the named groups before the rest, then by name.
@@ -118,10 +118,10 @@ export class SpendReads {
     return {
       by,
       session: range.sessionId,
-      total: all.reduce((total, sum) => total.plus(sum.credits), new Big(0)).toString(),
+      total: all.reduce((total, sum) => total.plus(sum.credits), new Big(0)).toFixed(),
       calls: all.reduce((calls, sum) => calls + sum.calls, 0),
       unknownCalls: all.reduce((calls, sum) => calls + sum.unknownCalls, 0),
-      unknownCredits: all.reduce((total, sum) => total.plus(sum.unknownCredits), new Big(0)).toString(),
+      unknownCredits: all.reduce((total, sum) => total.plus(sum.unknownCredits), new Big(0)).toFixed(),
       inFlight: Number(inFlight?.rows ?? 0),
       groups,
     };

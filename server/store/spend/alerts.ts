@@ -41,7 +41,7 @@ export class SpendAlerts {
     const row = {
       id: randomUUID(),
       kind,
-      threshold: new Big(threshold).toString(),
+      threshold: new Big(threshold).toFixed(),
       created_at: new Date().toISOString(),
       fired_for: null,
       fired_at: null,

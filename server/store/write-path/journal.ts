@@ -21,8 +21,6 @@ export interface JournalRequest {
    * process knows no price: the store's (learnt by any process) is taken, and with none the call is unpriced.
    */
   reserve: string | null;
-  /** A collection job's call: admitted only if its whole reservation fits under the limits. */
-  wholeCallWithinLimit?: boolean;
   /** How long the request can possibly take with its retries: after that a pending row is an unknown outcome. */
   leaseMs: number;
   /** The purchase whose answer the archive held for this page when the caller decided to buy (null: none). */

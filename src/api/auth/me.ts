@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { sendApiRequest } from '../client';
+import { decimal } from '../../contract/decimal';
 
 /**
  * `GET /api/_auth/me` (the #28 contract): how this server knows people, and who this browser is. Free, always 200.
  * A server without the route (404) knows nobody: that is loopback `none` mode, today's behaviour.
  */
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 
 export const ROLES = ['admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

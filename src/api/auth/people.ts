@@ -3,12 +3,12 @@ import * as v from 'valibot';
 import { apiFetch } from '../client';
 import { ApiError } from '../errors';
 import { ROLES } from './me';
+import { decimal } from '../../contract/decimal';
 
 /**
  * The #28 routes behind the people part of the Credits page: a person's own keys (`/api/_auth/keys`), and the
  * admins' lists of people and of what was done (`/api/_auth/people`, `/api/_auth/audit`). All free.
  */
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 
 const keySchema = v.object({ id: v.string(), label: v.string(), createdAt: v.string() });
 const keysSchema = v.object({ keys: v.array(keySchema) });

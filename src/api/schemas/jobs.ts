@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { decimal } from '../../contract/decimal';
 
 /** Credits travel as exact decimal strings, as in the ledger: never a float. */
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const kind = v.picklist(['timeline', 'search']);
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { SearchParams } from '../../api/search';
+import { decimal } from '../../contract/decimal';
 
 /** Bump the version when the stored shape changes: an old list is then ignored, never misread. */
 export const RECENT_KEY = 'creditscope.search.recent.v1';
@@ -23,7 +24,7 @@ const paramsSchema = v.object({
 
 const entrySchema = v.object({
   params: paramsSchema,
-  credits: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/)),
+  credits: decimal,
   at: v.pipe(v.number(), v.finite()),
 });
 

@@ -7,8 +7,8 @@ import { isAbove, leftUnder } from '../limits';
 import { useSetBudget } from '../use-session-actions';
 import type { CreditPrice } from '../../../contract/session';
 import { Money } from '../../../components/Money';
+import { DECIMAL } from '../../../contract/decimal';
 
-const DECIMAL = /^\d+(\.\d+)?$/;
 const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
 const note = 'text-xs text-slate-500 dark:text-slate-400';
 

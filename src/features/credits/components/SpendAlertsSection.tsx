@@ -13,8 +13,8 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useCacheMutation } from '../../../lib/use-cache-mutation';
 import { alertRule } from '../alert-words';
 import { dateTime } from '../format';
+import { DECIMAL } from '../../../contract/decimal';
 
-const DECIMAL = /^\d+(\.\d+)?$/;
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
 const note = 'text-xs text-slate-500 dark:text-slate-400';
