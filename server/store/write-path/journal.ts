@@ -83,7 +83,7 @@ export class Journal {
     const archivedNow = await this.archivedPurchases(trx, requests);
     let figures = await readBudgetFigures(trx, this.figureSources);
     const people = await this.personFigures(trx, requests, figures.highest, now);
-    const sessions = await this.sessionFigures(trx, requests);
+    const sessions = await this.sessionFigures(trx, requests, figures);
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -155,14 +155,16 @@ export class Journal {
     return figures;
   }
 
-  /** The sessions of the people buying in this batch (null: nobody signed in), each read once. */
+  /** The sessions of the people buying in this batch, each read once; nobody's (null) is in `read` already. */
   private async sessionFigures(
     trx: Kysely<Database>,
     requests: JournalRequest[],
+    read: SessionFigures,
   ): Promise<Map<string | null, SessionFigures>> {
-    const figures = new Map<string | null, SessionFigures>();
+    const { sessionId, spentInSession, personalLimit } = read;
+    const figures = new Map<string | null, SessionFigures>([[null, { sessionId, spentInSession, personalLimit }]]);
     for (const who of new Set(requests.map((request) => request.person ?? null)))
-      figures.set(who, await readSessionFigures(trx, this.figureSources, who));
+      if (!figures.has(who)) figures.set(who, await readSessionFigures(trx, this.figureSources, who));
     return figures;
   }
 
