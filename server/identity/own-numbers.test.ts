@@ -103,9 +103,9 @@ describe.each(STORE_KINDS)("each person's own session and numbers (%s store)", (
     });
     expect(alert.status).toBe(201);
     expect((await stateOf(bob)).alertsFired).toEqual([]);
-    expect(
-      ((await (await harness.api('/api/_spend/alerts', as(bob))).json()) as { alerts: unknown[] }).alerts,
-    ).toEqual([]);
+    expect(((await (await harness.api('/api/_spend/alerts', as(bob))).json()) as { alerts: unknown[] }).alerts).toEqual(
+      [],
+    );
     expect((await stateOf(alice)).alertsFired).toMatchObject([{ kind: 'session', threshold: '0.1', spent: '0.2' }]);
   });
 });

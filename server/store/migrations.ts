@@ -159,7 +159,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-person-001-sessions-person': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('sessions').addColumn('person', 'text').execute();
-      await db.schema.createIndex('sessions_person_started_at').on('sessions').columns(['person', 'started_at']).execute();
+      await db.schema
+        .createIndex('sessions_person_started_at')
+        .on('sessions')
+        .columns(['person', 'started_at'])
+        .execute();
       // A spend alert is its setter's, and watches their own session and day.
       await db.schema.alterTable('spend_alerts').addColumn('person', 'text').execute();
     },
