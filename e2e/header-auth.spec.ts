@@ -32,6 +32,8 @@ test.beforeAll(async () => {
       API_TOKEN: E2E.token,
       CREDITSCOPE_AUTH: 'header',
       CREDITSCOPE_TRUSTED_PROXIES: NGINX_ADDRESS,
+      // This team lets a name nginx signs in for the first time spend (the default, viewer, would not).
+      CREDITSCOPE_HEADER_NEWCOMERS: 'member',
       CREDITSCOPE_DATA_DIR: `${process.env.CREDITSCOPE_E2E_DIR}/header-auth`,
     },
     // Its pages too are 401 to anyone nginx did not send.

@@ -153,24 +153,25 @@ describe('who may spend (CREDITSCOPE_AUTH)', () => {
     expect(loadConfig({ CREDITSCOPE_AUTH: 'none' }).auth).toMatchObject({ mode: 'none', exposed: false });
   });
 
-  it('reads header mode: the header, the trusted proxies and the role of a new name', () => {
+  it('reads header mode: the header, the trusted proxies and what a new name becomes', () => {
     expect(
       loadConfig({
         CREDITSCOPE_AUTH: 'Header',
         CREDITSCOPE_AUTH_HEADER: 'Remote-User',
         CREDITSCOPE_TRUSTED_PROXIES: '10.0.0.2, ::1,[fe80::1]',
-        CREDITSCOPE_AUTH_DEFAULT_ROLE: 'viewer',
+        CREDITSCOPE_HEADER_NEWCOMERS: 'Refuse',
       }).auth,
     ).toEqual({
       mode: 'header',
       exposed: false,
       header: 'remote-user',
       trustedProxies: ['10.0.0.2', '::1', 'fe80::1'],
-      defaultRole: 'viewer',
+      newcomers: 'refuse',
     });
-    expect(loadConfig({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1' }).auth.header).toBe(
-      'x-forwarded-user',
-    );
+    expect(loadConfig({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.2' }).auth).toMatchObject({
+      header: 'x-forwarded-user',
+      newcomers: 'viewer',
+    });
   });
 
   it.each([
@@ -181,7 +182,8 @@ describe('who may spend (CREDITSCOPE_AUTH)', () => {
       /^CREDITSCOPE_TRUSTED_PROXIES entry "nginx.lan" is not an IP address/,
     ],
     [{ CREDITSCOPE_AUTH_HEADER: 'X User' }, /^CREDITSCOPE_AUTH_HEADER must be a header name/],
-    [{ CREDITSCOPE_AUTH_DEFAULT_ROLE: 'owner' }, /^CREDITSCOPE_AUTH_DEFAULT_ROLE must be admin, member or viewer/],
+    [{ CREDITSCOPE_HEADER_NEWCOMERS: 'admin' }, /^CREDITSCOPE_HEADER_NEWCOMERS must be viewer, member or refuse/],
+    [{ CREDITSCOPE_AUTH_DEFAULT_ROLE: 'member' }, /^CREDITSCOPE_AUTH_DEFAULT_ROLE is now CREDITSCOPE_HEADER_NEWCOMERS/],
     [{ CREDITSCOPE_PUBLIC_URL: 'box.lan' }, /^CREDITSCOPE_PUBLIC_URL "box.lan" is not a URL/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

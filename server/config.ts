@@ -104,7 +104,7 @@ export function loadConfig(
     allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
     jobConcurrency: read('JOB_CONCURRENCY', jobConcurrency, JOB_CONCURRENCY.fallback),
     jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
-    auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], defaultRole: 'member' },
+    auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], newcomers: 'viewer' },
     publicUrl: read<string | null>('CREDITSCOPE_PUBLIC_URL', publicUrl, null),
   };
   config.auth = resolveAuth(setting, read, { listenHost, allowedHosts: config.allowedHosts }, problems);

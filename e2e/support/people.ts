@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { promisify } from 'node:util';
-import { HEADER } from '../../src/contract/headers.ts';
+import { asClientSends } from '../../server/testing/client-headers.ts';
 
 const run = promisify(execFile);
 
@@ -38,8 +38,9 @@ export interface Answer {
 }
 
 /**
- * A request as curl sends it, to 127.0.0.1:port under another host name (the `Host` header is the name a team's
- * DNS would give): the client header and `Sec-Fetch-Site: same-origin`, the one curl line the guard lets through.
+ * A request to 127.0.0.1:port under another host name (the `Host` header is the name a team's DNS would give), as
+ * the app's pages send it (the client header and `Sec-Fetch-Site: same-origin`), or, carrying a key
+ * (`authorization: Bearer …`), as a script sends it: that header alone (server/testing/client-headers.ts).
  */
 export function hostRequest(
   port: number,
@@ -57,10 +58,11 @@ export function hostRequest(
         method: init.method ?? 'GET',
         headers: {
           host: `${host}:${port}`,
-          [HEADER.client]: '1',
-          'sec-fetch-site': 'same-origin',
-          ...(body === undefined ? {} : { 'content-type': 'application/json', origin: `http://${host}:${port}` }),
-          ...init.headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...asClientSends(init.headers, {
+            'sec-fetch-site': 'same-origin',
+            ...(body === undefined ? {} : { origin: `http://${host}:${port}` }),
+          }),
         },
         timeout: 30_000,
       },

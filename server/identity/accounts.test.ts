@@ -1,7 +1,12 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, waitFor, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { PeopleAdmin } from './admin.ts';
+import { describeAuth } from './describe.ts';
 import type { Role } from './auth-config.ts';
 import { THROTTLE } from './throttle.ts';
 
@@ -16,6 +21,7 @@ afterEach(async () => {
 });
 
 const PASSWORD = 'correct horse battery';
+const run = promisify(execFile);
 
 async function accountsServer(env: Record<string, string> = {}, options: HarnessOptions = {}) {
   const harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts', ...env }, options);
@@ -291,19 +297,37 @@ describe('what each person may spend, and who bought what', () => {
     expect((await harness.api('/api/_auth/people', { headers: { cookie: alice } })).status).toBe(403);
   });
 
-  it('spends as alice with a key made by `npm run user -- key alice` (Authorization: Bearer)', async () => {
+  it('spends as alice from a plain script sending only her key; a wrong key is 401 and buys nothing', async () => {
     const harness = await accountsServer();
     await person(harness, 'alice', 'member');
     const key = await new PeopleAdmin(harness.identity, 'cli').key('alice', 'script');
-    const bought = await harness.api(timeline('ada__k1'), { headers: { authorization: `Bearer ${key}` } });
+    // What a script sends: `Authorization` and nothing else (no app header, no cookie), as Node's own fetch does.
+    const asScript = (pathname: string, authorization: string, headers: Record<string, string> = {}) =>
+      fetch(`${harness.origin}${pathname}`, { headers: { authorization, ...headers } });
+    const bought = await asScript(timeline('ada__k1'), `Bearer ${key}`);
     expect(bought.status).toBe(200);
-    const wrong = await harness.api(timeline('ada__k2'), { headers: { authorization: `Bearer ${key}x` } });
-    expect(wrong.status).toBe(401);
     expect(await harness.upstreamLog()).toHaveLength(1);
+    const wrong = await asScript(timeline('ada__k2'), `Bearer ${key}x`);
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: { kind: 'sign-in-required' } });
+    // A browser's request keeps the browser's rules, key or not: another site's, or one with a cookie, is refused.
+    expect((await asScript(timeline('ada__k3'), `Bearer ${key}`, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await asScript(timeline('ada__k4'), `Bearer ${key}`, { cookie: 'creditscope_sid=x' })).status).toBe(403);
+    expect(await harness.upstreamLog()).toHaveLength(1);
+
+    // The README's curl line, as printed, with this server's address and the key in its placeholders' places.
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
+    const line = /^curl -H "Authorization: Bearer cs_…" .*$/m.exec(readme)?.[0];
+    expect(line).toBeDefined();
+    const command = line!.replace('cs_…', key).replace('https://creditscope.example', harness.origin);
+    const { stdout } = await run('sh', ['-c', command]);
+    expect(JSON.parse(stdout)).toMatchObject({ data: expect.anything() });
+    expect((await harness.upstreamLog()).map((call) => call.query.screen_name)).toEqual(['ada__k1', 'ada']);
+
     const admin = await person(harness, 'root', 'admin');
     // Alice's by her key: the team's spend, by person for an admin (#33).
     const state = await (await harness.api('/api/_session', { headers: { cookie: admin } })).json();
-    expect(state.team.byPerson).toEqual([{ name: 'alice', spent: '0.1', calls: 1 }]);
+    expect(state.team.byPerson).toEqual([{ name: 'alice', spent: '0.2', calls: 2 }]);
     const audit = await (await harness.api('/api/_auth/audit', { headers: { cookie: admin } })).json();
     expect(
       audit.entries.map((entry: { action: string; subject: string }) => `${entry.action} ${entry.subject}`),
@@ -447,6 +471,28 @@ describe("a person's own keys, and the admins' lists (#28)", () => {
     );
   });
 
+  it('refuses a key that asks to make or revoke a key, or to sign out: only the signed-in person can; revoked, it does nothing', async () => {
+    const harness = await accountsServer();
+    const alice = await person(harness, 'alice', 'member');
+    const made = await post(harness, '/api/_auth/keys', { label: 'script' }, { cookie: alice });
+    const asKey = { authorization: `Bearer ${((await made.json()) as { key: string }).key}` };
+    const [only] = (await keysOf(harness, alice)).keys;
+    const refusedToKey = async (response: Response) => {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { kind: 'auth', message: /^A key cannot do this/ } });
+    };
+    await refusedToKey(await post(harness, '/api/_auth/keys', { label: 'offspring' }, asKey));
+    await refusedToKey(await harness.api(`/api/_auth/keys/${only!.id}`, { method: 'DELETE', headers: asKey }));
+    await refusedToKey(await post(harness, '/api/_auth/sign-out', { everywhere: true }, asKey));
+    // Nothing changed: one key, alice still signed in.
+    expect((await keysOf(harness, alice)).keys).toEqual([only]);
+    expect((await harness.api('/api/_session', { headers: { cookie: alice } })).status).toBe(200);
+
+    expect((await revoke(harness, only!.id, alice)).status).toBe(200);
+    expect((await harness.api('/api/_session', { headers: asKey })).status).toBe(401);
+    expect(await harness.upstreamLog()).toHaveLength(0);
+  });
+
   it('shows admins the people with their limit, spend and keys, and the audit log; a member is refused both 403', async () => {
     const harness = await accountsServer();
     const alice = await person(harness, 'alice', 'member', { credits: '0.3', period: 'day' });
@@ -480,24 +526,79 @@ describe("a person's own keys, and the admins' lists (#28)", () => {
 });
 
 describe('header mode (CREDITSCOPE_AUTH=header)', () => {
-  it('takes the name from a trusted proxy: a new name is a member, and its purchase row is theirs', async () => {
-    const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' });
-    const carol = { 'x-forwarded-user': 'carol' };
-    expect((await harness.api(timeline('ada__h1'), { headers: carol })).status).toBe(200);
-    const state = await (await harness.api('/api/_session', { headers: carol })).json();
-    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['carol']);
-    const me = await (await harness.api('/api/_auth/me', { headers: carol })).json();
-    expect(me).toMatchObject({ mode: 'header', person: { name: 'carol', role: 'member' } });
-    expect((await harness.api(timeline('ada__h2'))).status).toBe(401);
+  const HEADER_MODE = { CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' };
+  const named = (name: string) => ({ 'x-forwarded-user': name });
+
+  it('takes the name from a trusted proxy: a newcomer is a viewer, a member an admin added buys as themselves', async () => {
+    const harness = await accountsServer(HEADER_MODE);
+    const me = await (await harness.api('/api/_auth/me', { headers: named('carol') })).json();
+    expect(me).toMatchObject({ mode: 'header', person: { name: 'carol', role: 'viewer' } });
+    const refused = await harness.api(timeline('ada__h1'), { headers: named('carol') });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend' } });
+
+    await new PeopleAdmin(harness.identity, 'cli').add('dave', 'member', null);
+    expect((await harness.api(timeline('ada__h2'), { headers: named('dave') })).status).toBe(200);
+    const state = await (await harness.api('/api/_session', { headers: named('dave') })).json();
+    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['dave']);
+    expect((await harness.api(timeline('ada__h3'))).status).toBe(401);
     expect(await harness.upstreamLog()).toHaveLength(1);
+    // Trusting the loopback address any program here connects from is said at start, loudly.
+    expect(await describeAuth(harness.identity, harness.config)).toMatch(
+      /newcomers let in as viewers\. WARNING: CREDITSCOPE_TRUSTED_PROXIES trusts 127\.0\.0\.1 and ::1, which any program on this machine connects from/,
+    );
+  });
+
+  it.each(STORE_KINDS)(
+    'keeps a removed name out whatever the proxy says, until an admin adds it again (%s store)',
+    async (store) => {
+      // Newcomers let in as members: the removed name must not come back as one.
+      const harness = await accountsServer({ ...HEADER_MODE, CREDITSCOPE_HEADER_NEWCOMERS: 'member' }, { store });
+      const admin = new PeopleAdmin(harness.identity, 'cli');
+      await admin.add('dave', 'viewer', { credits: '0.1', period: 'day' });
+      expect((await harness.api('/api/_session', { headers: named('dave') })).status).toBe(200);
+      await admin.remove('dave');
+
+      for (const pathname of [timeline('ada__h4'), '/api/_session', '/api/_auth/keys']) {
+        const response = await harness.api(pathname, { headers: named('dave') });
+        expect(response.status, pathname).toBe(403);
+        expect(await response.json()).toMatchObject({
+          error: { kind: 'auth', message: /^dave was removed from this creditscope by an admin/ },
+        });
+      }
+      const page = await fetch(`${harness.origin}/credits`, { headers: named('dave') });
+      expect(page.status).toBe(403);
+      expect(await page.text()).toMatch(/^dave was removed/);
+      expect(await harness.identity.people.person('dave')).toBeNull();
+      expect(await harness.upstreamLog()).toHaveLength(0);
+
+      // Added again by an admin: in, with the role and limit given then.
+      await admin.add('dave', 'member', { credits: '0.1', period: 'day' });
+      expect((await harness.api(timeline('ada__h4'), { headers: named('dave') })).status).toBe(200);
+      expect(await harness.identity.people.person('dave')).toMatchObject({
+        role: 'member',
+        limit: { credits: '0.1', period: 'day' },
+      });
+    },
+  );
+
+  it('refuses a name no admin added where newcomers are refused, adding nobody', async () => {
+    const harness = await accountsServer({ ...HEADER_MODE, CREDITSCOPE_HEADER_NEWCOMERS: 'refuse' });
+    const response = await harness.api('/api/_session', { headers: named('erin') });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      error: { kind: 'auth', message: expect.stringContaining('CREDITSCOPE_HEADER_NEWCOMERS=refuse') },
+    });
+    expect(await harness.identity.people.list()).toEqual([]);
   });
 
   it('believes the header from nowhere else: the same request from an untrusted address is 401, nothing sent', async () => {
     const harness = await accountsServer({ CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '10.9.9.9' });
-    const response = await harness.api(timeline('ada__h3'), { headers: { 'x-forwarded-user': 'carol' } });
+    const response = await harness.api(timeline('ada__h5'), { headers: named('carol') });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { kind: 'sign-in-required' } });
-    expect((await fetch(`${harness.origin}/credits`, { headers: { 'x-forwarded-user': 'carol' } })).status).toBe(401);
+    expect((await fetch(`${harness.origin}/credits`, { headers: named('carol') })).status).toBe(401);
     expect(await harness.upstreamLog()).toHaveLength(0);
+    expect(await describeAuth(harness.identity, harness.config)).not.toMatch(/WARNING/);
   });
 });

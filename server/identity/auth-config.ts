@@ -18,9 +18,12 @@ export interface AuthConfig {
   header: string;
   /** Header mode: the socket addresses whose header is believed; the header from anywhere else is a 401. */
   trustedProxies: string[];
-  /** Header mode: the role of a name seen for the first time. */
-  defaultRole: Role;
+  /** Header mode: what a name the store does not know becomes (a removed name stays refused whatever this says). */
+  newcomers: Newcomers;
 }
+
+/** Header mode's newcomers (#38.2): let in as a viewer (who spends nothing) or a member, or refused until added. */
+export type Newcomers = 'viewer' | 'member' | 'refuse';
 
 const quoted = (raw: string) => JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
 
@@ -35,7 +38,15 @@ export function authMode(raw: string): AuthMode {
 export function authRole(raw: string): Role {
   const value = raw.toLowerCase();
   if ((ROLES as readonly string[]).includes(value)) return value as Role;
-  throw new Problem(`CREDITSCOPE_AUTH_DEFAULT_ROLE must be admin, member or viewer, got ${quoted(raw)}.`);
+  throw new Problem(`A role must be admin, member or viewer, got ${quoted(raw)}.`);
+}
+
+export function headerNewcomers(raw: string): Newcomers {
+  const value = raw.toLowerCase();
+  if (value === 'viewer' || value === 'member' || value === 'refuse') return value;
+  throw new Problem(
+    `CREDITSCOPE_HEADER_NEWCOMERS must be viewer, member or refuse, got ${quoted(raw)}. Leave it unset for viewer.`,
+  );
 }
 
 /** An HTTP header name (RFC 9110 token), lowercased as Node's request headers are. */
@@ -57,10 +68,15 @@ export function trustedProxies(raw: string): string[] {
       const bare = entry.startsWith('[') && entry.endsWith(']') ? entry.slice(1, -1) : entry;
       if (!net.isIP(bare))
         throw new Problem(
-          `CREDITSCOPE_TRUSTED_PROXIES entry ${quoted(entry)} is not an IP address. List the addresses of the reverse proxies in front, separated by commas, e.g. CREDITSCOPE_TRUSTED_PROXIES=127.0.0.1,::1`,
+          `CREDITSCOPE_TRUSTED_PROXIES entry ${quoted(entry)} is not an IP address. List the addresses the reverse proxies in front connect from, separated by commas, e.g. CREDITSCOPE_TRUSTED_PROXIES=127.0.0.2 for an nginx on this machine with proxy_bind 127.0.0.2`,
         );
       return bare.toLowerCase();
     });
+}
+
+/** Trusted addresses any program on this machine connects from by default (a plain curl): none a proxy should use. */
+export function sharedLoopback(trusted: string[]): string[] {
+  return trusted.filter((address) => address === '127.0.0.1' || address === '::1');
 }
 
 /** Whether `address` (a socket's remote address) is one of `trusted`. */
@@ -95,11 +111,16 @@ export function resolveAuth(
     exposed: mode === 'none' && !loopbackOnly,
     header: read('CREDITSCOPE_AUTH_HEADER', authHeader, 'x-forwarded-user'),
     trustedProxies: read('CREDITSCOPE_TRUSTED_PROXIES', trustedProxies, []),
-    defaultRole: read<Role>('CREDITSCOPE_AUTH_DEFAULT_ROLE', authRole, 'member'),
+    newcomers: read<Newcomers>('CREDITSCOPE_HEADER_NEWCOMERS', headerNewcomers, 'viewer'),
   };
+  // Renamed, with no admin choice and a safer default (#38.2): a server that set it is told rather than ignored.
+  if (setting('CREDITSCOPE_AUTH_DEFAULT_ROLE') !== undefined)
+    problems.push(
+      'CREDITSCOPE_AUTH_DEFAULT_ROLE is now CREDITSCOPE_HEADER_NEWCOMERS: viewer (the default), member or refuse (only people an admin added get in). Rename it.',
+    );
   if (mode === 'header' && auth.trustedProxies.length === 0 && setting('CREDITSCOPE_TRUSTED_PROXIES') === undefined)
     problems.push(
-      'CREDITSCOPE_AUTH=header needs CREDITSCOPE_TRUSTED_PROXIES: the addresses of the reverse proxies whose header names the person (e.g. 127.0.0.1,::1 for an nginx on this machine). No address is trusted by default.',
+      'CREDITSCOPE_AUTH=header needs CREDITSCOPE_TRUSTED_PROXIES: the address the reverse proxy connects from, and nothing else does (e.g. 127.0.0.2 for an nginx on this machine with proxy_bind 127.0.0.2; not 127.0.0.1, which any program here, a plain curl, connects from). No address is trusted by default.',
     );
   return auth;
 }

@@ -23,11 +23,8 @@ const limitText = (limit: { credits: string; period: string } | null) =>
     ? `${limit.credits} credits ${limit.period === 'total' ? 'in total' : `a ${limit.period} (UTC)`}`
     : 'no limit of their own';
 
-async function run(
-  command: Exclude<Command, { command: 'help' }>,
-  identity: Identity,
-  link: (token: string) => string,
-) {
+async function run(command: Exclude<Command, { command: 'help' }>, identity: Identity, base: string) {
+  const link = (token: string) => `${base}/welcome#token=${token}`;
   const admin = new PeopleAdmin(identity, 'cli');
   switch (command.command) {
     case 'add': {
@@ -63,6 +60,8 @@ async function run(
       const key = await admin.key(command.name, command.label);
       console.log(`A key spending as ${command.name}, shown this once (only its hash is kept):`);
       console.log(`Authorization: Bearer ${key}`);
+      // A script sends that header and nothing else (#33.5): a line to try it with, free (it says whose key it is).
+      console.log(`Try it (free): curl -H "Authorization: Bearer ${key}" "${base}/api/_auth/me"`);
       return;
     }
   }
@@ -88,7 +87,7 @@ async function main() {
     const config = loadConfig(env);
     store = await openStore(config, null);
     const identity = new Identity(store.db, config.auth);
-    await run(command, identity, (token) => `${origin(config, env)}/welcome#token=${token}`);
+    await run(command, identity, origin(config, env));
     process.exitCode = 0;
   } catch (error) {
     // An admin's mistake (an unknown name) and a store problem both stop with one line and exit 1.

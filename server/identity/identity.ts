@@ -37,6 +37,15 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
 
+/** Whether the request's credential is a key (`Authorization: Bearer`): `whoIs` reads it before any cookie. */
+export const carriesKey = (request: IncomingMessage) => bearer(request.headers.authorization) !== null;
+
+/** Who is asking, or, in header mode, why the name the proxy vouches for is not let in. */
+export interface Asker {
+  person: Person | null;
+  refused: string | null;
+}
+
 /**
  * Who is asking, and everything that makes and ends a sign-in (#28): the people, their sessions, welcome
  * links, keys, throttling and the audit log, all in the store shared by every instance.
@@ -79,20 +88,38 @@ export class Identity {
    * proxy's header (header mode) or the session cookie (accounts mode). Null: nobody (or mode none).
    */
   async whoIs(request: IncomingMessage): Promise<Person | null> {
-    if (!this.required) return null;
+    return (await this.asker(request)).person;
+  }
+
+  /** `whoIs`, and why a name the reverse proxy vouches for is refused: removed, or new where newcomers are refused. */
+  async asker(request: IncomingMessage): Promise<Asker> {
+    const nobody = { person: null, refused: null };
+    if (!this.required) return nobody;
     const key = bearer(request.headers.authorization);
     if (key) {
       const name = await this.keys.personOf(key);
-      return name ? this.people.person(name) : null;
+      return { person: name ? await this.people.person(name) : null, refused: null };
     }
     if (this.config.mode === 'header') {
       const name = this.headerName(request);
-      return name ? this.people.ensure(name, this.config.defaultRole) : null;
+      if (!name) return nobody;
+      const found = await this.people.ensure(name, this.config.newcomers);
+      if (found === 'removed')
+        return {
+          person: null,
+          refused: `${name} was removed from this creditscope by an admin, and stays out until an admin adds them again (npm run user -- add ${name}).`,
+        };
+      if (found === 'unknown')
+        return {
+          person: null,
+          refused: `${name} is not one of the people on this creditscope, and it lets in only people an admin added (CREDITSCOPE_HEADER_NEWCOMERS=refuse): ask an admin to add you (npm run user -- add ${name}).`,
+        };
+      return { person: found, refused: null };
     }
     const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
-    if (!sessionId) return null;
+    if (!sessionId) return nobody;
     const name = await this.signIns.personOf(sessionId);
-    return name ? this.people.person(name) : null;
+    return { person: name ? await this.people.person(name) : null, refused: null };
   }
 
   /**

@@ -47,7 +47,8 @@ const SCHEMAS = {
 /**
  * `/api/_auth/keys` (#28): a person's own keys for scripts (`Authorization: Bearer <key>`). Listed without the
  * secret (only its hash is kept), made with a label (the key answered once), revoked by its person or an admin;
- * each change in the audit log under the person who made it. Viewers make none: a key is for scripts and
+ * each change in the audit log under the person who made it. Made and revoked only by a person signed in, never
+ * with a key (`notByKey`, #38.4): a key cannot breed keys that outlive its revocation. Viewers make none: a key is for scripts and
  * `npm run job`, which spend, and a viewer reads in the browser; a long-lived bearer credential that could only
  * read would be one more secret to leak for nothing (an admin may still make one with `npm run user -- key`).
  */
@@ -74,6 +75,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
         schema: SCHEMAS.create,
         config: {
           access: 'spend',
+          notByKey: true,
           body: { maxBytes: 4096, json: true },
           refusal: 'Send {"label": …} as JSON: a name for the key of 1 to 100 characters, e.g. "nightly export".',
         },
@@ -95,7 +97,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       '/_auth/keys/:id',
       {
         schema: SCHEMAS.revoke,
-        config: { refusal: 'A key id is 1 to 64 characters, as GET /api/_auth/keys lists it.' },
+        config: { notByKey: true, refusal: 'A key id is 1 to 64 characters, as GET /api/_auth/keys lists it.' },
       },
       async (request, reply) => {
         const person = owner(request);

@@ -25,8 +25,11 @@ export async function gatePage(identity: Identity, request: FastifyRequest, repl
   if (!identity.required) return;
   const pathname = pathAsSent(request.url);
   if (!isDocument(request, pathname)) return;
-  request.person = await identity.whoIs(request.raw);
+  const asker = await identity.asker(request.raw);
+  request.person = asker.person;
   if (request.person || OPEN_PAGES.has(pathname)) return;
+  if (asker.refused)
+    return reply.code(403).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(asker.refused);
   if (identity.config.mode === 'header')
     return reply
       .code(401)

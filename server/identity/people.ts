@@ -3,7 +3,7 @@ import Big from 'big.js';
 import type { Db } from '../store/open.ts';
 import type { Database } from '../store/schema.ts';
 import type { Period } from '../store/totals.ts';
-import type { Role } from './auth-config.ts';
+import type { Newcomers, Role } from './auth-config.ts';
 import type { PeopleTable } from './tables.ts';
 
 /** A person as the server uses them: who, what they may do, and their own limit. */
@@ -100,15 +100,27 @@ export class People {
     return 'added';
   }
 
-  /** A name a reverse proxy vouches for (header mode): known, or added now with the default role. */
-  async ensure(name: string, role: Role): Promise<Person> {
-    const known = await this.person(name);
+  /**
+   * A name a reverse proxy vouches for (header mode, #38.2): known; `removed` (the row an admin's remove left:
+   * they stay out until an admin adds them again, whatever the proxy says); a newcomer added now as `newcomers`
+   * says; or `unknown` where newcomers are refused.
+   */
+  async ensure(name: string, newcomers: Newcomers): Promise<Person | 'removed' | 'unknown'> {
+    const standing = (row: Selectable<PeopleTable> | undefined) =>
+      row === undefined ? null : row.removed_at === null ? personOf(row) : ('removed' as const);
+    const known = standing(await this.anyRow(name));
     if (known) return known;
+    if (newcomers === 'refuse') return 'unknown';
     return this.db.transact(async (trx) => {
-      const again = await this.person(name, trx);
+      const again = standing(await this.anyRow(name, trx));
       if (again) return again;
-      await this.add(trx, { name, role, limit: null });
-      return { name, role, limit: null };
+      await this.add(trx, { name, role: newcomers, limit: null });
+      return { name, role: newcomers, limit: null };
     });
+  }
+
+  /** A person's row, removed or not. */
+  private async anyRow(name: string, db: Kysely<Database> = this.db.kysely) {
+    return db.selectFrom('people').selectAll().where('name', '=', name).executeTakeFirst();
   }
 }

@@ -28,7 +28,7 @@ describe('a person on two server processes sharing one PostgreSQL', () => {
         exposed: false,
         header: 'x-forwarded-user',
         trustedProxies: [],
-        defaultRole: 'member',
+        newcomers: 'viewer',
       }),
       'cli',
     );

@@ -104,7 +104,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
         schema: {
           body: { type: 'object', properties: { everywhere: { type: 'boolean' } }, additionalProperties: false },
         },
-        config: { access: 'public', body: { maxBytes: 1024, json: false } },
+        config: { access: 'public', notByKey: true, body: { maxBytes: 1024, json: false } },
       },
       async (request, reply) => {
         const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);

@@ -4,7 +4,7 @@ import { normalisedError, type NormalisedError } from './errors.ts';
 import { refusalReason } from './guard.ts';
 import { BodyRefused, readApiBody, refusedType, type BodyRule } from './json-body.ts';
 import { sendError } from './send.ts';
-import type { Identity } from '../identity/identity.ts';
+import { carriesKey, type Identity } from '../identity/identity.ts';
 import type { Person } from '../identity/people.ts';
 
 /**
@@ -30,6 +30,11 @@ declare module 'fastify' {
      * signed-in person.
      */
     access?: 'public' | 'spend' | 'admin';
+    /**
+     * Refused 403 to a key (#38.4), whatever `access` says: making or revoking keys, signing out, changing people.
+     * Only a person signed in (a session cookie, or the trusted header) does these; a key spends and reads.
+     */
+    notByKey?: boolean;
   }
   interface FastifyRequest {
     /** Who is asking (#28): null where nobody signs in (mode none), or before the hook below has run. */
@@ -83,10 +88,18 @@ function bodyRefusal(request: FastifyRequest, message: string): string {
  * sent), unless the route is public; a route for admins, or one that starts spending, is refused by role.
  */
 async function whoIsAsking(identity: Identity, request: FastifyRequest): Promise<NormalisedError | null> {
-  request.person = await identity.whoIs(request.raw);
+  const asker = await identity.asker(request.raw);
+  request.person = asker.person;
   if (!identity.required) return null;
-  const access = request.routeOptions.config.access;
+  const { access, notByKey } = request.routeOptions.config;
+  if (notByKey && carriesKey(request.raw))
+    return normalisedError(
+      403,
+      'auth',
+      'A key cannot do this: it spends and reads. Making or revoking keys, signing out and changing people need the person signed in, in a browser.',
+    );
   if (access === 'public') return null;
+  if (asker.refused) return normalisedError(403, 'auth', asker.refused);
   if (!request.person) return normalisedError(401, 'sign-in-required', 'Sign in to use creditscope on this server.');
   if (access === 'admin' && request.person.role !== 'admin')
     return normalisedError(
@@ -109,7 +122,7 @@ export function installApiRules(api: FastifyInstance, allowedHosts: string[], id
     const read = readApiTarget(request.url);
     if ('problem' in read) return sendError(reply, normalisedError(400, 'bad_request', read.problem));
     // Every /api request passes the guard, the free state-changing routes included.
-    const refusal = refusalReason(request.raw, allowedHosts);
+    const refusal = refusalReason(request.raw, allowedHosts, identity?.required ?? false);
     if (refusal) return sendError(reply, normalisedError(403, 'auth', `Refused: ${refusal}`));
     const unknown = identity ? await whoIsAsking(identity, request) : null;
     if (unknown) return sendError(reply, unknown);

@@ -59,6 +59,15 @@ describe('guard', () => {
     expect(await harness.upstreamLog('grace__nohdr')).toHaveLength(0);
   });
 
+  // Where nobody signs in there are no keys: a Bearer header alone is no credential (keys: identity/accounts.test.ts).
+  it('refuses a request carrying only a Bearer header where nobody signs in', async () => {
+    const response = await fetch(`${harness.origin}/api/v1/social/microblog/posts?screen_name=grace__bearer`, {
+      headers: { authorization: 'Bearer cs_anything' },
+    });
+    expect(response.status).toBe(403);
+    expect(await harness.upstreamLog('grace__bearer')).toHaveLength(0);
+  });
+
   const changes: [string, string, string][] = [
     ['POST', '/api/_session/new', '{}'],
     ['PUT', '/api/_session/budget', '{"limit":"0.1"}'],

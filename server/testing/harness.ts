@@ -10,7 +10,8 @@ import type { StoreKind } from '../store/open.ts';
 import { createTestDatabase } from './postgres.ts';
 import { listenOnTestBuild } from './app-host.ts';
 import { startRelay } from './relay.ts';
-import { HEADER, type LedgerRow, type SessionState } from '../../src/contract/index.ts';
+import { asClientSends } from './client-headers.ts';
+import type { LedgerRow, SessionState } from '../../src/contract/index.ts';
 
 export const TEST_TOKEN = 'test-token-3f9a7c1e5b2d4f60-never-in-the-browser';
 
@@ -61,11 +62,10 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   const api = (pathname: string, init: RequestInit = {}) =>
     fetch(`${origin}${pathname}`, {
       ...init,
-      headers: {
-        [HEADER.client]: '1',
+      headers: asClientSends({
         ...(init.body ? { 'content-type': 'application/json' } : {}),
         ...(init.headers as Record<string, string>),
-      },
+      }),
     });
   return {
     origin,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_TOKEN, type SessionStateBody } from './harness.ts';
-import { HEADER } from '../../src/contract/index.ts';
+import { asClientSends } from './client-headers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(repoRoot, 'server/testing/proxy-child.ts');
@@ -33,11 +33,10 @@ export function httpClient(origin: string) {
         {
           method,
           agent,
-          headers: {
-            [HEADER.client]: '1',
+          headers: asClientSends({
             ...(body ? { 'content-type': 'application/json' } : {}),
             ...options.headers,
-          },
+          }),
         },
         (incoming) => {
           const chunks: Buffer[] = [];
