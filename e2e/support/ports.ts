@@ -44,6 +44,8 @@ export const E2E = {
   /** People on a shared server (#28): accounts mode on a host name (e2e/accounts.spec.ts); header mode behind nginx. */
   accountsApp: base + 47,
   headerApp: base + 37,
+  /** Each person's own numbers (#33): accounts mode, a ledger of its own (e2e/own-numbers.spec.ts). */
+  ownNumbersApp: base + 61,
   headerNginx: base + 38,
   /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
   exposedApp: base + 39,

@@ -2,13 +2,10 @@ import Big from 'big.js';
 import type { Period } from '../store/totals.ts';
 
 /** What the budget counts, read from the store: inside its write lock for an admission, outside it for display. */
-export interface BudgetFigures {
+export interface BudgetFigures extends SessionFigures {
   spentInPeriod: string;
-  spentInSession: string;
   /** Held by calls journalled and not settled yet, in flight or past their lease (an outcome not known yet). */
   reserved: string;
-  sessionId: string;
-  personalLimit: string | null;
   /** The highest price any process has learnt, per operation, as the store keeps it. */
   highest: Map<string, string>;
   /** Live pending calls (within their lease), and how many of them left before anyone knew their price. */
@@ -16,6 +13,13 @@ export interface BudgetFigures {
   unpricedInFlight: number;
   /** The asking person's own limit and where it stands (#28), read in the same lock; null: no person, or no limit of theirs. */
   person?: PersonFigures | null;
+}
+
+/** The session of the person the figures are for (#33): its id and spend, and their own limit on it. */
+export interface SessionFigures {
+  sessionId: string;
+  spentInSession: string;
+  personalLimit: string | null;
 }
 
 /** One person's limit over their period, their spend in it, and what their calls in flight hold. */

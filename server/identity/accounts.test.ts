@@ -288,10 +288,11 @@ describe('what each person may spend, and who bought what', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend', charged: 'no' } });
     expect(await harness.upstreamLog()).toHaveLength(1);
-    // Nothing journalled for bob: the ledger has alice's one row, which bob (a viewer) reads with everyone's.
+    // Nothing journalled for bob: his own session is empty (#33), and alice's one call is the team's spend.
     const state = await (await harness.api('/api/_session', { headers: { cookie: bob } })).json();
-    expect(state.person).toBeNull();
-    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+    expect(state.person).toBe('bob');
+    expect(state.rows).toEqual([]);
+    expect(state.team).toMatchObject({ spent: '0.1', calls: 1, byPerson: null });
     // Nor may a viewer start a collection job, or read the admins' lists.
     const job = await post(harness, '/api/_jobs/quote', { handles: ['ada'], pages: 1 }, { cookie: bob });
     expect(job.status).toBe(403);
@@ -326,8 +327,9 @@ describe('what each person may spend, and who bought what', () => {
     expect((await harness.upstreamLog()).map((call) => call.query.screen_name)).toEqual(['ada__k1', 'ada']);
 
     const admin = await person(harness, 'root', 'admin');
+    // Alice's by her key: the team's spend, by person for an admin (#33).
     const state = await (await harness.api('/api/_session', { headers: { cookie: admin } })).json();
-    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice', 'alice']);
+    expect(state.team.byPerson).toEqual([{ name: 'alice', spent: '0.2', calls: 2 }]);
     const audit = await (await harness.api('/api/_auth/audit', { headers: { cookie: admin } })).json();
     expect(
       audit.entries.map((entry: { action: string; subject: string }) => `${entry.action} ${entry.subject}`),

@@ -180,7 +180,7 @@ describe.each(STORE_KINDS)('the ledger in the %s store', (kind: StoreKind) => {
       const old = await first.ledger.summary();
       await first.ledger.startSession();
       await book(first.ledger, paidCall(0.2));
-      await first.ledger.setPersonalLimit('5');
+      await first.ledger.setPersonalLimit(null, '5');
       await first.close();
 
       const second = await openScratch(scratch);

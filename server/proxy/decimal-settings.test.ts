@@ -168,7 +168,7 @@ describe.each(STORE_KINDS)('a decimal stored in another form, on the %s store', 
     try {
       // As an older version (or a hand) wrote them, past every route: the limit, an alert, a learnt price.
       const opened = await openScratch(past);
-      await opened.ledger.setPersonalLimit('1e-7');
+      await opened.ledger.setPersonalLimit(null, '1e-7');
       await opened.db.write(async (trx) => {
         await trx
           .insertInto('spend_alerts')

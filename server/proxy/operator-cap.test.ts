@@ -121,7 +121,7 @@ describe.each(STORE_KINDS)(
       const past = await scratchStore(store);
       cleanup.push(() => past.remove());
       const pastRun = await openScratch(past);
-      await pastRun.ledger.setPersonalLimit('100');
+      await pastRun.ledger.setPersonalLimit(null, '100');
       await pastRun.close();
       const harness = await fresh({}, { shareStoreOf: past });
       expect((await harness.state()).budget).toMatchObject({

@@ -59,14 +59,16 @@ export async function sessionState(
   { asker = null, fireAlerts = false }: { asker?: Person | null; fireAlerts?: boolean } = {},
 ): Promise<SessionState> {
   await prices.refresh();
-  const person = rowsOf(asker);
-  const [session, figures, page, pastSessions, recentSpend] = [
-    await ledger.summary(),
-    // The asker's own limit stands beside the operator's and the session's (#28); an admin's too, if they have one.
-    await ledger.budgetFigures(asker?.name ?? null),
-    await ledger.rowsPage({ limit: rowLimit, person }),
-    await ledger.pastSessions(),
-    await ledger.recentSpend(recentSpendSince(new Date())),
+  // Each person's own numbers (#33): their session, its rows, pace and limit, their alerts; the team's apart.
+  const who = asker?.name ?? null;
+  const [session, figures, page, pastSessions, recentSpend, team] = [
+    await ledger.summary(who),
+    // The asker's own limit stands beside the operator's and their session's (#28); an admin's too, if they have one.
+    await ledger.budgetFigures(who),
+    await ledger.rowsPage({ limit: rowLimit, owner: who, person: rowsOf(asker) }),
+    await ledger.pastSessions(who),
+    await ledger.recentSpend(recentSpendSince(new Date()), who),
+    asker === null ? null : await ledger.teamSpend(asker.role === 'admin'),
   ];
   const budget = limits.state(figures);
   return {
@@ -77,18 +79,22 @@ export async function sessionState(
     creditPrice,
     session,
     budget,
+    team,
     recentSpend,
     prices: prices.state(),
     // Oldest first within the page, as the table and the chart have always read them.
     rows: page.rows.reverse(),
     olderRowsCursor: page.nextCursor,
-    person: person ?? null,
+    person: who,
     pastSessions,
-    alertsFired: fireAlerts ? await ledger.alerts.fire(budget.limit) : [],
+    alertsFired: fireAlerts ? await ledger.alerts.fire(who, budget.limit) : [],
   };
 }
 
-/** A member sees their own rows (and the team's totals); an admin or a viewer everyone's (#28). */
+/**
+ * A member sees their own rows (#28), whichever session they name; in their own session (#33) everyone's rows are
+ * their own anyway. An admin or a viewer may page anyone's session.
+ */
 const rowsOf = (asker: Person | null) => (asker?.role === 'member' ? asker.name : undefined);
 
 const SHAPE = 'The body must be a JSON object like {"limit":"25"}, or {"limit":null} to clear your limit';
@@ -145,6 +151,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
         if (limit === null) refuse(400, 'bad_request', CALLS_PAGE);
         const page = await context.ledger.rowsPage({
           sessionId: session,
+          owner: request.person?.name ?? null,
           before: before === undefined ? undefined : Number(before),
           limit,
           person: rowsOf(request.person),
@@ -161,8 +168,9 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       '/_session/new',
       { schema: { response: { 200: sessionStateSchema } }, config: { access: 'spend' } },
       async (request, reply) => {
-        // A new view of the session totals only: the operator's ceiling keeps counting its period.
-        await context.ledger.startSession();
+        // A new view of the asker's own session totals only (#33): nobody else's session, and the operator's
+        // ceiling keeps counting its period.
+        await context.ledger.startSession(request.person?.name ?? null);
         return sendJson(
           reply,
           200,
@@ -188,7 +196,8 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
         const limit = read.value;
         const problem = context.limits.personalProblem(limit);
         if (problem) refuse(400, 'bad_request', problem);
-        await context.ledger.setPersonalLimit(limit);
+        // The asker's own limit on their own session (#33): what one member sets stops nobody else.
+        await context.ledger.setPersonalLimit(request.person?.name ?? null, limit);
         return sendJson(
           reply,
           200,

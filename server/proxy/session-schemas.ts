@@ -70,6 +70,22 @@ export const sessionStateSchema = open({
   archive: open({ freshForMs: { type: 'number' } }),
   session: sessionSummary,
   budget,
+  team: {
+    anyOf: [
+      { type: 'null' },
+      open({
+        period: text,
+        spent: text,
+        calls: { type: 'integer' },
+        byPerson: {
+          anyOf: [
+            { type: 'null' },
+            { type: 'array', items: open({ name: text, spent: text, calls: { type: 'integer' } }) },
+          ],
+        },
+      }),
+    ],
+  },
   recentSpend: { type: 'array', items: open({ minute: text, calls: { type: 'integer' }, credits: text }) },
   prices: open({ timeline: textOrNull, search: textOrNull }),
   rows: { type: 'array', items: callRow },

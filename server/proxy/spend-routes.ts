@@ -65,7 +65,8 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
         const { by, from, to, session } = request.query;
         const range = period({ from, to });
         if (!range) refuse(400, 'bad_request', DAYS);
-        const sessionId = session === 'current' ? (await ledger.currentSession()).id : (session ?? null);
+        const sessionId =
+          session === 'current' ? (await ledger.currentSession(request.person?.name ?? null)).id : (session ?? null);
         const breakdown = await ledger.spend.breakdown(by, {
           from: from ? range.from : null,
           to: to ? range.to : null,
@@ -77,8 +78,10 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
       },
     );
 
-    api.get('/_spend/alerts', { schema: { response: { 200: alertsSchema } } }, async (_request, reply) =>
-      sendJson(reply, 200, { alerts: await ledger.alerts.list() }),
+    // Each person's own alerts (#33); null where nobody signs in.
+    const who = (request: FastifyRequest) => request.person?.name ?? null;
+    api.get('/_spend/alerts', { schema: { response: { 200: alertsSchema } } }, async (request, reply) =>
+      sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) }),
     );
 
     api.post<{ Body: { kind: SpendAlert['kind']; threshold: string | number } }>(
@@ -95,9 +98,9 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
         const { kind } = request.body;
         const threshold = thresholdText(kind, request.body.threshold);
         if ('problem' in threshold) return refuse(400, 'bad_request', threshold.problem);
-        const added = await ledger.alerts.add(kind, threshold.value);
+        const added = await ledger.alerts.add(who(request), kind, threshold.value);
         if (!added) refuse(409, 'bad_request', `There are ${MAX_ALERTS} alerts already: remove one first.`);
-        return sendJson(reply, 201, { alerts: await ledger.alerts.list() });
+        return sendJson(reply, 201, { alerts: await ledger.alerts.list(who(request)) });
       },
     );
 
@@ -105,8 +108,8 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
       '/_spend/alerts/:id',
       { schema: { response: { 200: alertsSchema } } },
       async (request, reply) => {
-        if (!(await ledger.alerts.remove(request.params.id))) refuse(404, 'not_found', 'No such alert');
-        return sendJson(reply, 200, { alerts: await ledger.alerts.list() });
+        if (!(await ledger.alerts.remove(who(request), request.params.id))) refuse(404, 'not_found', 'No such alert');
+        return sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) });
       },
     );
 

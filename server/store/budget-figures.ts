@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import Big from 'big.js';
-import { heldBy, pendingFigures, type BudgetFigures, type PersonFigures } from '../budget/figures.ts';
-import type { Sessions } from './reads/sessions.ts';
+import {
+  heldBy,
+  pendingFigures,
+  type BudgetFigures,
+  type PersonFigures,
+  type SessionFigures,
+} from '../budget/figures.ts';
+import type { SessionOwner, Sessions } from './reads/sessions.ts';
 import type { Database } from './schema.ts';
 import type { Settings } from './settings.ts';
 import { periodScope, personScope, readTotals, sessionScope, type Period } from './totals.ts';
@@ -20,25 +26,40 @@ export interface FigureSources {
 }
 
 /** What the budget's rules (budget/limits.ts) decide from, as `db` sees the store: O(1) in the ledger's size. */
-export async function readBudgetFigures(db: Kysely<Database>, sources: FigureSources): Promise<BudgetFigures> {
+export async function readBudgetFigures(
+  db: Kysely<Database>,
+  sources: FigureSources,
+  /** Whose session and session limit (#33): the asker's, or the buyer's for a journal entry. */
+  who: SessionOwner = null,
+): Promise<BudgetFigures> {
   const now = new Date();
-  const session = await sources.sessions.current(db);
   const inPeriod = await readTotals(db, periodScope(sources.period, now));
-  const inSession = await readTotals(db, sessionScope(session.id));
   const pending = await db
     .selectFrom('purchases')
     .select(['operation', 'reserved', 'lease_until'])
     .where('state', '=', 'pending')
     .execute();
-  const personalLimit = await sources.settings.personalLimit(db);
   const highest = await highestPrices(db);
   return {
     spentInPeriod: inPeriod.spent,
-    spentInSession: inSession.spent,
-    sessionId: session.id,
-    personalLimit,
+    ...(await readSessionFigures(db, sources, who)),
     highest,
     ...pendingFigures(pending, highest, now),
+  };
+}
+
+/** One person's session, its spend and their limit on it (#33): each person's own, never the store's. */
+export async function readSessionFigures(
+  db: Kysely<Database>,
+  sources: FigureSources,
+  who: SessionOwner,
+): Promise<SessionFigures> {
+  const session = await sources.sessions.current(who, db);
+  const inSession = await readTotals(db, sessionScope(session.id));
+  return {
+    spentInSession: inSession.spent,
+    sessionId: session.id,
+    personalLimit: await sources.settings.personalLimit(who, db),
   };
 }
 

@@ -1,12 +1,13 @@
 import type { BudgetFigures } from '../budget/figures.ts';
 import type { Limits } from '../budget/limits.ts';
-import type { RecentSpend } from '../../src/contract/session.ts';
+import type { RecentSpend, TeamSpend } from '../../src/contract/session.ts';
 import type { CallRow, Operation, SessionSummary } from '../ledger/rows.ts';
 import { readBudgetFigures, readPersonFigures, type FigureSources } from './budget-figures.ts';
 import type { Db } from './open.ts';
 import { LedgerReads } from './reads/ledger-reads.ts';
-import { Sessions } from './reads/sessions.ts';
+import { Sessions, type SessionOwner } from './reads/sessions.ts';
 import { SpendReads } from './reads/spend.ts';
+import { readTeamSpend } from './reads/team.ts';
 import { SpendAlerts } from './spend/alerts.ts';
 import { Settings } from './settings.ts';
 import type { Period } from './totals.ts';
@@ -24,7 +25,7 @@ export type { SettledCall } from './write-path/settle.ts';
  * - the write path (write-path/): each paid call journalled ('pending', holding its reservation) before
  *   it is sent, settled with its totals, prices and archived answer, and recovered when its outcome is lost;
  * - the reads (reads/): rows page by page, sessions, exports, one call's detail;
- * - the settings (settings.ts): the person's own limit.
+ * - the settings (settings.ts): each person's own limit on their session.
  * Whether a call may be journalled, and what it reserves, is the budget's (budget/limits.ts).
  */
 export class LedgerStore {
@@ -105,24 +106,30 @@ export class LedgerStore {
    * own limit too (#28), so the meter weighs it as the journal does.
    */
   async budgetFigures(person: string | null = null): Promise<BudgetFigures> {
-    const figures = await readBudgetFigures(this.db.kysely, this.figureSources);
+    // The person's own session and session limit (#33), beside the store's figures.
+    const figures = await readBudgetFigures(this.db.kysely, this.figureSources, person);
     if (person === null) return figures;
     return { ...figures, person: await readPersonFigures(this.db.kysely, person, figures.highest) };
   }
-  currentSession(): Promise<{ id: string; startedAt: string }> {
-    return this.sessions.current();
+  /** Sessions are each person's own (#33): `who` is the asker, null where nobody signs in. */
+  currentSession(who: SessionOwner = null): Promise<{ id: string; startedAt: string }> {
+    return this.sessions.current(who);
   }
-  startSession(): Promise<SessionSummary> {
-    return this.sessions.start();
+  startSession(who: SessionOwner = null): Promise<SessionSummary> {
+    return this.sessions.start(who);
   }
-  summary(): Promise<SessionSummary> {
-    return this.sessions.summary();
+  summary(who: SessionOwner = null): Promise<SessionSummary> {
+    return this.sessions.summary(who);
   }
-  recentSpend(since: Date): Promise<RecentSpend> {
-    return this.reads.recentSpend(since);
+  recentSpend(since: Date, who: SessionOwner = null): Promise<RecentSpend> {
+    return this.reads.recentSpend(since, who);
   }
-  pastSessions(limit?: number): Promise<SessionSummary[]> {
-    return this.sessions.past(limit);
+  pastSessions(who: SessionOwner = null, limit?: number): Promise<SessionSummary[]> {
+    return this.sessions.past(who, limit);
+  }
+  /** The team's spend in the operator's period, with each person's share for an admin (#33). */
+  teamSpend(byPerson: boolean): Promise<TeamSpend> {
+    return readTeamSpend(this.db.kysely, this.period, byPerson);
   }
   rowsPage(options: Parameters<LedgerReads['rowsPage']>[0]) {
     return this.reads.rowsPage(options);
@@ -148,10 +155,11 @@ export class LedgerStore {
 
   // The settings.
 
-  personalLimit(): Promise<string | null> {
-    return this.settings.personalLimit();
+  /** `who`'s own limit on their session (#33): setting it changes nobody else's. */
+  personalLimit(who: SessionOwner = null): Promise<string | null> {
+    return this.settings.personalLimit(who);
   }
-  setPersonalLimit(limit: string | null): Promise<void> {
-    return this.settings.setPersonalLimit(limit);
+  setPersonalLimit(who: SessionOwner, limit: string | null): Promise<void> {
+    return this.settings.setPersonalLimit(who, limit);
   }
 }

@@ -154,6 +154,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('purchases_session_at').on('purchases').columns(['session_id', 'at']).execute();
     },
   },
+  // Each person's own sessions and alerts (#33): a session belongs to whoever started it, an alert to whoever set
+  // it (null: nobody signed in, loopback).
+  '2026-11-27-person-001-sessions-person': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('sessions').addColumn('person', 'text').execute();
+      await db.schema
+        .createIndex('sessions_person_started_at')
+        .on('sessions')
+        .columns(['person', 'started_at'])
+        .execute();
+      // A spend alert is its setter's, and watches their own session and day.
+      await db.schema.alterTable('spend_alerts').addColumn('person', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,7 +13,8 @@ import type {
  * sums, text for ISO-8601 UTC times (they sort as they read), integers for flags.
  */
 export interface Database {
-  sessions: { id: string; started_at: string };
+  /** A session is one person's (#33): `person` null where nobody signs in (loopback, mode none). */
+  sessions: { id: string; started_at: string; person: string | null };
   settings: { key: string; value: string | null };
   purchases: PurchaseTable;
   totals: TotalsTable;
@@ -164,4 +165,6 @@ export interface SpendAlertTable {
   created_at: string;
   fired_for: string | null;
   fired_at: string | null;
+  /** Whose alert (#33): it watches their own session and day; null where nobody signs in. */
+  person: string | null;
 }

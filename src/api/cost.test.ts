@@ -20,6 +20,7 @@ const row = (operation: 'timeline' | 'search', credits: string, ok = true): Ledg
 const state = (rows: LedgerRow[], extra: Record<string, unknown> = {}): SessionState => ({
   mode: 'demo',
   person: null,
+  team: null,
   upstream: 'stand-in',
   rows,
   recentSpend: [],

@@ -15,6 +15,7 @@ const summary = {
 const state: SessionState = {
   mode: 'demo',
   person: null,
+  team: null,
   upstream: 'built-in stand-in',
   store: 'sqlite',
   archive: { freshForMs: 3_600_000 },

@@ -95,7 +95,7 @@ export type LimitOwner = (typeof LIMIT_OWNERS)[number];
 export const PACE_WINDOW_MS = 15 * 60_000;
 
 /**
- * This session's spend in its last minutes, one entry per minute and price: `minute` is the UTC minute its
+ * The asker's own session's spend in its last minutes (#33), one entry per minute and price: `minute` is the UTC minute its
  * calls were journalled in ("2026-11-25T14:02"), from the minute PACE_WINDOW_MS before the server's now.
  * Per minute, so its size is bounded whatever the rate; the browser sums the window at its own clock.
  */
@@ -104,6 +104,17 @@ export const recentSpendSchema = v.array(v.object({ minute: v.string(), calls: v
 /** What one credit costs in a currency (the operator's CREDIT_PRICE, e.g. 0.002 USD): shown beside credits. */
 export const creditPriceSchema = v.object({ amount: decimal, currency: v.string() });
 export type CreditPrice = v.InferOutput<typeof creditPriceSchema>;
+
+/**
+ * The team's spend (#33), labelled as the team's beside the asker's own numbers: what the operator's limit counts
+ * (its period), every person together. `byPerson` is each person's share, for an admin; null for anyone else.
+ */
+export const teamSpendSchema = v.object({
+  period: v.picklist(['total', 'day', 'month']),
+  spent: decimal,
+  calls: v.number(),
+  byPerson: v.nullable(v.array(v.object({ name: v.string(), spent: decimal, calls: v.number() }))),
+});
 
 /** The last price charged for each operation (all sessions), or the stand-in's list price in demo mode. */
 const prices = v.object({ timeline: v.nullable(decimal), search: v.nullable(decimal) });
@@ -117,15 +128,18 @@ export const sessionStateSchema = v.object({
   archive: v.object({ freshForMs: v.number() }),
   /** The operator's price of a credit; null (the server) or absent (a fixture) when none is set: credits only. */
   creditPrice: v.optional(v.nullable(creditPriceSchema)),
+  /** The asker's own session (#33): each person's is theirs; where nobody signs in, the one shared view. */
   session: sessionSummarySchema,
   budget: budgetSchema,
+  /** The team's spend, labelled as the team's (#33); null where nobody signs in (one person, one view). */
+  team: v.nullable(teamSpendSchema),
   recentSpend: recentSpendSchema,
   prices,
   /** The newest rows only (oldest first); older ones are paged from `/api/_session/calls?before=`. */
   rows: v.array(ledgerRowSchema),
   /**
-   * Whose rows `rows` are (#28): a member's own name (the totals stay the team's); null for everyone's (an
-   * admin, a viewer, or where nobody signs in).
+   * Whose session, rows and pace these are (#33): the signed-in person's name, whatever their role; null where
+   * nobody signs in. The team's figures are `team`.
    */
   person: v.nullable(v.string()),
   /** The cursor for the rows before these, or null when these are all. */
@@ -139,3 +153,4 @@ export type SessionState = v.InferOutput<typeof sessionStateSchema>;
 export type LedgerRow = v.InferOutput<typeof ledgerRowSchema>;
 export type Budget = v.InferOutput<typeof budgetSchema>;
 export type RecentSpend = v.InferOutput<typeof recentSpendSchema>;
+export type TeamSpend = v.InferOutput<typeof teamSpendSchema>;

@@ -4,7 +4,7 @@ import type { CallRow, Operation } from '../../ledger/rows.ts';
 import type { Db } from '../open.ts';
 import { toCallRow } from '../rows-map.ts';
 import { periodScope, readTotals, type Period } from '../totals.ts';
-import type { Sessions } from './sessions.ts';
+import type { SessionOwner, Sessions } from './sessions.ts';
 
 /**
  * The ledger as the UI and the exports read it: settled rows page by page (a pending row is a call still in
@@ -24,8 +24,10 @@ export class LedgerReads {
     limit: number;
     /** Only this person's rows (#28: a member sees their own). */
     person?: string;
+    /** Whose current session, when no `sessionId` is named (#33): the asker's; null where nobody signs in. */
+    owner?: SessionOwner;
   }): Promise<{ rows: CallRow[]; nextCursor: number | null; sessionId: string }> {
-    const sessionId = options.sessionId ?? (await this.sessions.current()).id;
+    const sessionId = options.sessionId ?? (await this.sessions.current(options.owner ?? null)).id;
     let query = this.db.kysely
       .selectFrom('purchases')
       .selectAll()
@@ -97,12 +99,12 @@ export class LedgerReads {
   }
 
   /**
-   * The current session's charged spend journalled since `since`, per UTC minute and price (the pace's recent
+   * `who`'s current session's charged spend journalled since `since`, per UTC minute and price (the pace's recent
    * window, src/contract/session.ts RecentSpend). Grouped by the database, so its size is bounded by minutes and
    * prices, not calls; each group's exact sum is its price times its count.
    */
-  async recentSpend(since: Date): Promise<RecentSpend> {
-    const sessionId = (await this.sessions.current()).id;
+  async recentSpend(since: Date, who: SessionOwner): Promise<RecentSpend> {
+    const sessionId = (await this.sessions.current(who)).id;
     const rows = await this.db.kysely
       .selectFrom('purchases')
       .select((eb) => [

@@ -3,9 +3,9 @@ import Big from 'big.js';
 import type { Selectable } from 'kysely';
 import type { FiredAlert, SpendAlert } from '../../../src/contract/spend.ts';
 import type { Db } from '../open.ts';
-import type { Sessions } from '../reads/sessions.ts';
+import type { SessionOwner, Sessions } from '../reads/sessions.ts';
 import type { SpendAlertTable } from '../schema.ts';
-import { periodScope, readTotals, sessionScope } from '../totals.ts';
+import { periodScope, personScope, readTotals, sessionScope } from '../totals.ts';
 
 /** Enough for anyone; a bound, so a script cannot make each session read check a million of them. */
 export const MAX_ALERTS = 20;
@@ -31,13 +31,18 @@ export class SpendAlerts {
     private readonly sessions: Sessions,
   ) {}
 
-  async list(): Promise<SpendAlert[]> {
-    const rows = await this.db.kysely.selectFrom('spend_alerts').selectAll().orderBy('created_at').execute();
-    return rows.map(asAlert);
+  /** `who`'s own alerts (#33): each person sees and is alerted by theirs only. */
+  async list(who: SessionOwner): Promise<SpendAlert[]> {
+    return (await this.rowsOf(who)).map(asAlert);
   }
 
-  /** Null when there are MAX_ALERTS already. */
-  async add(kind: SpendAlert['kind'], threshold: string): Promise<SpendAlert | null> {
+  private rowsOf(who: SessionOwner) {
+    const all = this.db.kysely.selectFrom('spend_alerts').selectAll().orderBy('created_at');
+    return (who === null ? all.where('person', 'is', null) : all.where('person', '=', who)).execute();
+  }
+
+  /** Null when `who` has MAX_ALERTS already. */
+  async add(who: SessionOwner, kind: SpendAlert['kind'], threshold: string): Promise<SpendAlert | null> {
     const row = {
       id: randomUUID(),
       kind,
@@ -45,11 +50,13 @@ export class SpendAlerts {
       created_at: new Date().toISOString(),
       fired_for: null,
       fired_at: null,
+      person: who,
     };
     const added = await this.db.write(async (trx) => {
       const count = await trx
         .selectFrom('spend_alerts')
         .select((eb) => eb.fn.countAll<number | string>().as('alerts'))
+        .where((eb) => (who === null ? eb('person', 'is', null) : eb('person', '=', who)))
         .executeTakeFirst();
       if (Number(count?.alerts ?? 0) >= MAX_ALERTS) return false;
       await trx.insertInto('spend_alerts').values(row).execute();
@@ -58,25 +65,31 @@ export class SpendAlerts {
     return added ? asAlert(row) : null;
   }
 
-  /** Whether there was one to remove. */
-  async remove(id: string): Promise<boolean> {
+  /** Whether `who` had one to remove: another person's alert is not theirs to remove. */
+  async remove(who: SessionOwner, id: string): Promise<boolean> {
     const removed = await this.db.write((trx) =>
-      trx.deleteFrom('spend_alerts').where('id', '=', id).executeTakeFirst(),
+      trx
+        .deleteFrom('spend_alerts')
+        .where('id', '=', id)
+        .where((eb) => (who === null ? eb('person', 'is', null) : eb('person', '=', who)))
+        .executeTakeFirst(),
     );
     return Number(removed.numDeletedRows) > 0;
   }
 
   /**
    * The alerts crossed now and not yet fired for what they watch, each claimed by this call alone. `limit` is the
-   * tighter limit the session state shows (a `today` alert is a percentage of it; none fires without one).
+   * tighter limit the session state shows (a `today` alert is a percentage of it; none fires without one). Only
+   * `who`'s alerts, against their own session and their own spend today (#33); where nobody signs in, the store's.
    */
-  async fire(limit: string | null, now = new Date()): Promise<FiredAlert[]> {
-    const alerts = await this.db.kysely.selectFrom('spend_alerts').selectAll().execute();
+  async fire(who: SessionOwner, limit: string | null, now = new Date()): Promise<FiredAlert[]> {
+    const alerts = await this.rowsOf(who);
     if (alerts.length === 0) return [];
-    const session = await this.sessions.current();
+    const session = await this.sessions.current(who);
+    const today = who === null ? periodScope('day', now) : personScope(who, 'day', now);
     const watched = {
       session: { scope: sessionScope(session.id), spent: null as string | null },
-      today: { scope: periodScope('day', now), spent: null as string | null },
+      today: { scope: today, spent: null as string | null },
     };
     const fired: FiredAlert[] = [];
     for (const alert of alerts) {

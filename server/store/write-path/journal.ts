@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import Big from 'big.js';
-import { withOneMore, type PersonFigures } from '../../budget/figures.ts';
+import { withOneMore, type PersonFigures, type SessionFigures } from '../../budget/figures.ts';
 import type { Limits, Refusal } from '../../budget/limits.ts';
 import type { Operation } from '../../ledger/rows.ts';
-import { readBudgetFigures, readPersonFigures, type FigureSources } from '../budget-figures.ts';
+import { readBudgetFigures, readPersonFigures, readSessionFigures, type FigureSources } from '../budget-figures.ts';
 import { describeStorageError, LedgerWriteError } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
 import type { Db } from '../open.ts';
@@ -81,6 +81,7 @@ export class Journal {
     const archivedNow = await this.archivedPurchases(trx, requests);
     let figures = await readBudgetFigures(trx, this.figureSources);
     const people = await this.personFigures(trx, requests, figures.highest, now);
+    const sessions = await this.sessionFigures(trx, requests, figures);
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -94,7 +95,9 @@ export class Journal {
       if (request.archivedSeen !== undefined && archived !== undefined && archived !== request.archivedSeen)
         return { kind: 'in-flight', id: archived };
       const person = request.person ? (people.get(request.person) ?? null) : null;
-      const admission = this.limits.admit({ ...figures, person }, request);
+      // Each buyer's own session and session limit (#33): what one person set never stops another.
+      const session = sessions.get(request.person ?? null)!;
+      const admission = this.limits.admit({ ...figures, ...session, person }, request);
       if (admission.kind !== 'admitted') return admission;
       figures = withOneMore(figures, admission.reserve, admission.unpriced);
       if (person)
@@ -106,7 +109,7 @@ export class Journal {
         id,
         seq,
         at: now.toISOString(),
-        session_id: figures.sessionId,
+        session_id: session.sessionId,
         operation: request.operation,
         params: JSON.stringify(request.params),
         page_key: request.pageKey,
@@ -147,6 +150,19 @@ export class Journal {
       const person = await readPersonFigures(trx, name, highest, now);
       if (person) figures.set(name, person);
     }
+    return figures;
+  }
+
+  /** The sessions of the people buying in this batch, each read once; nobody's (null) is in `read` already. */
+  private async sessionFigures(
+    trx: Kysely<Database>,
+    requests: JournalRequest[],
+    read: SessionFigures,
+  ): Promise<Map<string | null, SessionFigures>> {
+    const { sessionId, spentInSession, personalLimit } = read;
+    const figures = new Map<string | null, SessionFigures>([[null, { sessionId, spentInSession, personalLimit }]]);
+    for (const who of new Set(requests.map((request) => request.person ?? null)))
+      if (!figures.has(who)) figures.set(who, await readSessionFigures(trx, this.figureSources, who));
     return figures;
   }
 

@@ -36,6 +36,7 @@ const budget: SessionState['budget'] = {
 const state = (rows: LedgerRow[], olderRowsCursor: number | null, calls = 250, sessionId = 's'): SessionState => ({
   mode: 'demo',
   person: null,
+  team: null,
   upstream: 'stand-in',
   rows,
   olderRowsCursor,

@@ -1,6 +1,6 @@
 import { dayOf, formatDate } from '../../lib/date-format';
 import type { DateStyle } from '../../lib/date-style';
-import type { LimitForecast, SpendPace } from './spend-pace';
+import { PACE_MIN_CALLS, type LimitForecast, type SpendPace } from './spend-pace';
 
 /**
  * Times and durations in the reader's locale through the browser's own Intl: no date library in the
@@ -46,7 +46,7 @@ export function whenText(at: number, now: number, { locale, timeZone }: DateStyl
   return formatDate(new Date(at), locale, { ...options, timeZone });
 }
 
-/** "15 min" / "15 minutes": the window the rate is measured over, as long as the session when it is younger. */
+/** "15 min" / "15 minutes": the window the rate is measured over. */
 function windowMinutes(pace: SpendPace): number {
   return Math.max(1, Math.round(pace.windowMs / 60_000));
 }
@@ -58,15 +58,15 @@ export function paceUnitLabel(pace: SpendPace): string {
 }
 
 /**
- * The meter's few characters, only while spending goes on (a charged call in the window): the rate with its unit
- * ("0.4 credits/h"), its window ("last 15 min") and, when a limit is ahead at this pace, "limit 16:40".
+ * The meter's few characters, only while spending goes on (PACE_MIN_CALLS charged calls in the window): the rate
+ * with its unit ("1.2 credits/h"), its window ("last 15 min") and, when a limit is ahead at this pace, "limit 16:40".
  */
 export function meterPaceText(
   pace: SpendPace,
   now: number,
   style: DateStyle = {},
 ): { rate: string; unit: string; window: string; limit: string | null } | null {
-  if (pace.calls === 0) return null;
+  if (pace.perHour === null) return null;
   const limit = pace.forecast?.kind === 'at' ? `limit ${whenText(pace.forecast.at, now, style)}` : null;
   return { rate: pace.perHour, unit: 'credits/h', window: `last ${windowMinutes(pace)} min`, limit };
 }
@@ -87,17 +87,18 @@ function forecastSentence(forecast: LimitForecast | null, now: number, style: Da
 
 const credits = (amount: string) => `${amount} ${amount === '1' ? 'credit' : 'credits'}`;
 
+const paidCalls = (count: number) => `${count} paid ${count === 1 ? 'call' : 'calls'}`;
+
 /**
  * The whole of it, for the Credits page and the meter's accessible name: the recent rate with its unit and
  * window, what the session spent in all, and the forecast only while spending goes on.
  */
 export function paceSentence(
-  pace: SpendPace | null,
+  pace: SpendPace,
   session: { total: string; startedAt: string },
   now: number,
   style: DateStyle = {},
 ): string {
-  if (!pace) return 'The spending rate shows once the session is a minute old.';
   const since = `since the session started at ${whenText(Date.parse(session.startedAt), now, style)}`;
   if (!/[1-9]/.test(session.total)) return `Nothing spent ${since}.`;
   const minutes = windowMinutes(pace);
@@ -105,6 +106,8 @@ export function paceSentence(
   const all = `${credits(session.total)} this session, ${since}`;
   if (pace.calls === 0)
     return `Nothing spent in ${window}, so no forecast (${all}).${forecastSentence(pace.forecast, now, style)}`;
-  const calls = `${pace.calls} paid ${pace.calls === 1 ? 'call' : 'calls'}`;
+  const calls = paidCalls(pace.calls);
+  if (pace.perHour === null)
+    return `Only ${calls} in ${window} (${credits(pace.spent)}): a rate needs at least ${PACE_MIN_CALLS}, so no rate or forecast yet (${all}).${forecastSentence(pace.forecast, now, style)}`;
   return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour over ${window} (${credits(pace.spent)} on ${calls}; ${all}).${forecastSentence(pace.forecast, now, style)}`;
 }

@@ -4,8 +4,11 @@ import { mulDiv, sumDecimals } from '../../lib/decimal';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
-/** A rate read off the first seconds of a session says more about the first call than about the session. */
-export const PACE_AFTER_MS = 60_000;
+/**
+ * Fewer calls than this in the window make no rate (#33): one 0.1-credit call is no pace of 0.4 credits an hour,
+ * and a forecast read off it would say nothing.
+ */
+export const PACE_MIN_CALLS = 3;
 /** Further than this, "when" is no forecast worth a clock time. */
 const HORIZON_MS = 30 * 86_400_000;
 
@@ -19,15 +22,19 @@ export type LimitForecast =
 export interface SpendPace {
   /**
    * Credits per hour over the recent window: an exact decimal, rounded to 2 places (4 when that would show 0).
-   * Spending now, not the session's average: an hour-old burst does not hold the rate up.
+   * Spending now, not the session's average: an hour-old burst does not hold the rate up. Null with fewer than
+   * PACE_MIN_CALLS charged calls in the window: too few to make a rate of.
    */
-  perHour: string;
-  /** The window it is measured over: the last 15 minutes, or the whole session while it is younger. */
+  perHour: string | null;
+  /** The window it is measured over: always the last 15 minutes, however young the session (a fixed window). */
   windowMs: number;
   /** Charged calls and their credits in the window; no call in it is an idle session. */
   calls: number;
   spent: string;
-  /** When the limit is reached at this pace: only while spending (a call in the window); null when idle or unlimited. */
+  /**
+   * When the nearest limit is reached at this pace: only with a rate (PACE_MIN_CALLS in the window), or once a
+   * limit is reached; null otherwise, or with no limit.
+   */
   forecast: LimitForecast | null;
 }
 
@@ -69,25 +76,22 @@ export function spendInWindow(
   };
 }
 
-/**
- * This session's spending pace over its last 15 minutes (PACE_WINDOW_MS), or since it started when younger,
- * and where it leads under the nearest limit while spending goes on. Null in the session's first minute,
- * when one call would make the rate mean nothing.
- */
-export function spendPace(
-  state: Pick<SessionState, 'session' | 'budget' | 'recentSpend'>,
-  now: number,
-): SpendPace | null {
-  const startedAt = Date.parse(state.session.startedAt);
-  if (!Number.isFinite(startedAt) || now - startedAt < PACE_AFTER_MS) return null;
-  const windowStart = Math.max(startedAt, now - PACE_WINDOW_MS);
-  const windowMs = now - windowStart;
-  const { calls, spent } = spendInWindow(state.recentSpend, windowStart);
+/** Credits per hour: `spent` over `windowMs`, rounded to 2 places (4 when that would show 0). */
+function hourly(spent: string, windowMs: number): string {
   const rounded = mulDiv(spent, String(HOUR_MS), String(windowMs), 2)!;
-  const perHour =
-    rounded === '0' && /[1-9]/.test(spent) ? mulDiv(spent, String(HOUR_MS), String(windowMs), 4)! : rounded;
-  // Idle (no charged call in the window): no forecast, since no spending is going on to reach anything.
-  const spending = calls > 0 && /[1-9]/.test(spent);
-  const ahead = spending || state.budget.reached ? forecast(state.budget, spent, windowMs, now) : null;
-  return { perHour, windowMs, calls, spent, forecast: ahead };
+  return rounded === '0' && /[1-9]/.test(spent) ? mulDiv(spent, String(HOUR_MS), String(windowMs), 4)! : rounded;
+}
+
+/**
+ * The signed-in person's own spending pace (#33) over a fixed window, the last 15 minutes (PACE_WINDOW_MS),
+ * counted as 15 minutes even when their session is younger, and where it leads under their nearest limit. A rate
+ * and a forecast only with PACE_MIN_CALLS charged calls in the window: one call makes no rate.
+ */
+export function spendPace(state: Pick<SessionState, 'budget' | 'recentSpend'>, now: number): SpendPace {
+  const windowMs = PACE_WINDOW_MS;
+  const { calls, spent } = spendInWindow(state.recentSpend, now - windowMs);
+  // Too few calls, or idle: no rate and no forecast, since no steady spending is going on to reach anything.
+  const steady = calls >= PACE_MIN_CALLS && /[1-9]/.test(spent);
+  const ahead = steady || state.budget.reached ? forecast(state.budget, spent, windowMs, now) : null;
+  return { perHour: steady ? hourly(spent, windowMs) : null, windowMs, calls, spent, forecast: ahead };
 }

@@ -95,8 +95,8 @@ function Meter({ state, now, style }: { state: SessionState; now: number; style:
   const budgetText = reached ? `. ${reached.sentence}` : meterBudgetSentence(budget);
   const figure = meterBudgetParts(budget);
   const pace = spendPace(state, now);
-  const paceText = pace && !reached ? meterPaceText(pace, now, style) : null;
-  const paceLabel = paceText && paceUnitLabel(pace!);
+  const paceText = reached ? null : meterPaceText(pace, now, style);
+  const paceLabel = paceText && paceUnitLabel(pace);
   const calls = `${session.calls} ${session.calls === 1 ? 'call' : 'calls'}`;
   const ref = useRef<HTMLAnchorElement>(null);
   useOneLine(ref, DROP_ORDER);

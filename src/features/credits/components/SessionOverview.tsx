@@ -3,6 +3,7 @@ import { periodWords, personLimitWords } from '../budget-words';
 import { dateTime, plural } from '../format';
 import { Money } from '../../../components/Money';
 import { SpendPaceNote } from './SpendPaceNote';
+import { TeamSpend } from './TeamSpend';
 
 const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
 const label = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400';
@@ -71,6 +72,7 @@ export function SessionOverview({ state }: { state: SessionState }) {
           </dd>
         </div>
       </dl>
+      {state.team && <TeamSpend team={state.team} />}
       <div className="mt-3">
         <SpendPaceNote state={state} />
       </div>
