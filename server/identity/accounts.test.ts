@@ -280,10 +280,10 @@ describe('what each person may spend, and who bought what', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend', charged: 'no' } });
     expect(await harness.upstreamLog()).toHaveLength(1);
-    // Nothing journalled for bob: the ledger has alice's one row, which bob (a viewer) reads with everyone's.
+    // Nothing journalled for bob: a viewer reads the ledger as a member does, their own rows (none), not alice's (#38).
     const state = await (await harness.api('/api/_session', { headers: { cookie: bob } })).json();
-    expect(state.person).toBeNull();
-    expect(state.rows.map((row: { person: string }) => row.person)).toEqual(['alice']);
+    expect(state.person).toBe('bob');
+    expect(state.rows).toEqual([]);
     // Nor may a viewer start a collection job, or read the admins' lists.
     const job = await post(harness, '/api/_jobs/quote', { handles: ['ada'], pages: 1 }, { cookie: bob });
     expect(job.status).toBe(403);

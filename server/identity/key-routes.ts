@@ -64,7 +64,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
   }
 
   return async (api) => {
-    api.get('/_auth/keys', { schema: SCHEMAS.list }, async (request, reply) =>
+    api.get('/_auth/keys', { schema: SCHEMAS.list, config: { access: 'keys' } }, async (request, reply) =>
       sendJson(reply, 200, { keys: await identity.keys.list(owner(request).name) }),
     );
 
@@ -73,7 +73,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       {
         schema: SCHEMAS.create,
         config: {
-          access: 'spend',
+          access: 'make-key',
           body: { maxBytes: 4096, json: true },
           refusal: 'Send {"label": …} as JSON: a name for the key of 1 to 100 characters, e.g. "nightly export".',
         },
@@ -95,7 +95,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       '/_auth/keys/:id',
       {
         schema: SCHEMAS.revoke,
-        config: { refusal: 'A key id is 1 to 64 characters, as GET /api/_auth/keys lists it.' },
+        config: { access: 'revoke-key', refusal: 'A key id is 1 to 64 characters, as GET /api/_auth/keys lists it.' },
       },
       async (request, reply) => {
         const person = owner(request);
@@ -117,7 +117,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       api.route({
         method: otherMethods(...allowed),
         url,
-        config: { access: 'public' },
+        config: { access: 'wrong-address' },
         handler: async () =>
           refuse(405, 'bad_request', `${url} accepts ${allowed.join(', ')} only`, { allow: allowed.join(', ') }),
       });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { SpendAlert, SpendBreakdown, SpendDimension } from '../../src/contract/spend.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { MAX_ALERTS } from '../store/spend/alerts.ts';
+import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { DAYS, period } from './history-routes.ts';
 import { NOT_JSON } from './json-body.ts';
@@ -44,7 +45,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
       '/_spend',
       {
         schema: { querystring: spendQuery, response: { 200: spendBreakdownSchema } },
-        config: { refusal: SPEND_QUERY },
+        config: { access: 'ledger', refusal: SPEND_QUERY },
       },
       async (request, reply) => {
         const { by, from, to, session } = request.query;
@@ -55,15 +56,17 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
           from: from ? range.from : null,
           to: to ? range.to : null,
           sessionId,
-          // A member sees their own spend (#28); admins and viewers everyone's.
-          person: request.person?.role === 'member' ? request.person.name : null,
+          // Members and viewers see their own spend (#28, #38); admins everyone's.
+          person: ownerScope('ledger', request.person),
         });
         return sendJson(reply, 200, { ...breakdown, from: from ?? null, to: to ?? null } satisfies SpendBreakdown);
       },
     );
 
-    api.get('/_spend/alerts', { schema: { response: { 200: alertsSchema } } }, async (_request, reply) =>
-      sendJson(reply, 200, { alerts: await ledger.alerts.list() }),
+    api.get(
+      '/_spend/alerts',
+      { schema: { response: { 200: alertsSchema } }, config: { access: 'read' } },
+      async (_request, reply) => sendJson(reply, 200, { alerts: await ledger.alerts.list() }),
     );
 
     api.post<{ Body: { kind: SpendAlert['kind']; threshold: string | number } }>(
@@ -74,6 +77,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
           body: { maxBytes: 4096, json: false },
           bodyRefusal: (message) => (message === NOT_JSON ? `${ALERT_SHAPE}.` : `${ALERT_SHAPE}, under 4 KB.`),
           refusal: `${ALERT_SHAPE}.`,
+          access: 'alerts',
         },
       },
       async (request, reply) => {
@@ -88,7 +92,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
 
     api.delete<{ Params: { id: string } }>(
       '/_spend/alerts/:id',
-      { schema: { response: { 200: alertsSchema } } },
+      { schema: { response: { 200: alertsSchema } }, config: { access: 'alerts' } },
       async (request, reply) => {
         if (!(await ledger.alerts.remove(request.params.id))) refuse(404, 'not_found', 'No such alert');
         return sendJson(reply, 200, { alerts: await ledger.alerts.list() });
@@ -100,8 +104,15 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
       ['/_spend/alerts', ['GET', 'POST']],
       ['/_spend/alerts/:id', ['DELETE']],
     ] as const) {
-      api.route({ method: otherMethods(...allowed), url, handler: methodNotAllowed });
+      api.route({
+        method: otherMethods(...allowed),
+        url,
+        config: { access: 'wrong-address' },
+        handler: methodNotAllowed,
+      });
     }
-    api.all('/_spend/*', async () => refuse(404, 'bad_request', 'No such endpoint'));
+    api.all('/_spend/*', { config: { access: 'wrong-address' } }, async () =>
+      refuse(404, 'bad_request', 'No such endpoint'),
+    );
   };
 }
