@@ -99,7 +99,7 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
           querystring: queryOf(['q', 'author', 'from', 'to', 'media', 'kind', 'before']),
           response: { 200: findAnswer },
         },
-        config: { refusal: queryProblem('Bad find', findQuery) },
+        config: { access: 'read', refusal: queryProblem('Bad find', findQuery) },
       },
       async (request, reply) => {
         const parsed = v.safeParse(findQuery, request.query);
@@ -143,7 +143,10 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
 
     api.get(
       '/_archive/stats',
-      { schema: { querystring: queryOf(['handle']) }, config: { refusal: queryProblem('Bad stats', statsQuery) } },
+      {
+        schema: { querystring: queryOf(['handle']) },
+        config: { access: 'read', refusal: queryProblem('Bad stats', statsQuery) },
+      },
       async (request, reply) => {
         const parsed = v.safeParse(statsQuery, request.query);
         if (!parsed.success) refuse(400, 'bad_request', `Bad stats: ${describeIssues(parsed.issues)}`);
@@ -154,8 +157,13 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
 
     const readOnly = async () =>
       refuse(405, 'bad_request', 'The archive search is read-only: GET only', { allow: 'GET' });
-    api.route({ method: otherMethods('GET'), url: '/_archive/*', handler: readOnly });
-    api.get('/_archive/*', async () =>
+    api.route({
+      method: otherMethods('GET'),
+      url: '/_archive/*',
+      config: { access: 'wrong-address' },
+      handler: readOnly,
+    });
+    api.get('/_archive/*', { config: { access: 'wrong-address' } }, async () =>
       refuse(404, 'not_found', 'No such archive endpoint: /api/_archive/search or /api/_archive/stats'),
     );
   };

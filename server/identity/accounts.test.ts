@@ -288,7 +288,8 @@ describe('what each person may spend, and who bought what', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { kind: 'viewer-cannot-spend', charged: 'no' } });
     expect(await harness.upstreamLog()).toHaveLength(1);
-    // Nothing journalled for bob: his own session is empty (#33), and alice's one call is the team's spend.
+    // Nothing journalled for bob: his own session is empty (#33), a viewer reads his own rows as a member does (#38),
+    // and alice's one call is the team's spend.
     const state = await (await harness.api('/api/_session', { headers: { cookie: bob } })).json();
     expect(state.person).toBe('bob');
     expect(state.rows).toEqual([]);

@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { stopJobsOf } from '../jobs/job-store.ts';
 import type { Period } from '../store/totals.ts';
 import type { Role } from './auth-config.ts';
 import type { Identity } from './identity.ts';
@@ -47,13 +48,15 @@ export class PeopleAdmin {
     });
   }
 
-  /** Removes a person: they cannot sign in, their sessions and keys end; the ledger keeps their name. */
+  /** Removes a person: they cannot sign in, their sessions, keys and jobs end; the ledger keeps their name. */
   async remove(name: string): Promise<void> {
     await this.known(name);
     await this.db.transact(async (trx) => {
       await trx.updateTable('people').set({ removed_at: new Date().toISOString() }).where('name', '=', name).execute();
       await trx.deleteFrom('invites').where('person', '=', name).execute();
       await this.identity.keys.revokeAll(trx, name);
+      // Their jobs buy nothing more: nobody answers for what they would spend (#38).
+      await stopJobsOf(trx, name);
       await this.identity.audit.record(trx, {
         actor: this.actor,
         action: 'person-removed',

@@ -48,7 +48,7 @@ const SCHEMAS = {
  * `/api/_auth/keys` (#28): a person's own keys for scripts (`Authorization: Bearer <key>`). Listed without the
  * secret (only its hash is kept), made with a label (the key answered once), revoked by its person or an admin;
  * each change in the audit log under the person who made it. Made and revoked only by a person signed in, never
- * with a key (`notByKey`, #38.4): a key cannot breed keys that outlive its revocation. Viewers make none: a key is for scripts and
+ * with a key (the table's `session only`, #38.4): a key cannot breed keys that outlive its revocation. Viewers make none: a key is for scripts and
  * `npm run job`, which spend, and a viewer reads in the browser; a long-lived bearer credential that could only
  * read would be one more secret to leak for nothing (an admin may still make one with `npm run user -- key`).
  */
@@ -65,7 +65,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
   }
 
   return async (api) => {
-    api.get('/_auth/keys', { schema: SCHEMAS.list }, async (request, reply) =>
+    api.get('/_auth/keys', { schema: SCHEMAS.list, config: { access: 'keys' } }, async (request, reply) =>
       sendJson(reply, 200, { keys: await identity.keys.list(owner(request).name) }),
     );
 
@@ -74,8 +74,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       {
         schema: SCHEMAS.create,
         config: {
-          access: 'spend',
-          notByKey: true,
+          access: 'make-key',
           body: { maxBytes: 4096, json: true },
           refusal: 'Send {"label": …} as JSON: a name for the key of 1 to 100 characters, e.g. "nightly export".',
         },
@@ -97,7 +96,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       '/_auth/keys/:id',
       {
         schema: SCHEMAS.revoke,
-        config: { notByKey: true, refusal: 'A key id is 1 to 64 characters, as GET /api/_auth/keys lists it.' },
+        config: { access: 'revoke-key', refusal: 'A key id is 1 to 64 characters, as GET /api/_auth/keys lists it.' },
       },
       async (request, reply) => {
         const person = owner(request);
@@ -119,7 +118,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       api.route({
         method: otherMethods(...allowed),
         url,
-        config: { access: 'public' },
+        config: { access: 'wrong-address' },
         handler: async () =>
           refuse(405, 'bad_request', `${url} accepts ${allowed.join(', ')} only`, { allow: allowed.join(', ') }),
       });

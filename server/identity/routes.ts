@@ -104,7 +104,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
         schema: {
           body: { type: 'object', properties: { everywhere: { type: 'boolean' } }, additionalProperties: false },
         },
-        config: { access: 'public', notByKey: true, body: { maxBytes: 1024, json: false } },
+        config: { access: 'sign-out', body: { maxBytes: 1024, json: false } },
       },
       async (request, reply) => {
         const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
@@ -118,7 +118,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       },
     );
 
-    api.get('/_auth/people', { config: { access: 'admin' } }, async (_request, reply) => {
+    api.get('/_auth/people', { config: { access: 'people' } }, async (_request, reply) => {
       const [people, keys] = await Promise.all([identity.people.list(), identity.keys.countsByPerson()]);
       const now = new Date();
       return sendJson(reply, 200, {
@@ -135,7 +135,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       });
     });
 
-    api.get('/_auth/audit', { config: { access: 'admin' } }, async (_request, reply) =>
+    api.get('/_auth/audit', { config: { access: 'people' } }, async (_request, reply) =>
       sendJson(reply, 200, { entries: await identity.audit.latest() }),
     );
 
@@ -150,7 +150,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       api.route({
         method: otherMethods(allowed),
         url,
-        config: { access: 'public' },
+        config: { access: 'wrong-address' },
         handler: async () => refuse(405, 'bad_request', `${url} accepts ${allowed} only`, { allow: allowed }),
       });
   };

@@ -85,6 +85,12 @@ export async function controlJob(
     );
   }
   if (action === 'resume') {
+    // Resumed, it spends as its creator (never as who resumed it): a removed creator's job buys nothing more.
+    if (row.person !== null && (await store.creatorRole(row.person)) === null)
+      return {
+        status: 409,
+        message: `Cannot resume this job: ${row.person}, who started it, was removed; nothing more is bought for it. Start a job of your own to collect the rest.`,
+      };
     // A job stopped by a limit goes on once the limit is raised; one stopped at its quote needs a new quote.
     const again = { from: ['stopped' as const], set: { status: 'queued' as const, error: null } };
     moved =

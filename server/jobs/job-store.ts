@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Role } from '../identity/auth-config.ts';
 import { processGone } from '../store/owner.ts';
 import type { Db } from '../store/open.ts';
-import type { JobItemStatus, JobItemTable, JobPageTable, JobStatus, JobStopReason, JobTable } from '../store/schema.ts';
+import type {
+  Database,
+  JobItemStatus,
+  JobItemTable,
+  JobPageTable,
+  JobStatus,
+  JobStopReason,
+  JobTable,
+} from '../store/schema.ts';
 import { fromNano, toNano } from '../store/totals.ts';
 import type { JobSpec, PlannedItem } from './spec.ts';
 
@@ -39,6 +48,8 @@ export interface JobSummary {
   settling: boolean;
   /** What the job was asked to collect: names the job, and runs it again. */
   spec: JobSpec | null;
+  /** Who created it (#28): its purchases are theirs, and it is theirs to read and control (#38); null: nobody signs in. */
+  person: string | null;
 }
 export interface JobItem {
   position: number;
@@ -65,6 +76,36 @@ const itemOf = (row: ItemRow): JobItem => ({
 });
 
 const EPOCH = new Date(0).toISOString();
+
+/** Why a removed person's job stopped: nothing more is bought under a name nobody answers for. */
+export const CREATOR_REMOVED = (name: string) =>
+  `Stopped: ${name}, who started this job, was removed; nothing more is bought for it. What it obtained stays in the archive and in the export.`;
+
+/**
+ * Stops every job `name` started that could still buy (running or paused), with its items, in the caller's
+ * transaction (the one that removes them): a process running one sees it before its next page.
+ */
+export async function stopJobsOf(trx: Kysely<Database>, name: string) {
+  const jobs = await trx
+    .selectFrom('jobs')
+    .select('id')
+    .where('person', '=', name)
+    .where('status', 'in', ['running', 'paused'])
+    .execute();
+  if (jobs.length === 0) return;
+  const ids = jobs.map((job) => job.id);
+  await trx
+    .updateTable('jobs')
+    .set({ status: 'stopped', stop_reason: 'creator-removed', stop_message: CREATOR_REMOVED(name) })
+    .where('id', 'in', ids)
+    .execute();
+  await trx
+    .updateTable('job_items')
+    .set({ status: 'stopped', error: 'creator-removed' })
+    .where('job_id', 'in', ids)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
 
 /** Jobs, their items and the pages they obtained, in the store every process shares. */
 export class JobStore {
@@ -158,20 +199,16 @@ export class JobStore {
         concurrency: row.concurrency,
         settling: row.status !== 'running' && row.owner !== null && row.lease_until > now,
         spec: specOf(row.spec),
+        person: row.person,
       };
     });
   }
 
-  async list(limit = 100): Promise<JobSummary[]> {
-    return this.summaries(
-      await this.db.kysely
-        .selectFrom('jobs')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
-    );
+  /** The newest jobs; only `person`'s when given. */
+  async list(limit = 100, person: string | null = null): Promise<JobSummary[]> {
+    let query = this.db.kysely.selectFrom('jobs').selectAll();
+    if (person !== null) query = query.where('person', '=', person);
+    return this.summaries(await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute());
   }
 
   async get(id: string): Promise<{ job: JobSummary; items: JobItem[] } | null> {
@@ -187,6 +224,17 @@ export class JobStore {
 
   items(id: string): Promise<ItemRow[]> {
     return this.db.kysely.selectFrom('job_items').selectAll().where('job_id', '=', id).orderBy('position').execute();
+  }
+
+  /** The role of a job's creator now, or null if they were removed (their jobs buy nothing more). */
+  async creatorRole(name: string): Promise<Role | null> {
+    const row = await this.db.kysely
+      .selectFrom('people')
+      .select('role')
+      .where('name', '=', name)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    return row?.role ?? null;
   }
 
   async status(id: string): Promise<JobStatus | null> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../src/contract/index.ts';
+import { ownerScope, withinScope, type Action } from '../identity/access.ts';
 import { otherMethods, refuse } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendJson } from '../proxy/send.ts';
@@ -105,6 +106,8 @@ function originOf(request: FastifyRequest): string {
 }
 
 const CONTROLS: JobAction[] = ['pause', 'resume', 'cancel'];
+/** A wrong address or method: answered to anyone signed in, saying what there is. */
+const READ = { access: 'wrong-address' } as const;
 
 /** `/api/_jobs`: collection jobs, their quotes, controls and exports. Only a created job buys anything. */
 export function jobRoutes(context: JobsContext): FastifyPluginAsync {
@@ -150,32 +153,39 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
       },
     );
 
-    api.get('/_jobs', { schema: { response: { 200: jobList } } }, async (_request, reply) =>
-      sendJson(reply, 200, { jobs: await context.store.list() }),
+    // A member's (and a viewer's) own jobs; an admin's list is everyone's (server/identity/access.ts).
+    api.get('/_jobs', { schema: { response: { 200: jobList } }, config: { access: 'jobs' } }, async (request, reply) =>
+      sendJson(reply, 200, { jobs: await context.store.list(100, ownerScope('jobs', request.person)) }),
     );
 
-    const jobId = {
+    const byId = (access: Action) => ({
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } },
-      config: { refusal: NO_SUCH_ENDPOINT },
-    };
+      config: { refusal: NO_SUCH_ENDPOINT, access },
+    });
     type ById = { Params: { id: string } };
-    const found = async (id: string) => (await context.store.get(id)) ?? refuse(404, 'not_found', `No job ${id}`);
-
-    api.get<ById>('/_jobs/:id', jobId, async (request, reply) => sendJson(reply, 200, await found(request.params.id)));
-    for (const action of CONTROLS) {
-      api.post<ById>(
-        `/_jobs/:id/${action}`,
-        { ...jobId, config: { ...jobId.config, access: 'spend' } },
-        async (request, reply) => {
-          const result = await controlJob(context, request.params.id, action);
-          if ('job' in result) return sendJson(reply, 200, result);
-          return refuse(result.status, result.status === 404 ? 'not_found' : 'bad_request', result.message);
-        },
-      );
-    }
-    api.get<ById>('/_jobs/:id/export.ndjson', jobId, async (request, reply) => {
+    /** The job, if the asker may reach it with the route's action: another person's is "No job", as one that does not exist. */
+    const found = async (request: FastifyRequest<ById>) => {
       const { id } = request.params;
-      await found(id);
+      const job = await context.store.get(id);
+      const scope = ownerScope(request.routeOptions.config.access ?? 'jobs', request.person);
+      return job && withinScope(scope, job.job.person) ? job : refuse(404, 'not_found', `No job ${id}`);
+    };
+
+    api.get<ById>('/_jobs/:id', byId('jobs'), async (request, reply) => {
+      const { job, items } = await found(request);
+      return sendJson(reply, 200, { job, items });
+    });
+    for (const action of CONTROLS) {
+      api.post<ById>(`/_jobs/:id/${action}`, byId(action), async (request, reply) => {
+        await found(request);
+        const result = await controlJob(context, request.params.id, action);
+        if ('job' in result) return sendJson(reply, 200, result);
+        return refuse(result.status, result.status === 404 ? 'not_found' : 'bad_request', result.message);
+      });
+    }
+    api.get<ById>('/_jobs/:id/export.ndjson', byId('export'), async (request, reply) => {
+      const { id } = request.params;
+      await found(request);
       reply.hijack();
       return streamLines(
         reply.raw,
@@ -184,9 +194,9 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
         lines(exportRows(context.store, id), ndjsonLine(originOf(request))),
       );
     });
-    api.get<ById>('/_jobs/:id/export.csv', jobId, async (request, reply) => {
+    api.get<ById>('/_jobs/:id/export.csv', byId('export'), async (request, reply) => {
       const { id } = request.params;
-      await found(id);
+      await found(request);
       reply.hijack();
       return streamLines(
         reply.raw,
@@ -200,11 +210,16 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
     const wrongMethod = (wanted: string) => async (request: FastifyRequest) =>
       refuse(405, 'bad_request', `${request.url.split('?')[0]} accepts ${wanted} only`, { allow: wanted });
     for (const url of ['/_jobs/:id', '/_jobs/:id/export.ndjson', '/_jobs/:id/export.csv'])
-      api.route({ method: otherMethods('GET'), url, handler: wrongMethod('GET') });
+      api.route({ method: otherMethods('GET'), url, config: READ, handler: wrongMethod('GET') });
     for (const action of CONTROLS)
-      api.route({ method: otherMethods('POST'), url: `/_jobs/:id/${action}`, handler: wrongMethod('POST') });
+      api.route({
+        method: otherMethods('POST'),
+        url: `/_jobs/:id/${action}`,
+        config: READ,
+        handler: wrongMethod('POST'),
+      });
     const noSuchEndpoint = async () => refuse(404, 'not_found', NO_SUCH_ENDPOINT);
-    api.route({ method: otherMethods('GET', 'POST'), url: '/_jobs', handler: noSuchEndpoint });
-    api.all('/_jobs/*', noSuchEndpoint);
+    api.route({ method: otherMethods('GET', 'POST'), url: '/_jobs', config: READ, handler: noSuchEndpoint });
+    api.all('/_jobs/*', { config: READ }, noSuchEndpoint);
   };
 }

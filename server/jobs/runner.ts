@@ -4,7 +4,7 @@ import type { Purchaser } from '../proxy/purchase.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { RunContext } from './context.ts';
 import { runItem } from './item-runner.ts';
-import type { JobRow, JobStore } from './job-store.ts';
+import { CREATOR_REMOVED, type JobRow, type JobStore } from './job-store.ts';
 import type { JobSpec } from './spec.ts';
 
 export interface RunnerDeps {
@@ -94,16 +94,25 @@ export class JobRunner {
   private async run(claimed: JobRow, entry: { context: RunContext | null }) {
     const { store, owner, leaseMs } = this.deps;
     const row = (await store.row(claimed.id))!;
+    // Its creator's purchases (#28), under their limit and their role now, whoever resumed it (#38); a job whose
+    // creator was removed stops here, whichever process claims it, before anything is bought.
+    const creator = row.person === null ? null : { name: row.person, role: await store.creatorRole(row.person) };
+    if (creator && creator.role === null) {
+      await store.transition(row.id, ['running'], 'stopped', 'creator-removed', CREATOR_REMOVED(creator.name), {
+        from: ['queued', 'running'],
+        set: { status: 'stopped', error: 'creator-removed' },
+      });
+      return;
+    }
     const context = new RunContext(
       row.id,
       JSON.parse(row.spec) as JobSpec,
       new Big(row.quote_max_credits),
       row.spent_nano,
       store,
-      // Its creator's purchases (#28): their rows, under their limit, whichever process runs it.
-      row.person === null
-        ? this.deps.purchase
-        : (request) => this.deps.purchase({ ...request, person: { name: row.person!, role: 'member' } }),
+      creator?.role
+        ? (request) => this.deps.purchase({ ...request, person: { ...creator, role: creator.role! } })
+        : this.deps.purchase,
       this.deps.archive,
       this.deps.prices,
     );
@@ -158,6 +167,8 @@ export class JobRunner {
       await store.setItems(context.id, ['running'], { status: 'queued' });
     if (status === 'cancelled')
       await store.setItems(context.id, ['queued', 'running', 'stopped'], { status: 'cancelled' });
+    // Stopped from elsewhere (its creator removed): the page it was on when it saw that is its last.
+    if (status === 'stopped') await store.setItems(context.id, ['queued', 'running'], { status: 'stopped' });
   }
 
   /** Stops taking work; jobs running here stop after the calls in flight and are released for any process to resume. */

@@ -4,6 +4,7 @@ import { normalisedError, type NormalisedError } from './errors.ts';
 import { refusalReason } from './guard.ts';
 import { BodyRefused, readApiBody, refusedType, type BodyRule } from './json-body.ts';
 import { sendError } from './send.ts';
+import { ACCESS, isAction, roleRefusal, type AccessRule, type Action } from '../identity/access.ts';
 import { carriesKey, type Identity } from '../identity/identity.ts';
 import type { Person } from '../identity/people.ts';
 
@@ -25,16 +26,10 @@ declare module 'fastify' {
     /** A paid route: a failure inside it may have cost something. */
     paid?: boolean;
     /**
-     * Who may use the route where people sign in (#28): `public` needs no credential (who is signed in, signing
-     * in); `spend` is refused to viewers (it starts spending); `admin` to everyone but admins. Absent: any
-     * signed-in person.
+     * Who may use the route where people sign in (#28, #38): its action in the one who-may-do-what table
+     * (server/identity/access.ts). Every /api route names one: a route without it stops the server at start-up.
      */
-    access?: 'public' | 'spend' | 'admin';
-    /**
-     * Refused 403 to a key (#38.4), whatever `access` says: making or revoking keys, signing out, changing people.
-     * Only a person signed in (a session cookie, or the trusted header) does these; a key spends and reads.
-     */
-    notByKey?: boolean;
+    access?: Action;
   }
   interface FastifyRequest {
     /** Who is asking (#28): null where nobody signs in (mode none), or before the hook below has run. */
@@ -85,39 +80,57 @@ function bodyRefusal(request: FastifyRequest, message: string): string {
 /**
  * Who is asking, for every /api request (#28): the person the request's key, cookie or trusted header names.
  * Where people sign in, a request naming nobody is refused 401 before any route runs (nothing is journalled or
- * sent), unless the route is public; a route for admins, or one that starts spending, is refused by role.
+ * sent), unless its action needs no credential; a role (or a key) the table refuses the action is refused 403
+ * (server/identity/access.ts). Whose objects a person reaches is the route's to apply, with `ownerScope`.
  */
 async function whoIsAsking(identity: Identity, request: FastifyRequest): Promise<NormalisedError | null> {
   const asker = await identity.asker(request.raw);
   request.person = asker.person;
   if (!identity.required) return null;
-  const { access, notByKey } = request.routeOptions.config;
-  if (notByKey && carriesKey(request.raw))
-    return normalisedError(
-      403,
-      'auth',
-      'A key cannot do this: it spends and reads. Making or revoking keys, signing out and changing people need the person signed in, in a browser.',
-    );
-  if (access === 'public') return null;
-  if (asker.refused) return normalisedError(403, 'auth', asker.refused);
-  if (!request.person) return normalisedError(401, 'sign-in-required', 'Sign in to use creditscope on this server.');
-  if (access === 'admin' && request.person.role !== 'admin')
-    return normalisedError(
-      403,
-      'auth',
-      `Only an admin can do this; ${request.person.name} is a ${request.person.role}.`,
-    );
-  if (access === 'spend' && request.person.role === 'viewer')
-    return normalisedError(
-      403,
-      'viewer-cannot-spend',
-      `${request.person.name} is a viewer: viewers read everything already bought, free, and spend nothing. Ask an admin to make you a member.`,
-    );
-  return null;
+  // The 404 of an unknown address has no route, so no action: it is a wrong address like those under a route.
+  const action = request.routeOptions.config.access ?? 'wrong-address';
+  const rule: AccessRule = ACCESS[action];
+  // A name the store removed (header mode) stays out of everything but signing in and who is signed in.
+  if (asker.refused && rule.signedIn) return normalisedError(403, 'auth', asker.refused);
+  if (!request.person) {
+    if (!rule.signedIn) return null;
+    return normalisedError(401, 'sign-in-required', 'Sign in to use creditscope on this server.');
+  }
+  const refusal = roleRefusal(action, request.person, carriesKey(request.raw));
+  if (!refusal) return null;
+  return normalisedError(
+    403,
+    rule.spends && request.person.role === 'viewer' ? 'viewer-cannot-spend' : 'auth',
+    refusal,
+  );
 }
 
-/** Registers the rules above in the /api plugin's context: they hold for its routes and its 404. */
-export function installApiRules(api: FastifyInstance, allowedHosts: string[], identity?: Identity) {
+/** A route as registered, with its action: what the who-may-do-what test walks. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Action;
+}
+
+/**
+ * Registers the rules above in the /api plugin's context: they hold for its routes and its 404. Each route
+ * registered after it is added to `routes` with its action.
+ */
+export function installApiRules(
+  api: FastifyInstance,
+  allowedHosts: string[],
+  identity?: Identity,
+  routes: RouteAccess[] = [],
+) {
+  // Every route says who may use it, in the one table: a route added without an entry is a start-up failure.
+  api.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (!isAction(access))
+      throw new Error(
+        `/api route ${String(route.method)} ${route.url} has no access entry (config.access, one of server/identity/access.ts's actions)`,
+      );
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+  });
   api.addHook('onRequest', async (request, reply) => {
     const read = readApiTarget(request.url);
     if ('problem' in read) return sendError(reply, normalisedError(400, 'bad_request', read.problem));

@@ -1,4 +1,5 @@
 import type { CallDetail } from '../../src/contract/index.ts';
+import { withinScope } from '../identity/access.ts';
 import type { CallRow } from '../ledger/rows.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
@@ -27,9 +28,11 @@ function requestOf(row: CallRow): SentRequest {
 export async function callDetail(
   id: string,
   stores: { ledger: LedgerStore; archive: ArchiveStore; exchanges: ExchangeStore },
+  /** Whose calls the asker may open (#38): null, anyone's; another person's call is as if there were none. */
+  scope: string | null = null,
 ): Promise<CallDetail | null> {
   const row = await stores.ledger.findRow(id);
-  if (!row) return null;
+  if (!row || !withinScope(scope, row.person)) return null;
   const exchange = stores.exchanges.get(row.id);
   if (exchange) {
     return {

@@ -3,7 +3,7 @@ import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/api/
 import type { AppConfig } from '../config.ts';
 import type { SessionState } from '../../src/contract/index.ts';
 import type { PurchaseResult } from './purchase-result.ts';
-import { installApiRules } from './api-rules.ts';
+import { installApiRules, type RouteAccess } from './api-rules.ts';
 import { archivedAnswer } from './archive-answer.ts';
 import { startJobs } from '../jobs/service.ts';
 import { createForwarder } from './forward.ts';
@@ -47,6 +47,8 @@ export interface ApiHandler {
    * page's HTML stays small; the app asks for the whole state as it starts).
    */
   meter(person?: Person | null): Promise<SessionState>;
+  /** Every /api route with its action in the who-may-do-what table (filled as the routes are registered). */
+  access: RouteAccess[];
   /** Whether the store can be used now (a trivial query, and no settlement waiting for it): for /healthz. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
@@ -92,9 +94,10 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const identity = new Identity(store.db, config.auth);
   const authDescription = await describeAuth(identity, config);
 
+  const access: RouteAccess[] = [];
   /** Every /api route, with the rules they all meet (api-rules.ts): mounted at /api by server/app.ts. */
   const routes: FastifyPluginAsync = async (api) => {
-    installApiRules(api, config.allowedHosts, identity);
+    installApiRules(api, config.allowedHosts, identity, access);
     await api.register(authRoutes(identity, config.auth.exposed));
     await api.register(sessionRoutes(context));
     await api.register(spendRoutes(store.ledger));
@@ -116,6 +119,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
         : '') +
       authDescription,
     identity,
+    access,
     page: async (operation, asked, mayBuy, person = null) => {
       const params = canonicalParams(operation, asked);
       const key = purchaseKey(operation, params);

@@ -4,6 +4,7 @@ import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/api/identity.ts';
+import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { freeCopy, type PageAsked } from './free-copy.ts';
 import { sendJson } from './send.ts';
@@ -152,8 +153,8 @@ function periodOf(query: PeriodQuery) {
 }
 
 /** `/api/_history`: what this store has bought, openable and exportable without spending. */
-/** A member's ledger exports are their own rows (#28), as their ledger view is; everyone else's are everyone's. */
-const ownRowsOf = (person: Person | null) => (person?.role === 'member' ? person.name : undefined);
+/** A member's or viewer's ledger exports are their own rows (#28, #38), as their ledger view is; an admin's everyone's. */
+const ownRowsOf = (person: Person | null) => ownerScope('ledger', person) ?? undefined;
 
 /** `creditPrice`: the operator's CREDIT_PRICE; the ledger CSV carries each row's money beside its credits when set. */
 export function historyRoutes(store: Store, creditPrice: CreditPrice | null): FastifyPluginAsync {
@@ -173,7 +174,7 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
           },
           response: { 200: lookupAnswer },
         },
-        config: { refusal: LOOKUP_KEYS },
+        config: { access: 'read', refusal: LOOKUP_KEYS },
       },
       async (request, reply) => {
         const { key } = request.query;
@@ -195,7 +196,7 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
           },
           response: { 200: historyAnswer },
         },
-        config: { refusal: HISTORY_QUERY },
+        config: { access: 'read', refusal: HISTORY_QUERY },
       },
       async (request, reply) => {
         const { subject, before: cursor } = request.query;
@@ -211,9 +212,10 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
       },
     );
 
-    const exports = { schema: { querystring: periodQuery }, config: { refusal: DAYS } };
+    const archiveExport = { schema: { querystring: periodQuery }, config: { access: 'read' as const, refusal: DAYS } };
+    const ledgerExport = { ...archiveExport, config: { ...archiveExport.config, access: 'ledger' as const } };
 
-    api.get<{ Querystring: PeriodQuery }>('/_history/archive.ndjson', exports, async (request, reply) => {
+    api.get<{ Querystring: PeriodQuery }>('/_history/archive.ndjson', archiveExport, async (request, reply) => {
       const range = periodOf(request.query);
       return stream(
         reply,
@@ -235,7 +237,7 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
       );
     });
 
-    api.get<{ Querystring: PeriodQuery }>('/_history/ledger.csv', exports, async (request, reply) => {
+    api.get<{ Querystring: PeriodQuery }>('/_history/ledger.csv', ledgerExport, async (request, reply) => {
       const range = periodOf(request.query);
       return stream(
         reply,
@@ -249,7 +251,7 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
       );
     });
 
-    api.get<{ Querystring: PeriodQuery }>('/_history/ledger.json', exports, async (request, reply) => {
+    api.get<{ Querystring: PeriodQuery }>('/_history/ledger.json', ledgerExport, async (request, reply) => {
       const range = periodOf(request.query);
       let first = true;
       return stream(
@@ -273,10 +275,16 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
     api.route({
       method: otherMethods('GET'),
       url: '/_history',
+      config: { access: 'wrong-address' },
       handler: readOnly,
     });
-    api.route({ method: otherMethods('GET'), url: '/_history/*', handler: readOnly });
-    api.get('/_history/*', async () =>
+    api.route({
+      method: otherMethods('GET'),
+      url: '/_history/*',
+      config: { access: 'wrong-address' },
+      handler: readOnly,
+    });
+    api.get('/_history/*', { config: { access: 'wrong-address' } }, async () =>
       refuse(
         404,
         'not_found',

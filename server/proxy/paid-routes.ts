@@ -69,6 +69,7 @@ export function paidRoutes(forward: ReturnType<typeof createForwarder>): Fastify
         schema: route.method === 'POST' ? { body: schema } : { querystring: schema },
         onRequest: route.method === 'POST' ? [refuseSpeculative, refuseParamsInAddress(pathname)] : [refuseSpeculative],
         config: {
+          access: 'page',
           paid: true,
           ...(route.method === 'POST' ? { body: { maxBytes: MAX_BODY_BYTES, json: true } } : {}),
           bodyRefusal: (message) => `Not sent, nothing charged: ${message}`,
@@ -94,6 +95,7 @@ export function paidRoutes(forward: ReturnType<typeof createForwarder>): Fastify
         method: otherMethods(route.method),
         url,
         onRequest: refuseSpeculative,
+        config: { access: 'wrong-address' },
         handler: async () =>
           refuse(405, 'bad_request', `${pathname} accepts ${route.method} only`, { allow: route.method }),
       });

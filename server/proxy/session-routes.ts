@@ -13,6 +13,7 @@ import type { Prices } from './prices.ts';
 import { NOT_JSON } from './json-body.ts';
 import { sendJson } from './send.ts';
 import type { Person } from '../identity/people.ts';
+import { ownerScope } from '../identity/access.ts';
 import { budgetBody, callsPageSchema, callsQuery, sessionQuery, sessionStateSchema } from './session-schemas.ts';
 
 export interface SessionContext {
@@ -91,11 +92,8 @@ export async function sessionState(
   };
 }
 
-/**
- * A member sees their own rows (#28), whichever session they name; in their own session (#33) everyone's rows are
- * their own anyway. An admin or a viewer may page anyone's session.
- */
-const rowsOf = (asker: Person | null) => (asker?.role === 'member' ? asker.name : undefined);
+/** Members and viewers see their own rows (and the team's totals); an admin everyone's (#28, #38). */
+const rowsOf = (asker: Person | null) => ownerScope('ledger', asker) ?? undefined;
 
 const SHAPE = 'The body must be a JSON object like {"limit":"25"}, or {"limit":null} to clear your limit';
 
@@ -130,7 +128,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       '/_session',
       {
         schema: { querystring: sessionQuery, response: { 200: sessionStateSchema } },
-        config: { refusal: ROWS_PAGE },
+        config: { access: 'ledger', refusal: ROWS_PAGE },
       },
       async (request, reply) => {
         const limit = pageSize(request.query.limit, FIRST_ROWS);
@@ -143,7 +141,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       '/_session/calls',
       {
         schema: { querystring: callsQuery, response: { 200: callsPageSchema } },
-        config: { refusal: CALLS_PAGE },
+        config: { access: 'ledger', refusal: CALLS_PAGE },
       },
       async (request, reply) => {
         const { before, session } = request.query;
@@ -206,13 +204,18 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       },
     );
 
-    api.get<{ Params: { id: string } }>('/_session/calls/:id', async (request, reply) => {
-      const { id } = request.params;
-      if (!/^[\w-]+$/.test(id)) refuse(404, 'bad_request', 'No such endpoint');
-      const detail = await callDetail(id, context);
-      if (!detail) refuse(404, 'not_found', 'No such call in the ledger');
-      return sendJson(reply, 200, detail);
-    });
+    api.get<{ Params: { id: string } }>(
+      '/_session/calls/:id',
+      { config: { access: 'call' } },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!/^[\w-]+$/.test(id)) refuse(404, 'bad_request', 'No such endpoint');
+        // Another person's call is 404, as one that does not exist: its id says nothing about whether it does.
+        const detail = await callDetail(id, context, ownerScope('call', request.person));
+        if (!detail) refuse(404, 'not_found', 'No such call in the ledger');
+        return sendJson(reply, 200, detail);
+      },
+    );
 
     for (const [url, allowed] of [
       ['/_session', 'GET'],
@@ -221,8 +224,10 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       ['/_session/new', 'POST'],
       ['/_session/budget', 'PUT'],
     ] as const) {
-      api.route({ method: otherMethods(allowed), url, handler: methodNotAllowed });
+      api.route({ method: otherMethods(allowed), url, config: { access: 'wrong-address' }, handler: methodNotAllowed });
     }
-    api.all('/_session/*', async () => refuse(404, 'bad_request', 'No such endpoint'));
+    api.all('/_session/*', { config: { access: 'wrong-address' } }, async () =>
+      refuse(404, 'bad_request', 'No such endpoint'),
+    );
   };
 }

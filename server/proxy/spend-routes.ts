@@ -7,6 +7,7 @@ import {
 } from '../../src/contract/spend.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { MAX_ALERTS } from '../store/spend/alerts.ts';
+import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { DAYS, period } from './history-routes.ts';
 import { NOT_JSON } from './json-body.ts';
@@ -59,7 +60,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
       '/_spend',
       {
         schema: { querystring: spendQuery, response: { 200: spendBreakdownSchema } },
-        config: { refusal: SPEND_QUERY },
+        config: { access: 'ledger', refusal: SPEND_QUERY },
       },
       async (request, reply) => {
         const { by, from, to, session } = request.query;
@@ -71,8 +72,8 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
           from: from ? range.from : null,
           to: to ? range.to : null,
           sessionId,
-          // A member sees their own spend (#28); admins and viewers everyone's.
-          person: request.person?.role === 'member' ? request.person.name : null,
+          // Members and viewers see their own spend (#28, #38); admins everyone's.
+          person: ownerScope('ledger', request.person),
         });
         return sendJson(reply, 200, { ...breakdown, from: from ?? null, to: to ?? null } satisfies SpendBreakdown);
       },
@@ -80,8 +81,10 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
 
     // Each person's own alerts (#33); null where nobody signs in.
     const who = (request: FastifyRequest) => request.person?.name ?? null;
-    api.get('/_spend/alerts', { schema: { response: { 200: alertsSchema } } }, async (request, reply) =>
-      sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) }),
+    api.get(
+      '/_spend/alerts',
+      { schema: { response: { 200: alertsSchema } }, config: { access: 'read' } },
+      async (request, reply) => sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) }),
     );
 
     api.post<{ Body: { kind: SpendAlert['kind']; threshold: string | number } }>(
@@ -92,6 +95,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
           body: { maxBytes: 4096, json: false },
           bodyRefusal: (message) => (message === NOT_JSON ? `${ALERT_SHAPE}.` : `${ALERT_SHAPE}, under 4 KB.`),
           refusal: (request) => alertProblem(request.body),
+          access: 'alerts',
         },
       },
       async (request, reply) => {
@@ -106,7 +110,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
 
     api.delete<{ Params: { id: string } }>(
       '/_spend/alerts/:id',
-      { schema: { response: { 200: alertsSchema } } },
+      { schema: { response: { 200: alertsSchema } }, config: { access: 'alerts' } },
       async (request, reply) => {
         if (!(await ledger.alerts.remove(who(request), request.params.id))) refuse(404, 'not_found', 'No such alert');
         return sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) });
@@ -118,8 +122,15 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
       ['/_spend/alerts', ['GET', 'POST']],
       ['/_spend/alerts/:id', ['DELETE']],
     ] as const) {
-      api.route({ method: otherMethods(...allowed), url, handler: methodNotAllowed });
+      api.route({
+        method: otherMethods(...allowed),
+        url,
+        config: { access: 'wrong-address' },
+        handler: methodNotAllowed,
+      });
     }
-    api.all('/_spend/*', async () => refuse(404, 'bad_request', 'No such endpoint'));
+    api.all('/_spend/*', { config: { access: 'wrong-address' } }, async () =>
+      refuse(404, 'bad_request', 'No such endpoint'),
+    );
   };
 }

@@ -100,7 +100,7 @@ export interface ArchiveTable {
 }
 
 export type JobStatus = 'running' | 'paused' | 'done' | 'cancelled' | 'stopped';
-export type JobStopReason = 'quote' | 'limit' | 'cancelled' | 'error';
+export type JobStopReason = 'quote' | 'limit' | 'cancelled' | 'error' | 'creator-removed';
 export type JobItemStatus = 'queued' | 'running' | 'done' | 'failed' | 'stopped' | 'cancelled';
 
 /** A collection job (server/jobs): what was asked (spec, JSON), what was accepted, and who runs it now. */

@@ -77,6 +77,8 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
     api,
     /** Who may spend (#28): the server's own people, sessions and keys, for a test to add people as the CLI does. */
     identity: handler.identity,
+    /** Every /api route with its action in the who-may-do-what table (server/identity/access.ts). */
+    access: handler.access,
     upstreamLog: async (match?: string) =>
       (await (
         await fetch(`${standin.url}/_control/log${match ? `?match=${encodeURIComponent(match)}` : ''}`)

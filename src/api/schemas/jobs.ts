@@ -36,7 +36,7 @@ export const jobSummarySchema = v.object({
   id: v.string(),
   createdAt: v.string(),
   status: v.picklist(JOB_STATUSES),
-  stopReason: v.nullable(v.picklist(['quote', 'limit', 'cancelled', 'error'])),
+  stopReason: v.nullable(v.picklist(['quote', 'limit', 'cancelled', 'error', 'creator-removed'])),
   stopMessage: v.nullable(v.string()),
   quoteMaxCredits: decimal,
   spent: decimal,

@@ -117,6 +117,9 @@ describe('job words and figures', () => {
       "Stopped: the operator's credit limit is reached",
     );
     expect(stopTitle(job({ status: 'cancelled', stopReason: 'cancelled' }))).toBe('Cancelled');
+    expect(stopTitle(job({ status: 'stopped', stopReason: 'creator-removed' }))).toBe(
+      'Stopped: the person who started it was removed',
+    );
     expect(stopTitle(job({ status: 'done' }))).toBeNull();
   });
 

@@ -17,6 +17,8 @@ export function stopTitle(job: Pick<JobSummary, 'status' | 'stopReason'>): strin
       return "Stopped: the operator's credit limit is reached";
     case 'error':
       return 'Stopped by an error';
+    case 'creator-removed':
+      return 'Stopped: the person who started it was removed';
     default:
       return 'Stopped';
   }
