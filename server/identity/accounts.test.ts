@@ -182,10 +182,10 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect(await signIns.personOf(busy, at(7 * 24))).toBeNull();
   });
 
-  it(`throttles a name after ${THROTTLE.perName} wrong passwords, even with the right one, saying how long to wait`, async () => {
+  it(`throttles a name after ${THROTTLE.perNameFromAddress} wrong passwords, even with the right one, saying how long to wait`, async () => {
     const harness = await accountsServer();
     await person(harness, 'alice', 'member');
-    for (let attempt = 1; attempt <= THROTTLE.perName; attempt += 1) {
+    for (let attempt = 1; attempt <= THROTTLE.perNameFromAddress; attempt += 1) {
       const wrong = await post(harness, '/api/_auth/sign-in', { name: 'alice', password: `wrong ${attempt}` });
       expect(wrong.status, `attempt ${attempt}`).toBe(401);
     }
@@ -196,6 +196,105 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect(body.error.retryAfterSeconds).toBeGreaterThan(800);
     expect(Number(throttled.headers.get('retry-after'))).toBe(body.error.retryAfterSeconds);
   });
+});
+
+describe('sign-in that resists abuse (#38)', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const statuses = (responses: Response[]) =>
+    responses.reduce<Record<number, number>>(
+      (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+      {},
+    );
+
+  it.each(STORE_KINDS)(
+    "counts a burst as it comes, and a stranger's wrong passwords shut out only the stranger (%s store)",
+    async (store) => {
+      // Addresses as a trusted proxy forwards them: the stranger's, and frank's own.
+      const harness = await accountsServer({ CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' }, { store });
+      await person(harness, 'frank', 'member');
+      await person(harness, 'grace', 'member');
+      const signIn = (name: string, password: string, address: string) =>
+        post(harness, '/api/_auth/sign-in', { name, password }, from(address));
+
+      // 45 wrong passwords at once for frank from one address: 20 are checked, the rest refused unchecked.
+      const burst = await Promise.all(
+        Array.from({ length: 45 }, (_, index) => signIn('frank', `wrong ${index}`, '10.6.6.6')),
+      );
+      expect(statuses(burst)).toEqual({ 401: THROTTLE.perNameFromAddress, 429: 45 - THROTTLE.perNameFromAddress });
+      // The stranger spreads over a second victim: grace is shut out from the stranger's address too.
+      for (let index = 0; index < THROTTLE.perNameFromAddress; index += 1)
+        expect((await signIn('grace', `wrong ${index}`, '10.6.6.6')).status).toBe(401);
+      expect((await signIn('grace', PASSWORD, '10.6.6.6')).status).toBe(429);
+
+      // Frank and grace, from their own addresses, sign in at once with their passwords.
+      expect((await signIn('frank', PASSWORD, '10.0.0.7')).status).toBe(200);
+      expect((await signIn('grace', PASSWORD, '10.0.0.8')).status).toBe(200);
+
+      // Frank behind the stranger's address (one office's NAT): a fresh welcome link from an admin lets him in,
+      // and from then on his password does too.
+      const token = await new PeopleAdmin(harness.identity, 'cli').reset('frank');
+      const welcomed = await post(harness, '/api/_auth/welcome', { token, password: PASSWORD }, from('10.6.6.6'));
+      expect(welcomed.status).toBe(200);
+      expect((await signIn('frank', PASSWORD, '10.6.6.6')).status).toBe(200);
+    },
+  );
+
+  it.each(STORE_KINDS)(
+    'slows a name tried from many addresses instead of locking it: one try checked every 2 s (%s store)',
+    async (store) => {
+      const harness = await accountsServer({}, { store });
+      const { throttle } = harness.identity;
+      const now = new Date();
+      for (let index = 0; index < THROTTLE.nameSlowAfter; index += 1)
+        expect(await throttle.reserve('frank', `10.1.0.${index}`, now)).toEqual({ kind: 'check', delayMs: 0 });
+      // Past 20, each try waits its turn; past a queue of 10 s, it is refused saying how long.
+      const turns = [];
+      for (let index = 0; index < 8; index += 1) turns.push(await throttle.reserve('frank', `10.2.0.${index}`, now));
+      expect(turns.slice(0, 6)).toEqual(
+        [0, 2000, 4000, 6000, 8000, 10000].map((delayMs) => ({ kind: 'check', delayMs })),
+      );
+      expect(turns.slice(6)).toEqual([
+        { kind: 'wait', retryAfterSeconds: 12 },
+        { kind: 'wait', retryAfterSeconds: 12 },
+      ]);
+      // Once the turns have passed, frank's own try is checked at once.
+      expect(await throttle.reserve('frank', '10.0.0.7', new Date(now.getTime() + 12_000))).toEqual({
+        kind: 'check',
+        delayMs: 0,
+      });
+    },
+  );
+
+  it.each(STORE_KINDS)(
+    'checks a welcome token before hashing anything: 40 made-up tokens at once leave a real sign-in as quick (%s store)',
+    async (store) => {
+      // Hashing at production cost (N=2^17) for this test: what the attack spent.
+      const testCost = process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N;
+      delete process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N;
+      cleanup.push(async () => {
+        process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = testCost;
+      });
+      const harness = await accountsServer({}, { store });
+      await person(harness, 'frank', 'member');
+      const timedSignIn = async () => {
+        const started = performance.now();
+        const response = await post(harness, '/api/_auth/sign-in', { name: 'frank', password: PASSWORD });
+        expect(response.status).toBe(200);
+        return performance.now() - started;
+      };
+      const unloaded = Math.min(await timedSignIn(), await timedSignIn());
+
+      const fakes = Array.from({ length: 40 }, (_, index) =>
+        post(harness, '/api/_auth/welcome', { token: `made-up-token-${index}`.padEnd(43, 'x'), password: PASSWORD }),
+      );
+      const loaded = await timedSignIn();
+      const refused = statuses(await Promise.all(fakes));
+      // Each refused unhashed: 20 as not valid, the rest throttled (20 tries per address).
+      expect(refused).toEqual({ 400: THROTTLE.welcomePerAddress, 429: 40 - THROTTLE.welcomePerAddress });
+      // Generous for a busy machine; 40 hashes queued ahead of it took ten times as long.
+      expect(loaded, `unloaded ${Math.round(unloaded)} ms`).toBeLessThan(Math.max(1000, 3 * unloaded));
+    },
+  );
 });
 
 describe('what each person may spend, and who bought what', () => {

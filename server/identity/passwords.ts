@@ -19,11 +19,48 @@ function logN(): number {
   return Number.isInteger(test) && test >= 4 && test < PRODUCTION_LOG_N ? test : PRODUCTION_LOG_N;
 }
 
+/** More password work than this is waiting: the try is refused at once, to be made again in a moment. */
+export class PasswordsBusy extends Error {
+  constructor() {
+    super('too many passwords are being checked at once');
+  }
+}
+
+/**
+ * How many scrypt runs at once, and how many may wait their turn. Each takes 128 MB and a core for a few tenths of a
+ * second: a burst runs two at a time instead of filling every libuv thread (which file reads need too), and past a
+ * short queue it is refused rather than queued, so a real sign-in waits behind a handful of runs, never behind
+ * hundreds. The throttle (throttle.ts) keeps one address from filling that queue for long.
+ */
+export const PASSWORD_WORK = { running: 2, waiting: 16 };
+let running = 0;
+const queue: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PASSWORD_WORK.running) {
+    if (queue.length >= PASSWORD_WORK.waiting) throw new PasswordsBusy();
+    await new Promise<void>((resolve) => queue.push(resolve));
+  } else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line (running stays the same), or is given back.
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   // 128·N·r bytes of memory: 128 MB at N=2^17, over Node's 32 MB default maxmem.
   const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -36,7 +73,11 @@ export async function hashPassword(password: string): Promise<string> {
 
 /** A hash of nothing anyone knows, made once: an unknown name costs the same time as a known one. */
 let dummy: Promise<string> | null = null;
-const dummyHash = () => (dummy ??= hashPassword(randomBytes(32).toString('hex')));
+const dummyHash = () =>
+  (dummy ??= hashPassword(randomBytes(32).toString('hex')).catch((error: unknown) => {
+    dummy = null; // made at a busy moment: made on a later try instead
+    throw error;
+  }));
 
 /**
  * Whether `password` is the one `stored` was made from, compared in constant time. With no stored hash (no
