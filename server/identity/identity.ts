@@ -119,7 +119,7 @@ export class Identity {
     if (reservation.kind === 'wait') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
     if (reservation.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delayMs));
     const row = nameProblem(name) === null ? await this.people.find(name) : undefined;
-    const right = await whenNotBusy(() => verifyPassword(password, row?.password_hash ?? null));
+    const right = await whenNotBusy(() => verifyPassword(password, row?.password_hash ?? null, address));
     if (right === BUSY) return { kind: 'throttled', retryAfterSeconds: 1 };
     if (!right || !row) return { kind: 'wrong' };
     await this.throttle.succeeded(name, address);
@@ -142,7 +142,7 @@ export class Identity {
         'This welcome link is not valid: it was used already, has expired (after 24 hours) or was replaced. Ask an admin for a new one (npm run user -- reset <name>).',
     };
     if (!(await this.invites.usable(this.db.kysely, token))) return notValid;
-    const hash = await whenNotBusy(() => hashPassword(password));
+    const hash = await whenNotBusy(() => hashPassword(password, address));
     if (hash === BUSY) return { kind: 'throttled', retryAfterSeconds: 1 };
     const name = await this.db.transact(async (trx) => {
       const invited = await this.invites.redeem(trx, token);

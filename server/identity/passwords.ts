@@ -27,34 +27,47 @@ export class PasswordsBusy extends Error {
 }
 
 /**
- * How many scrypt runs at once, and how many may wait their turn. Each takes 128 MB and a core for a few tenths of a
- * second: a burst runs two at a time instead of filling every libuv thread (which file reads need too), and past a
- * short queue it is refused rather than queued, so a real sign-in waits behind a handful of runs, never behind
- * hundreds. The throttle (throttle.ts) keeps one address from filling that queue for long.
+ * How many scrypt runs at once, how many may wait their turn, and how many of those one address may hold. Each takes
+ * 128 MB and a core for a few tenths of a second: a burst runs two at a time instead of filling every libuv thread
+ * (which file reads need too); past a short queue, or past two from one address, a try is refused at once rather than
+ * queued. So a burst from one place never puts more than two runs ahead of someone else's sign-in.
  */
-export const PASSWORD_WORK = { running: 2, waiting: 16 };
+export const PASSWORD_WORK = { running: 2, waiting: 16, perAddress: 2 };
 let running = 0;
 const queue: (() => void)[] = [];
+const byAddress = new Map<string, number>();
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PASSWORD_WORK.running) {
-    if (queue.length >= PASSWORD_WORK.waiting) throw new PasswordsBusy();
-    await new Promise<void>((resolve) => queue.push(resolve));
-  } else running += 1;
+async function inTurn<T>(from: string | undefined, work: () => Promise<T>): Promise<T> {
+  const theirs = from === undefined ? 0 : (byAddress.get(from) ?? 0);
+  const full = running >= PASSWORD_WORK.running && queue.length >= PASSWORD_WORK.waiting;
+  if (theirs >= PASSWORD_WORK.perAddress || full) throw new PasswordsBusy();
+  if (from !== undefined) byAddress.set(from, theirs + 1);
   try {
-    return await work();
+    if (running >= PASSWORD_WORK.running) await new Promise<void>((resolve) => queue.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line (running stays the same), or is given back.
+      const next = queue.shift();
+      if (next) next();
+      else running -= 1;
+    }
   } finally {
-    // The turn passes straight to the next in line (running stays the same), or is given back.
-    const next = queue.shift();
-    if (next) next();
-    else running -= 1;
+    if (from !== undefined) {
+      const left = (byAddress.get(from) ?? 1) - 1;
+      if (left > 0) byAddress.set(from, left);
+      else byAddress.delete(from);
+    }
   }
 }
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+/** scrypt's key for `password`, in turn (`from`: the address asking, none for the server's own dummy hash). */
+function derive(password: string, salt: Buffer, n: number, r: number, p: number, from?: string): Promise<Buffer> {
   // 128·N·r bytes of memory: 128 MB at N=2^17, over Node's 32 MB default maxmem.
   const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
   return inTurn(
+    from,
     () =>
       new Promise((resolve, reject) =>
         scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) =>
@@ -64,10 +77,10 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, from?: string): Promise<string> {
   const n = 2 ** logN();
   const salt = randomBytes(16);
-  const key = await derive(password, salt, n, R, P);
+  const key = await derive(password, salt, n, R, P, from);
   return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -83,14 +96,14 @@ const dummyHash = () =>
  * Whether `password` is the one `stored` was made from, compared in constant time. With no stored hash (no
  * such person, or no password chosen yet) it still runs scrypt once, on a dummy hash, and answers false.
  */
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | null, from?: string): Promise<boolean> {
   const hash = stored ?? (await dummyHash());
   const parts = hash.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   const salt = Buffer.from(parts[4]!, 'base64');
   const expected = Buffer.from(parts[5]!, 'base64');
-  const key = await derive(password, salt, n, r, p);
+  const key = await derive(password, salt, n, r, p, from);
   return key.length === expected.length && timingSafeEqual(key, expected) && stored !== null;
 }
 

@@ -47,12 +47,12 @@ interface Count {
 const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 
 /**
- * One more try on `key`, atomically: its count in the current window, started afresh once the window is over (or
- * when a row is from the earlier lockout, whose first_at was in the future).
+ * One more try on `key`, atomically: its count in the current window, started afresh once the window is over. (A row
+ * of the earlier lockout, first_at up to 15 minutes ahead, simply counts on until then.)
  */
 async function bump(trx: Kysely<Database>, key: string, now: Date): Promise<Count> {
   const at = now.toISOString();
-  const stale = sql<boolean>`(sign_in_failures.first_at <= ${new Date(now.getTime() - THROTTLE.window).toISOString()} or sign_in_failures.first_at > ${at})`;
+  const stale = sql<boolean>`sign_in_failures.first_at <= ${new Date(now.getTime() - THROTTLE.window).toISOString()}`;
   return trx
     .insertInto('sign_in_failures')
     .values({ key, failures: 1, first_at: at, locked_until: null })
