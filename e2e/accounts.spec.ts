@@ -256,3 +256,59 @@ test('sign-in goes back to `next`; Sign out leaves; a session gone mid-page send
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(`${ORIGIN}/sign-in?next=%2Fhistory`);
 });
+
+/** Hostile `next` values (as the link carries them, decoded): each tries to send the browser to another origin. */
+const PHISH = `127.0.0.2:${PORT}/phish.html`;
+const HOSTILE_NEXT = [
+  `/\t/${PHISH}`,
+  `/\n/${PHISH}`,
+  `/\r/${PHISH}`,
+  `/\t\t/${PHISH}`,
+  `\t//${PHISH}`,
+  ` //${PHISH}`,
+  `//${PHISH}`,
+  `///${PHISH}`,
+  `/\\${PHISH}`,
+  `\\\\${PHISH}`,
+  `/\\/${PHISH}`,
+  `\\/${PHISH}`,
+  `/%2F${PHISH}`,
+  `/%2f${PHISH}`,
+  `%2F%2F${PHISH}`,
+  `/%5C${PHISH}`,
+  `/%09/${PHISH}`,
+  `/%0A/${PHISH}`,
+  `/%252F%252F${PHISH}`,
+  `/.//${PHISH}`,
+  `/..//${PHISH}`,
+  `/./\t/${PHISH}`,
+  `http://${PHISH}`,
+  `https:${PHISH}`,
+  `http:/${PHISH}`,
+  `javascript:location='http://${PHISH}'`,
+  `JaVaScRiPt:location='http://${PHISH}'`,
+  `data:text/html,<script>location='http://${PHISH}'</script>`,
+  `\u0000//${PHISH}`,
+  `／／${PHISH}`,
+];
+
+test(`every one of ${HOSTILE_NEXT.length} hostile \`next\` values lands on this site after a real sign-in`, async ({
+  browser,
+}) => {
+  // 30 real sign-ins, each a production scrypt: a few seconds apiece on a busy 2-core machine.
+  test.setTimeout(300_000);
+  const page = await personPage(browser);
+  const landed: Record<string, string> = {};
+  for (const next of HOSTILE_NEXT) {
+    const signInPage = `${ORIGIN}/sign-in?next=${encodeURIComponent(next)}`;
+    await page.goto(signInPage);
+    await page.getByLabel('Name').fill('admin');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Where it went is known at the navigation's commit; its page need not finish loading.
+    await page.waitForURL((url) => url.href !== signInPage, { waitUntil: 'commit' });
+    landed[next] = page.url();
+  }
+  const offSite = Object.entries(landed).filter(([, url]) => !url.startsWith(`${ORIGIN}/`));
+  expect(offSite).toEqual([]);
+});

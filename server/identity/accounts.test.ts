@@ -188,10 +188,10 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect(await signIns.personOf(busy, at(7 * 24))).toBeNull();
   });
 
-  it(`throttles a name after ${THROTTLE.perName} wrong passwords, even with the right one, saying how long to wait`, async () => {
+  it(`throttles a name after ${THROTTLE.perNameFromAddress} wrong passwords, even with the right one, saying how long to wait`, async () => {
     const harness = await accountsServer();
     await person(harness, 'alice', 'member');
-    for (let attempt = 1; attempt <= THROTTLE.perName; attempt += 1) {
+    for (let attempt = 1; attempt <= THROTTLE.perNameFromAddress; attempt += 1) {
       const wrong = await post(harness, '/api/_auth/sign-in', { name: 'alice', password: `wrong ${attempt}` });
       expect(wrong.status, `attempt ${attempt}`).toBe(401);
     }
@@ -202,6 +202,142 @@ describe('accounts mode (CREDITSCOPE_AUTH=accounts)', () => {
     expect(body.error.retryAfterSeconds).toBeGreaterThan(800);
     expect(Number(throttled.headers.get('retry-after'))).toBe(body.error.retryAfterSeconds);
   });
+});
+
+describe('sign-in that resists abuse (#38)', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  /** Hashes made from here on (and checks of them) at N=2^logN (none: 2^17, as in production), until the test ends. */
+  const atScryptCost = (logN?: number) => {
+    const testCost = process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N;
+    if (logN) process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = String(logN);
+    else delete process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N;
+    cleanup.push(async () => {
+      process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = testCost;
+    });
+  };
+  const statuses = (responses: Response[]) =>
+    responses.reduce<Record<number, number>>(
+      (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+      {},
+    );
+
+  it.each(STORE_KINDS)(
+    "counts a burst as it comes, and a stranger's wrong passwords shut out only the stranger (%s store)",
+    async (store) => {
+      // Addresses as a trusted proxy forwards them: the stranger's, and frank's own.
+      const harness = await accountsServer({ CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' }, { store });
+      await person(harness, 'grace', 'member');
+      // Frank's password hashed at 16 times the test cost: each check takes long enough (as at production cost) that
+      // a burst is all in before the first answer.
+      atScryptCost(14);
+      await person(harness, 'frank', 'member');
+      const signIn = (name: string, password: string, address: string) =>
+        post(harness, '/api/_auth/sign-in', { name, password }, from(address));
+
+      // 45 wrong passwords at once for frank from one address: at most 20 are checked, the rest refused unchecked.
+      const burst = statuses(
+        await Promise.all(Array.from({ length: 45 }, (_, index) => signIn('frank', `wrong ${index}`, '10.6.6.6'))),
+      );
+      expect(burst[401]).toBeLessThanOrEqual(THROTTLE.perNameFromAddress);
+      expect(burst[429]).toBe(45 - burst[401]!);
+      expect((await signIn('frank', PASSWORD, '10.6.6.6')).status).toBe(429);
+      // The stranger spreads over a second victim: grace is shut out from the stranger's address too.
+      for (let index = 0; index < THROTTLE.perNameFromAddress; index += 1)
+        expect((await signIn('grace', `wrong ${index}`, '10.6.6.6')).status).toBe(401);
+      expect((await signIn('grace', PASSWORD, '10.6.6.6')).status).toBe(429);
+
+      // Frank and grace, from their own addresses, sign in at once with their passwords.
+      expect((await signIn('frank', PASSWORD, '10.0.0.7')).status).toBe(200);
+      expect((await signIn('grace', PASSWORD, '10.0.0.8')).status).toBe(200);
+
+      // Frank behind the stranger's address (one office's NAT): a fresh welcome link from an admin lets him in,
+      // and from then on his password does too.
+      const token = await new PeopleAdmin(harness.identity, 'cli').reset('frank');
+      const welcomed = await post(harness, '/api/_auth/welcome', { token, password: PASSWORD }, from('10.6.6.6'));
+      expect(welcomed.status).toBe(200);
+      expect((await signIn('frank', PASSWORD, '10.6.6.6')).status).toBe(200);
+    },
+    60_000,
+  );
+
+  it.each(STORE_KINDS)(
+    'slows a name tried from many addresses instead of locking it: one try checked every 2 s (%s store)',
+    async (store) => {
+      const harness = await accountsServer({}, { store });
+      const { throttle } = harness.identity;
+      const now = new Date();
+      for (let index = 0; index < THROTTLE.nameSlowAfter; index += 1)
+        expect(await throttle.reserve('frank', `10.1.0.${index}`, now)).toEqual({ kind: 'check', delayMs: 0 });
+      // Past 20, each try waits its turn; past a queue of 10 s, it is refused saying how long.
+      const turns = [];
+      for (let index = 0; index < 8; index += 1) turns.push(await throttle.reserve('frank', `10.2.0.${index}`, now));
+      expect(turns.slice(0, 6)).toEqual(
+        [0, 2000, 4000, 6000, 8000, 10000].map((delayMs) => ({ kind: 'check', delayMs })),
+      );
+      expect(turns.slice(6)).toEqual([
+        { kind: 'wait', retryAfterSeconds: 12 },
+        { kind: 'wait', retryAfterSeconds: 12 },
+      ]);
+      // Once the turns have passed, frank's own try is checked at once.
+      expect(await throttle.reserve('frank', '10.0.0.7', new Date(now.getTime() + 12_000))).toEqual({
+        kind: 'check',
+        delayMs: 0,
+      });
+    },
+  );
+
+  it.each(STORE_KINDS)(
+    'a burst of made-up welcome tokens and wrong passwords from one address leaves a real sign-in as quick (%s store)',
+    async (store) => {
+      // Hashing at production cost (N=2^17) for this test: what the attack spent.
+      atScryptCost();
+      const harness = await accountsServer({ CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' }, { store });
+      await person(harness, 'frank', 'member');
+      const stranger = from('10.6.6.6');
+      const timedSignIn = async () => {
+        const started = performance.now();
+        const response = await post(
+          harness,
+          '/api/_auth/sign-in',
+          { name: 'frank', password: PASSWORD },
+          from('10.0.0.7'),
+        );
+        expect(response.status).toBe(200);
+        return performance.now() - started;
+      };
+      const unloaded = Math.min(await timedSignIn(), await timedSignIn());
+
+      const fakes = Array.from({ length: 40 }, (_, index) =>
+        post(
+          harness,
+          '/api/_auth/welcome',
+          { token: `made-up-token-${index}`.padEnd(43, 'x'), password: PASSWORD },
+          stranger,
+        ),
+      );
+      const loadedByTokens = await timedSignIn();
+      // Each made-up token refused unhashed: 20 as not valid, the rest throttled (20 tries per address).
+      expect(statuses(await Promise.all(fakes))).toEqual({
+        400: THROTTLE.welcomePerAddress,
+        429: 40 - THROTTLE.welcomePerAddress,
+      });
+      // Generous for a busy machine; with the 40 hashes queued ahead of it, it took ten times as long.
+      expect(loadedByTokens, `unloaded ${Math.round(unloaded)} ms`).toBeLessThan(Math.max(1000, 3 * unloaded));
+
+      // Wrong passwords at once from one address: two hashed at a time, the rest refused unchecked, so the real
+      // sign-in waits for one hash at most (before: all 40 hashed, queued ahead of it).
+      const guesses = Array.from({ length: 40 }, (_, index) =>
+        post(harness, '/api/_auth/sign-in', { name: 'frank', password: `guess ${index}` }, stranger),
+      );
+      const loadedByGuesses = await timedSignIn();
+      const guessed = statuses(await Promise.all(guesses));
+      expect(guessed[401]).toBeLessThanOrEqual(THROTTLE.perNameFromAddress);
+      expect(guessed[429]).toBe(40 - guessed[401]!);
+      // Its store writes wait behind the burst's (each try counted in turn): generous, the 40 hashes took 20 times as long.
+      expect(loadedByGuesses, `unloaded ${Math.round(unloaded)} ms`).toBeLessThan(Math.max(1500, 10 * unloaded));
+    },
+    60_000,
+  );
 });
 
 describe('what each person may spend, and who bought what', () => {
@@ -362,6 +498,11 @@ describe('what each person may spend, and who bought what', () => {
     const page = await fetch(`${harness.origin}/credits?x=1`, { redirect: 'manual' });
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent('/credits?x=1')}`);
+    // A path that decodes to another host is not written into `next` (src/api/auth/safe-next.ts).
+    for (const hostile of ['/%2F%2F127.0.0.2/phish', '/%5C127.0.0.2/phish', '/%09/127.0.0.2/phish']) {
+      const refused = await fetch(`${harness.origin}${hostile}`, { redirect: 'manual' });
+      expect(refused.headers.get('location'), hostile).toBe(`/sign-in?next=${encodeURIComponent('/')}`);
+    }
     expect((await fetch(`${harness.origin}/sign-in`, { redirect: 'manual' })).status).toBe(200);
     const alice = await person(harness, 'alice', 'member');
     expect((await fetch(`${harness.origin}/credits`, { headers: { cookie: alice }, redirect: 'manual' })).status).toBe(

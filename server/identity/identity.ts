@@ -6,7 +6,7 @@ import { ApiKeys } from './api-keys.ts';
 import { AuditLog } from './audit.ts';
 import { isTrustedAddress, type AuthConfig } from './auth-config.ts';
 import { Invites } from './invites.ts';
-import { passwordProblem, hashPassword, verifyPassword } from './passwords.ts';
+import { passwordProblem, hashPassword, PasswordsBusy, verifyPassword } from './passwords.ts';
 import { nameProblem, People, type Person } from './people.ts';
 import { SignIns } from './sign-ins.ts';
 import { Throttle } from './throttle.ts';
@@ -20,7 +20,21 @@ export type SignInResult =
   | { kind: 'throttled'; retryAfterSeconds: number };
 
 export type WelcomeResult =
-  { kind: 'signed-in'; person: Person; sessionId: string } | { kind: 'invalid'; message: string };
+  | { kind: 'signed-in'; person: Person; sessionId: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+const BUSY = Symbol('busy');
+
+/** Password work, or BUSY when too much of it is waiting already (passwords.ts): the try is refused for a second. */
+async function whenNotBusy<T>(work: () => Promise<T>): Promise<T | typeof BUSY> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PasswordsBusy) return BUSY;
+    throw error;
+  }
+}
 
 /** A person's limit as `/api/_auth/me` shows it. */
 export interface LimitStanding {
@@ -123,29 +137,40 @@ export class Identity {
   }
 
   /**
-   * A name and password: throttled per name and address before anything is checked, then compared in constant
-   * time (a dummy hash for an unknown name, so the time says nothing about who exists), and a new session,
-   * replacing the one the browser held (rotation).
+   * A name and password: a try reserved in the throttle before anything is checked (a burst is counted as it comes),
+   * then compared in constant time (a dummy hash for an unknown name, so the time says nothing about who exists), and
+   * a new session, replacing the one the browser held (rotation).
    */
   async signIn(name: string, password: string, address: string, previous: string | null): Promise<SignInResult> {
-    const wait = await this.throttle.retryAfter(name, address);
-    if (wait !== null) return { kind: 'throttled', retryAfterSeconds: wait };
+    const reservation = await this.throttle.reserve(name, address);
+    if (reservation.kind === 'wait') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
+    if (reservation.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delayMs));
     const row = nameProblem(name) === null ? await this.people.find(name) : undefined;
-    const right = await verifyPassword(password, row?.password_hash ?? null);
-    if (!right || !row) {
-      await this.throttle.failed(name, address);
-      return { kind: 'wrong' };
-    }
-    await this.throttle.succeeded(name);
+    const right = await whenNotBusy(() => verifyPassword(password, row?.password_hash ?? null, address));
+    if (right === BUSY) return { kind: 'throttled', retryAfterSeconds: 1 };
+    if (!right || !row) return { kind: 'wrong' };
+    await this.throttle.succeeded(name, address);
     const person = (await this.people.person(name))!;
     return { kind: 'signed-in', person, sessionId: await this.signIns.start(name, previous ?? undefined) };
   }
 
-  /** A welcome link used: the invited person's password set, once, and signed in. */
-  async welcome(token: string, password: string, previous: string | null): Promise<WelcomeResult> {
+  /**
+   * A welcome link used: the invited person's password set, once, and signed in. Throttled per address, and the
+   * token looked up (its SHA-256) before the password is hashed: a made-up token costs no scrypt.
+   */
+  async welcome(token: string, password: string, address: string, previous: string | null): Promise<WelcomeResult> {
+    const reservation = await this.throttle.reserveWelcome(address);
+    if (reservation.kind === 'wait') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
     const problem = passwordProblem(password);
     if (problem) return { kind: 'invalid', message: problem };
-    const hash = await hashPassword(password);
+    const notValid: WelcomeResult = {
+      kind: 'invalid',
+      message:
+        'This welcome link is not valid: it was used already, has expired (after 24 hours) or was replaced. Ask an admin for a new one (npm run user -- reset <name>).',
+    };
+    if (!(await this.invites.usable(this.db.kysely, token))) return notValid;
+    const hash = await whenNotBusy(() => hashPassword(password, address));
+    if (hash === BUSY) return { kind: 'throttled', retryAfterSeconds: 1 };
     const name = await this.db.transact(async (trx) => {
       const invited = await this.invites.redeem(trx, token);
       if (!invited) return null;
@@ -157,12 +182,8 @@ export class Identity {
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1 ? invited : null;
     });
-    if (!name)
-      return {
-        kind: 'invalid',
-        message:
-          'This welcome link is not valid: it was used already, has expired (after 24 hours) or was replaced. Ask an admin for a new one (npm run user -- reset <name>).',
-      };
+    if (!name) return notValid;
+    await this.throttle.welcomed(name, address);
     // Any session from before (a reset after a lost password) ends: only the new password signs in.
     await this.signIns.endAll(name);
     const person = (await this.people.person(name))!;

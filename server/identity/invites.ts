@@ -22,6 +22,16 @@ export class Invites {
     return token;
   }
 
+  /** Whether the link may still be used: its hash looked up, cheap enough to do before any password is hashed. */
+  async usable(db: Kysely<Database>, token: string, now = new Date()): Promise<boolean> {
+    const row = await db
+      .selectFrom('invites')
+      .select(['used_at', 'expires_at'])
+      .where('token_hash', '=', secretHash(token))
+      .executeTakeFirst();
+    return !!row && row.used_at === null && row.expires_at > now.toISOString();
+  }
+
   /**
    * Uses the link (inside `trx`, with the password written in the same transaction): whose it was, or null
    * when it is unknown, used or expired. Marked used only where it was not, so two uses cannot both win.

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathAsSent } from '../proxy/api-path.ts';
 import type { Identity } from './identity.ts';
+import { safeNext } from '../../src/api/auth/safe-next.ts';
 
 /** The pages anyone may open: where people sign in, and where an invited person chooses a password. */
 const OPEN_PAGES = new Set(['/sign-in', '/welcome']);
@@ -38,7 +39,8 @@ export async function gatePage(identity: Identity, request: FastifyRequest, repl
       .send(
         "Sign in through this server's front door: the request did not come through the reverse proxy that signs people in.",
       );
-  const next = request.url.startsWith('/') && !request.url.startsWith('//') ? request.url : '/';
+  // Only a path on this site goes into `next`, normalised as the sign-in page will read it (safe-next.ts).
+  const next = safeNext(request.url);
   return reply
     .code(303)
     .header('location', `/sign-in?next=${encodeURIComponent(next)}`)

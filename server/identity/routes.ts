@@ -33,6 +33,17 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
     reply.header('set-cookie', sessionCookie(sessionId, overTls(request.raw, config)));
   }
 
+  /** 429 with how long to wait, in words and as Retry-After (the browser's sign-in page shows it). */
+  function throttled(reply: FastifyReply, retryAfterSeconds: number, what: string) {
+    const wait =
+      retryAfterSeconds < 90 ? `${retryAfterSeconds} second(s)` : `${Math.ceil(retryAfterSeconds / 60)} minute(s)`;
+    return sendError(
+      reply,
+      normalisedError(429, 'sign-in-throttled', `${what}: try again in ${wait}.`, { retryAfterSeconds }),
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
+
   return async (api) => {
     await api.register(keyRoutes(identity));
 
@@ -66,16 +77,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
           previous,
         );
         if (result.kind === 'throttled')
-          return sendError(
-            reply,
-            normalisedError(
-              429,
-              'sign-in-throttled',
-              `Too many wrong passwords: sign-in is paused for this name or address. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`,
-              { retryAfterSeconds: result.retryAfterSeconds },
-            ),
-            { 'retry-after': String(result.retryAfterSeconds) },
-          );
+          return throttled(reply, result.retryAfterSeconds, 'Too many sign-in tries for this name from here');
         if (result.kind === 'wrong')
           return sendError(reply, normalisedError(401, 'wrong-credentials', 'Wrong name or password.'));
         signedIn(request, reply, result.sessionId);
@@ -91,7 +93,10 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       },
       async (request, reply) => {
         const previous = cookieValue(request.headers.cookie, SESSION_COOKIE);
-        const result = await identity.welcome(request.body.token, request.body.password, previous);
+        const address = clientAddress(request.raw, config);
+        const result = await identity.welcome(request.body.token, request.body.password, address, previous);
+        if (result.kind === 'throttled')
+          return throttled(reply, result.retryAfterSeconds, 'Too many welcome-link tries from here');
         if (result.kind === 'invalid') return sendError(reply, normalisedError(400, 'invite-invalid', result.message));
         signedIn(request, reply, result.sessionId);
         return sendJson(reply, 200, { person: await personView(result.person) });

@@ -45,11 +45,16 @@ export interface ApiKeyTable {
   revoked_at: string | null;
 }
 
-/** Wrong passwords per name (`name:alice`) and per address (`address:10.0.0.9`), in a window. */
+/**
+ * Tries counted in a window (throttle.ts), per name from an address (`pair:10.0.0.9 alice`), per address
+ * (`address:10.0.0.9`), per name (`name:alice`) and per address at welcome links (`welcome:10.0.0.9`).
+ */
 export interface SignInFailureTable {
   key: string;
+  /** Tries in the window that started at first_at (a right password takes its own back). */
   failures: number;
   first_at: string;
+  /** For a slowed name, its next free turn. */
   locked_until: string | null;
 }
 

@@ -1,73 +1,141 @@
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../store/open.ts';
+import type { Database } from '../store/schema.ts';
 
 /**
- * Sign-in attempts, throttled per name and per address (OWASP: account lockout with a bounded duration). Wrong
- * passwords are counted in a window of 15 minutes: the 20th for a name, or the 60th from one address (many
- * names tried from one place), locks that name or address for 15 minutes, during which every try is refused
- * unchecked with how long to wait. A right password clears its name's count. Kept in the store, so every
- * instance counts the same tries.
+ * Password and welcome-link tries, throttled in the store so every instance counts the same tries (OWASP:
+ * "Blocking Brute Force Attacks", without a lockout a stranger can use against the person).
+ *
+ * A try is reserved before anything is checked, by one upsert per count that adds it and answers the new count, so a
+ * burst fired at once is limited exactly like a slow series: the 21st of 45 concurrent tries sees 21. Counts run in a
+ * window of 15 minutes from their first try:
+ * - per name from one address: 20 tries, then that address waits for that name (the window's end);
+ * - per address: 60 tries at any names, then that address waits (one place spraying many names);
+ * - per name from everywhere: past 20, the name is slowed, not locked: one try checked every 2 s, each waiting for
+ *   its turn, refused only when the queue is over 10 s long. A stranger elsewhere cannot shut the person out; many
+ *   addresses guessing together get one guess per 2 s;
+ * - welcome links per address: 20 tries.
+ * A right password takes its own try back and clears its name's count from that address; a used welcome link clears
+ * the name's counts (an admin's fresh link is the way back in for someone who forgot the password).
  */
-export const THROTTLE = { window: 15 * 60_000, lockMs: 15 * 60_000, perName: 20, perAddress: 60 };
+export const THROTTLE = {
+  window: 15 * 60_000,
+  perNameFromAddress: 20,
+  perAddress: 60,
+  nameSlowAfter: 20,
+  nameSpacingMs: 2_000,
+  nameMaxWaitMs: 10_000,
+  welcomePerAddress: 20,
+};
+
+/** Check now (after `delayMs`, the name's turn when it is slowed), or refuse saying how long to wait. */
+export type Reservation = { kind: 'check'; delayMs: number } | { kind: 'wait'; retryAfterSeconds: number };
+
+const keys = {
+  pair: (name: string, address: string) => `pair:${address} ${name}`,
+  address: (address: string) => `address:${address}`,
+  name: (name: string) => `name:${name}`,
+  welcome: (address: string) => `welcome:${address}`,
+};
+
+interface Count {
+  failures: number;
+  first_at: string;
+  locked_until: string | null;
+}
+
+const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
+
+/**
+ * One more try on `key`, atomically: its count in the current window, started afresh once the window is over. (A row
+ * of the earlier lockout, first_at up to 15 minutes ahead, simply counts on until then.)
+ */
+async function bump(trx: Kysely<Database>, key: string, now: Date): Promise<Count> {
+  const at = now.toISOString();
+  const stale = sql<boolean>`sign_in_failures.first_at <= ${new Date(now.getTime() - THROTTLE.window).toISOString()}`;
+  return trx
+    .insertInto('sign_in_failures')
+    .values({ key, failures: 1, first_at: at, locked_until: null })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        failures: sql<number>`case when ${stale} then 1 else sign_in_failures.failures + 1 end`,
+        first_at: sql<string>`case when ${stale} then ${at} else sign_in_failures.first_at end`,
+        locked_until: sql<string | null>`case when ${stale} then null else sign_in_failures.locked_until end`,
+      }),
+    )
+    .returning(['failures', 'first_at', 'locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Refused till the window of `count` ends, when it is over `limit`. */
+function overLimit(count: Count, limit: number, now: Date): Reservation | null {
+  if (count.failures <= limit) return null;
+  return { kind: 'wait', retryAfterSeconds: secondsUntil(new Date(count.first_at).getTime() + THROTTLE.window, now) };
+}
 
 export class Throttle {
   constructor(private readonly db: Db) {}
 
-  private keys(name: string, address: string) {
-    return [
-      { key: `name:${name}`, limit: THROTTLE.perName },
-      { key: `address:${address}`, limit: THROTTLE.perAddress },
-    ];
-  }
-
-  /** Seconds to wait before trying again, or null when a try may be checked now. */
-  async retryAfter(name: string, address: string, now = new Date()): Promise<number | null> {
-    const rows = await this.db.kysely
-      .selectFrom('sign_in_failures')
-      .select(['locked_until'])
-      .where(
-        'key',
-        'in',
-        this.keys(name, address).map((entry) => entry.key),
-      )
-      .execute();
-    const until = rows
-      .map((row) => row.locked_until)
-      .filter((at): at is string => at !== null && at > now.toISOString())
-      .sort()
-      .pop();
-    return until ? Math.max(1, Math.ceil((new Date(until).getTime() - now.getTime()) / 1000)) : null;
-  }
-
-  /** A wrong password for `name` from `address`. */
-  async failed(name: string, address: string, now = new Date()): Promise<void> {
-    await this.db.transact(async (trx) => {
-      for (const { key, limit } of this.keys(name, address)) {
-        const row = await trx.selectFrom('sign_in_failures').selectAll().where('key', '=', key).executeTakeFirst();
-        const fresh = !row || now.getTime() - new Date(row.first_at).getTime() > THROTTLE.window;
-        const failures = fresh ? 1 : row.failures + 1;
-        const reached = failures >= limit;
-        // Reached: locked, and the count starts again from nothing once the lock is over.
-        const values = {
-          failures: reached ? 0 : failures,
-          first_at: reached
-            ? new Date(now.getTime() + THROTTLE.lockMs).toISOString()
-            : fresh
-              ? now.toISOString()
-              : row.first_at,
-          locked_until: reached ? new Date(now.getTime() + THROTTLE.lockMs).toISOString() : (row?.locked_until ?? null),
-        };
-        if (row) await trx.updateTable('sign_in_failures').set(values).where('key', '=', key).execute();
-        else
-          await trx
-            .insertInto('sign_in_failures')
-            .values({ key, ...values })
-            .execute();
-      }
+  /** A password try for `name` from `address`, reserved before the password is checked. */
+  async reserve(name: string, address: string, now = new Date()): Promise<Reservation> {
+    return this.db.transact(async (trx) => {
+      const pair = await bump(trx, keys.pair(name, address), now);
+      const pairRefusal = overLimit(pair, THROTTLE.perNameFromAddress, now);
+      if (pairRefusal) return pairRefusal;
+      const fromAddress = overLimit(await bump(trx, keys.address(address), now), THROTTLE.perAddress, now);
+      if (fromAddress) return fromAddress;
+      const named = await bump(trx, keys.name(name), now);
+      if (named.failures <= THROTTLE.nameSlowAfter) return { kind: 'check', delayMs: 0 };
+      // Slowed: the next free turn, kept as locked_until; this try takes it, unless the queue is too long.
+      const turn = Math.max(now.getTime(), named.locked_until ? new Date(named.locked_until).getTime() : 0);
+      const delayMs = turn - now.getTime();
+      if (delayMs > THROTTLE.nameMaxWaitMs) return { kind: 'wait', retryAfterSeconds: secondsUntil(turn, now) };
+      await trx
+        .updateTable('sign_in_failures')
+        .set({ locked_until: new Date(turn + THROTTLE.nameSpacingMs).toISOString() })
+        .where('key', '=', keys.name(name))
+        .execute();
+      return { kind: 'check', delayMs };
     });
   }
 
-  /** The right password: its name starts afresh (the address keeps its count). */
-  async succeeded(name: string): Promise<void> {
-    await this.db.transact((trx) => trx.deleteFrom('sign_in_failures').where('key', '=', `name:${name}`).execute());
+  /** The right password: its try given back, and its name's count from this address cleared. */
+  async succeeded(name: string, address: string): Promise<void> {
+    await this.db.transact(async (trx) => {
+      await trx.deleteFrom('sign_in_failures').where('key', '=', keys.pair(name, address)).execute();
+      await trx
+        .updateTable('sign_in_failures')
+        .set((eb) => ({ failures: eb('failures', '-', 1) }))
+        .where('key', 'in', [keys.address(address), keys.name(name)])
+        .where('failures', '>', 0)
+        .execute();
+    });
+  }
+
+  /** A welcome-link try from `address`, reserved before the token is looked up. */
+  async reserveWelcome(address: string, now = new Date()): Promise<Reservation> {
+    return this.db.transact(
+      async (trx) =>
+        overLimit(await bump(trx, keys.welcome(address), now), THROTTLE.welcomePerAddress, now) ?? {
+          kind: 'check',
+          delayMs: 0,
+        },
+    );
+  }
+
+  /** A welcome link used: its try given back, and `name` starts afresh (from here, and from everywhere). */
+  async welcomed(name: string, address: string): Promise<void> {
+    await this.db.transact(async (trx) => {
+      await trx
+        .deleteFrom('sign_in_failures')
+        .where('key', 'in', [keys.pair(name, address), keys.name(name)])
+        .execute();
+      await trx
+        .updateTable('sign_in_failures')
+        .set((eb) => ({ failures: eb('failures', '-', 1) }))
+        .where('key', '=', keys.welcome(address))
+        .where('failures', '>', 0)
+        .execute();
+    });
   }
 }

@@ -9,6 +9,21 @@ describe('sign-in helpers', () => {
     expect(safeNext('https://evil.example/')).toBe('/');
     expect(safeNext('/sign-in?next=/x')).toBe('/');
     expect(safeNext(undefined)).toBe('/');
+    // As browsers read a URL: tabs and newlines dropped, `\` read as `/`, encoded slashes decoded by someone later.
+    for (const hostile of [
+      '/\t/evil.example/',
+      '/\n/evil.example/',
+      '/%2F/evil.example/',
+      '/%5Cevil.example/',
+      '/%09/evil.example/',
+      '/%252F%252Fevil.example/',
+      '/.//evil.example/',
+      ' //evil.example/',
+      'javascript:alert(1)',
+    ])
+      expect(safeNext(hostile), JSON.stringify(hostile)).toBe('/');
+    expect(safeNext('/search?q=a%2F%2Fb#top')).toBe('/search?q=a%2F%2Fb#top');
+    expect(safeNext('/timeline/ada')).toBe('/timeline/ada');
   });
 
   it('checks the password rule and that both fields agree before sending', () => {

@@ -34,9 +34,4 @@ export function passwordProblem(password: string, again: string): string | null 
   return null;
 }
 
-/** Where to go after signing in: only a path on this server (never another site from a crafted link). */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  if (next.startsWith('/sign-in') || next.startsWith('/welcome')) return '/';
-  return next;
-}
+export { safeNext } from './safe-next';
