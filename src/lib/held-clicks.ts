@@ -1,4 +1,4 @@
-import { HELD_SHORTCUT_KEYS } from './keyboard';
+import { HELD_SHORTCUT_KEYS, isTypingTarget, SLASH_TARGETS } from './keyboard';
 
 /**
  * A server-rendered page shows its buttons before React runs it. A click in that moment would be lost
@@ -22,8 +22,10 @@ declare global {
 /**
  * Kept as source text: it runs before any module, from the page's own HTML. A key is held only where the app
  * would take it as a shortcut (src/lib/keyboard.ts shortcutBlocked: not typed into a box, no Ctrl/Alt/Meta),
- * and Enter only where it does nothing natively (not on a link or a control). Once "/" is held the keys after
- * it are the person's text for the box it will focus, so nothing more is held.
+ * and Enter only where it does nothing natively (not on a link or a control). "/" is not held: it focuses its
+ * box at once (src/lib/keyboard.ts slashTarget), so what is typed next lands in the box as it is typed;
+ * markHydrated hands that text to React. Without such a box it is held, and the keys after it are the
+ * person's text, so nothing more is held.
  */
 export const HOLD_CLICKS_SCRIPT = `(() => {
   const held = window.${HELD} = [];
@@ -49,6 +51,12 @@ export const HOLD_CLICKS_SCRIPT = `(() => {
     }
     event.preventDefault();
     slashHeld = event.key === '/';
+    const box = slashHeld && ${JSON.stringify(SLASH_TARGETS)}.map((selector) => document.querySelector(selector)).find(Boolean);
+    if (box) {
+      box.focus();
+      box.select();
+      return;
+    }
     held.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, target });
   }, true);
 })();`;
@@ -72,12 +80,49 @@ function replay(input: HeldInput) {
  * (j/k on the timeline) are listening by then.
  */
 export function markHydrated() {
-  document.getElementById('root')?.setAttribute('data-hydrated', '');
+  const root = document.getElementById('root');
+  root?.setAttribute('data-hydrated', '');
   for (const callback of afterHydration.splice(0)) callback();
+  const typed = typedBeforeHydration(root);
   const held = window[HELD];
-  if (!held) return;
   window[HELD] = undefined;
-  setTimeout(() => held.forEach(replay), 0);
+  if (!held && typed.length === 0) return;
+  setTimeout(() => {
+    typed.forEach(handTypedTextToReact);
+    held?.forEach(replay);
+  }, 0);
+}
+
+type TypedText = { box: HTMLInputElement; text: string; rendered: string };
+
+/**
+ * Text typed into a box before React ran the page (after "/" focused it): hydration keeps the box's text but not
+ * its state, so the next render would put the server's value back. A box React hydrated has its rendered value
+ * as its default; read now, before any render after hydration.
+ */
+function typedBeforeHydration(root: HTMLElement | null): TypedText[] {
+  const boxes = root ? [...root.querySelectorAll('input')] : [];
+  return boxes
+    .filter((box) => isTypingTarget(box) && box.value !== box.defaultValue)
+    .map((box) => ({ box, text: box.value, rendered: box.defaultValue }));
+}
+
+/**
+ * Tells React the box's text changed, as typing does: React compares the text with the value it last wrote
+ * through the element's own `value` setter, so that setter gets the rendered value and the prototype's the
+ * typed text, then an input event. Skipped once React has taken a change of its own (its default moved on).
+ */
+function handTypedTextToReact({ box, text, rendered }: TypedText) {
+  if (!box.isConnected || box.defaultValue !== rendered) return;
+  const caret = box === document.activeElement ? box.selectionEnd : null;
+  box.value = rendered;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(box, text);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+  try {
+    if (caret !== null) box.setSelectionRange(caret, caret);
+  } catch {
+    /* a box without a caret (email, number) */
+  }
 }
 
 const afterHydration: (() => void)[] = [];
