@@ -12,9 +12,9 @@ describe('parseProfileLookup', () => {
 
   it("refuses another site's address instead of reading its first path segment as a handle", () => {
     expect(parseProfileLookup('https://example.com/foo/bar')).toEqual({
-      error: 'example.com is not the platform: use a profile address such as https://x.com/jack, or the handle',
+      error: 'example.com is not the platform: give the handle',
     });
     expect(parseProfileLookup('docs.example.org/foo')).toHaveProperty('error');
-    expect(parseProfileLookup('https://x.com/home')).toEqual({ error: 'That URL has no profile name in it' });
+    expect(parseProfileLookup('https://x.com/')).toEqual({ error: 'That URL has no profile name in it' });
   });
 });

@@ -4,8 +4,6 @@ export type ProfileLookup = { screen_name: string } | { rest_id: string };
 
 /** The platform's own hosts: only an address on one of these names a profile (`https://x.com/jack`). */
 const PROFILE_HOSTS = new Set(['x.com', 'twitter.com']);
-/** The platform's pages that are not profiles (`x.com/home`, `x.com/search?q=…`). */
-const NOT_PROFILES = new Set(['home', 'explore', 'search', 'i', 'settings', 'messages', 'notifications', 'intent']);
 
 function isProfileHost(hostname: string): boolean {
   return PROFILE_HOSTS.has(hostname.toLowerCase().replace(/^(www|mobile)\./, ''));
@@ -26,12 +24,9 @@ export function parseProfileLookup(input: string): ProfileLookup | { error: stri
     } catch {
       return { error: `"${input}" is not a valid profile URL` };
     }
-    if (!isProfileHost(url.hostname))
-      return {
-        error: `${url.hostname} is not the platform: use a profile address such as https://x.com/jack, or the handle`,
-      };
+    if (!isProfileHost(url.hostname)) return { error: `${url.hostname} is not the platform: give the handle` };
     value = url.pathname.split('/').filter(Boolean)[0] ?? '';
-    if (!value || NOT_PROFILES.has(value.toLowerCase())) return { error: 'That URL has no profile name in it' };
+    if (!value) return { error: 'That URL has no profile name in it' };
   }
   value = value.replace(/^@/, '');
   if (/^\d+$/.test(value)) return { rest_id: value };

@@ -1,4 +1,4 @@
-import { HELD_SHORTCUT_KEYS, isTypingTarget, SLASH_TARGETS } from './keyboard';
+import { HELD_SHORTCUT_KEYS, SLASH_TARGETS } from './keyboard';
 
 /**
  * A server-rendered page shows its buttons before React runs it. A click in that moment would be lost
@@ -80,49 +80,29 @@ function replay(input: HeldInput) {
  * (j/k on the timeline) are listening by then.
  */
 export function markHydrated() {
-  const root = document.getElementById('root');
-  root?.setAttribute('data-hydrated', '');
+  document.getElementById('root')?.setAttribute('data-hydrated', '');
   for (const callback of afterHydration.splice(0)) callback();
-  const typed = typedBeforeHydration(root);
+  // Text typed before React ran, into the box "/" focused: read now, before a render puts the server's value back.
+  const box = document.activeElement;
+  const typed = box instanceof HTMLInputElement && box.value !== box.defaultValue ? box : null;
+  const text = typed?.value ?? '';
   const held = window[HELD];
   window[HELD] = undefined;
-  if (!held && typed.length === 0) return;
   setTimeout(() => {
-    typed.forEach(handTypedTextToReact);
+    if (typed) handTypedTextToReact(typed, text);
     held?.forEach(replay);
   }, 0);
 }
 
-type TypedText = { box: HTMLInputElement; text: string; rendered: string };
-
 /**
- * Text typed into a box before React ran the page (after "/" focused it): hydration keeps the box's text but not
- * its state, so the next render would put the server's value back. A box React hydrated has its rendered value
- * as its default; read now, before any render after hydration.
+ * Tells React the box's text changed, as typing does. React compares the text with the value it last wrote
+ * through the element's own `value` setter, so that setter gets the rendered value (its default) and the
+ * prototype's the typed text, then an input event.
  */
-function typedBeforeHydration(root: HTMLElement | null): TypedText[] {
-  const boxes = root ? [...root.querySelectorAll('input')] : [];
-  return boxes
-    .filter((box) => isTypingTarget(box) && box.value !== box.defaultValue)
-    .map((box) => ({ box, text: box.value, rendered: box.defaultValue }));
-}
-
-/**
- * Tells React the box's text changed, as typing does: React compares the text with the value it last wrote
- * through the element's own `value` setter, so that setter gets the rendered value and the prototype's the
- * typed text, then an input event. Skipped once React has taken a change of its own (its default moved on).
- */
-function handTypedTextToReact({ box, text, rendered }: TypedText) {
-  if (!box.isConnected || box.defaultValue !== rendered) return;
-  const caret = box === document.activeElement ? box.selectionEnd : null;
-  box.value = rendered;
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(box, text);
+function handTypedTextToReact(box: HTMLInputElement, text: string) {
+  box.value = box.defaultValue;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, text);
   box.dispatchEvent(new Event('input', { bubbles: true }));
-  try {
-    if (caret !== null) box.setSelectionRange(caret, caret);
-  } catch {
-    /* a box without a caret (email, number) */
-  }
 }
 
 const afterHydration: (() => void)[] = [];
