@@ -132,24 +132,32 @@ test('clicks made before the app runs are held and replayed once it does: a filt
   await context.close();
 });
 
-test('shortcut keys pressed before the app runs are held and replayed once it does: / focuses the box, j a post', async ({
+test('"/" focuses the box from first paint and what is typed before the app runs is kept; j is held and replayed', async ({
   browser,
 }) => {
   const handle = alias('ada', 'ssrkeys');
+  const typed = alias('grace', 'ssrkeys');
   const context = await browser.newContext();
   const page = await context.newPage();
   const handleBox = page.getByLabel('Handle, @handle, numeric id or profile URL');
 
-  // "/" the moment the posts show, while the app's script is held back: the box is the server's HTML, no React.
+  // "/" the moment the posts show, while the app's script is held back: the server's HTML focuses its box itself.
   let release = await holdTheApp(page);
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`, { waitUntil: 'commit' });
   await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
   await page.keyboard.press('/');
-  await page.waitForTimeout(300);
-  await expect(handleBox).not.toBeFocused();
+  await expect(handleBox).toBeFocused();
+  await page.keyboard.type(typed);
+  await expect(handleBox).toHaveValue(typed);
+  await expect(page.locator('#root[data-hydrated]')).toHaveCount(0);
   release();
   await hydrated(page);
+  // Kept through hydration and the renders after it, and React's own: Enter opens the typed timeline.
+  await page.waitForTimeout(500);
+  await expect(handleBox).toHaveValue(typed);
   await expect(handleBox).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`screen_name=${typed}`, 'i'));
 
   // j the same way: the first post has the focus once the app runs.
   const again = await context.newPage();

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
-import { settled } from './support/settle.ts';
+import { persisted, settled } from './support/settle.ts';
 import { hydrated } from './support/rendering.ts';
 import { alias, standin } from './support/standin.ts';
 
@@ -140,5 +140,86 @@ test('a reload with the browser’s clock a moment before the newest post turns 
   await renderedAndHydrated(boundary);
   expect(problems).toEqual([]);
   expect(await upstream().log(handle)).toHaveLength(1);
+  await context.close();
+});
+
+/** Every page the header's nav leads to (the logo leads to /). */
+const NAV_PAGES = ['/', '/timeline', '/search', '/credits', '/history', '/find', '/jobs'];
+
+test('a returning browser whose copies are newer than the page the server wrote hydrates without an error', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The condition (#33.10): this browser stored a copy of a page later than the HTML it is now shown was written.
+  // A document from the HTTP cache (back and forward, a restored tab) carries the page as it was then, and a
+  // browser whose clock runs ahead stamps its copies after any page the server writes now. Restored before the
+  // posts hydrated, that copy ("cached") replaced the server's ("from archive · bought 8:47") and React's text
+  // differed from the HTML's (#418).
+  const handle = alias('ada', 'ssrreturning');
+  const query = alias('returning', 'ssrsearch');
+  const context = await browser.newContext();
+  const problems = collectProblems(context);
+  const first = await context.newPage();
+  const timeline = `${app.origin}/timeline?screen_name=${handle}`;
+  const search = `${app.origin}/search?q=${encodeURIComponent(query)}`;
+  await first.goto(timeline);
+  await renderedAndHydrated(first);
+  await first.goto(search);
+  await renderedAndHydrated(first);
+  await first.close();
+
+  // Later, with the browser's clock past the half hour the copies were found to change their words at.
+  const page = await context.newPage();
+  await page.clock.install({ time: Date.now() + 31 * 60_000 });
+  await page.goto(timeline);
+  await renderedAndHydrated(page);
+  await page
+    .getByTestId('paging-footer')
+    .getByRole('button', { name: /Load more/ })
+    .click();
+  await expect(page.getByTestId('spend-line')).toContainText('from 2 pages');
+  await persisted(page, 'ada');
+  for (let round = 0; round < 2; round++) {
+    await page.reload();
+    await renderedAndHydrated(page);
+    // Another document and back: the timeline's HTML from the HTTP cache, older than the copy stored since.
+    await page.goto(`${app.origin}/credits`);
+    await hydrated(page);
+    await page.goBack();
+    await renderedAndHydrated(page);
+    await page.goForward();
+    await hydrated(page);
+    await page.goBack();
+    await renderedAndHydrated(page);
+  }
+  // This browser's own copy after hydration: both pages, free.
+  await expect(page.getByTestId('spend-line')).toContainText('from 2 pages');
+  expect(problems, 'on the timeline').toEqual([]);
+
+  // Every page of the nav, reached from the header, reloaded, then back and forward.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const path of NAV_PAGES) {
+    if (path === '/') await page.getByRole('link', { name: 'creditscope' }).first().click();
+    else await nav.locator(`a[href="${path}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${path.replace('/', '\\/')}(\\?|$)`));
+    await hydrated(page);
+    await page.reload();
+    await hydrated(page);
+  }
+  for (let step = 0; step < NAV_PAGES.length - 1; step++) {
+    await page.goBack();
+    await hydrated(page);
+  }
+  for (let step = 0; step < NAV_PAGES.length - 1; step++) {
+    await page.goForward();
+    await hydrated(page);
+  }
+  await page.goto(search);
+  await renderedAndHydrated(page);
+  await page.reload();
+  await renderedAndHydrated(page);
+  await settled(page);
+  expect(problems).toEqual([]);
+  expect(await upstream().log(query)).toHaveLength(1);
   await context.close();
 });

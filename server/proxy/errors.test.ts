@@ -4,7 +4,14 @@ import { HEADER } from '../../src/contract/index.ts';
 
 interface ErrorBody {
   success: boolean;
-  error: { kind: string; message: string; status: number; charged: string; retryAfter?: number };
+  error: {
+    kind: string;
+    message: string;
+    status: number;
+    charged: string;
+    retryAfter?: number;
+    upstreamAnswered?: true;
+  };
 }
 
 let harness: ProxyHarness;
@@ -83,6 +90,8 @@ describe('upstream errors are normalised and named by their real status', () => 
     expect(body.error).toMatchObject({ kind, status });
     expect(body.error.message).toMatch(message);
     expect(body.error.message).not.toMatch(/<html|<body/i);
+    // The upstream's own 4xx or 5xx says so; the browser names the upstream only then (src/api/error-words.ts).
+    if (status === (rule as { status: number }).status && status >= 400) expect(body.error.upstreamAnswered).toBe(true);
     expect(response.headers.get(HEADER.charged)).toBe(body.error.charged);
     if ('retryAfter' in rule) {
       expect(body.error.retryAfter).toBe(7);
@@ -115,6 +124,17 @@ describe('upstream errors are normalised and named by their real status', () => 
       expect(response.headers.get(HEADER.charged)).toBe('no');
       expect(((await response.json()) as ErrorBody).error.charged).toBe('no');
     }
+  });
+
+  it("says a refusal by creditscope's own checks is not the upstream's: a search too long is never sent", async () => {
+    const response = await harness.api('/api/v1/search', {
+      method: 'POST',
+      body: JSON.stringify({ q: 'a'.repeat(2100) }),
+    });
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error).toMatchObject({ kind: 'bad_request', charged: 'no' });
+    expect(body.error.message).toMatch(/^Not sent, nothing charged: q must be/);
+    expect(body.error.upstreamAnswered).toBeUndefined();
   });
 });
 

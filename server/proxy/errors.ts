@@ -14,6 +14,8 @@ export interface NormalisedError {
     limitOwner?: string;
     /** A throttled sign-in: how long to wait. */
     retryAfterSeconds?: number;
+    /** The upstream's own answer (its 4xx or 5xx), not a refusal by creditscope's own checks. */
+    upstreamAnswered?: true;
   };
 }
 
@@ -112,8 +114,9 @@ export function fromUpstream(
   const kind = kindForStatus(status);
   const detail =
     upstreamMessage(body) ?? (HTML.test(body) ? 'the upstream sent an HTML error page' : DEFAULT_MESSAGES[kind]);
-  return normalisedError(status, kind, `${statusLine(status)}: ${detail}`, {
+  const failure = normalisedError(status, kind, `${statusLine(status)}: ${detail}`, {
     charged,
     retryAfter: parseRetryAfter(retryAfterHeader),
   });
+  return { ...failure, error: { ...failure.error, upstreamAnswered: true } };
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HANDLE, REST_ID } from '../../src/api/identity.ts';
+import { HANDLE, MAX_SEARCH_TEXT, REST_ID } from '../../src/api/identity.ts';
 import type { Route } from './operations.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { Route } from './operations.ts';
  * upstream would refuse (or answer with something nobody asked for) must not cost a credit.
  * These are the rules the app's own forms and routes already follow (src/features/{search,timeline}/params.ts).
  */
-const MAX_TEXT = 2048;
+const MAX_TEXT = MAX_SEARCH_TEXT;
 const HL = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 /**

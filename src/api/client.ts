@@ -50,7 +50,15 @@ export function tellPaidCall(call: Parameters<PaidCallListener>[0]) {
 
 function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   const error = (
-    body as { error?: { kind?: unknown; message?: unknown; retryAfter?: unknown; charged?: unknown } } | null
+    body as {
+      error?: {
+        kind?: unknown;
+        message?: unknown;
+        retryAfter?: unknown;
+        charged?: unknown;
+        upstreamAnswered?: unknown;
+      };
+    } | null
   )?.error;
   const retryAfterHeader = headers.get('retry-after');
   const retryHeader = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
@@ -60,7 +68,8 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
   // Any /api request without a session or key where people sign in (#28): to the sign-in page, then back.
   if (error?.kind === SIGN_IN_REQUIRED) signInRequired();
   if (error && isErrorKind(error.kind) && typeof error.message === 'string') {
-    return new ApiError(error.kind, error.message, { status, retryAfter, charged });
+    const upstreamAnswered = error.upstreamAnswered === true;
+    return new ApiError(error.kind, error.message, { status, retryAfter, charged, upstreamAnswered });
   }
   return new ApiError(kindForStatus(status), `HTTP ${status} from the creditscope server`, {
     status,

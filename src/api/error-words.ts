@@ -56,7 +56,10 @@ export function describeError(error: unknown): { title: string; detail: string }
     case 'ledger':
       return { title: 'Not sent: the ledger could not be written', detail: error.message };
     case 'bad_request':
-      return { title: 'The upstream rejected the request', detail: error.message };
+      // Most are creditscope's own checks (a search too long, Find's dates reversed), which send nothing upstream.
+      return error.upstreamAnswered
+        ? { title: 'The upstream rejected the request', detail: error.message }
+        : { title: 'Refused by creditscope: nothing was sent', detail: error.message };
     case 'network':
       return { title: 'Could not reach the server', detail: error.message };
     case 'invalid_response': {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly retryAfter: number | null;
   /** What the proxy knows of the charge; null when the proxy was never reached. */
   readonly charged: Charged | null;
+  /** The upstream itself answered with this failure; false for creditscope's own refusals (checks, limits). */
+  readonly upstreamAnswered: boolean;
 
   constructor(
     kind: ErrorKind,
@@ -16,6 +18,7 @@ export class ApiError extends Error {
       status?: number | null;
       retryAfter?: number | null;
       charged?: Charged | null;
+      upstreamAnswered?: boolean;
     } = {},
   ) {
     super(message);
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.status = options.status ?? null;
     this.retryAfter = options.retryAfter ?? null;
     this.charged = options.charged ?? null;
+    this.upstreamAnswered = options.upstreamAnswered ?? false;
   }
 
   /**

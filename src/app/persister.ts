@@ -35,9 +35,22 @@ const records = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}
 /** What this browser held when the document started (its persisted pages), kept for preferThisBrowsersCopies. */
 let heldAtStart: PersistedClient | undefined;
 
+/**
+ * The persisted cache is put into the query cache only once React has hydrated the server's content (at once on
+ * a page the browser renders). Earlier, a copy this browser stored after the server wrote the page would replace
+ * the server's before its posts hydrate, and React would find other text than the HTML's (#418): a document
+ * served from the HTTP cache (back and forward, a restored or relaunched tab) carries the page as it was then,
+ * and a browser whose clock runs ahead stamps its copies later than the server's.
+ */
+const untilHydrated = () => new Promise<void>((resolve) => whenHydrated(resolve));
+
 export const persister: Persister = {
   ...records,
-  restoreClient: async () => (heldAtStart = await records.restoreClient()),
+  restoreClient: async () => {
+    const held = await records.restoreClient();
+    await untilHydrated();
+    return (heldAtStart = held);
+  },
 };
 
 /**
@@ -45,7 +58,7 @@ export const persister: Persister = {
  * (the persisted cache, restored whenever IndexedDB answers, keeps the server's newer copy), this browser's own
  * copy takes its place again, with every page of it that was bought (the server renders the first) and its
  * origin "this browser". Swapped only after React has hydrated the server's content, so it hydrates exactly
- * the HTML the server wrote: the restore often finishes first (after the shell, before the posts' boundary).
+ * the HTML the server wrote (the restore itself waits for that too: `persister.restoreClient`).
  */
 export function preferThisBrowsersCopies(queryClient: QueryClient) {
   whenHydrated(() => swapInThisBrowsersCopies(queryClient));

@@ -4,6 +4,7 @@ import type { LimitOwner } from '../api/session';
 import { usePrice, type Checking, type PriceRequest, type ViewerPrice } from '../api/use-price';
 import { absoluteTime, boughtClock } from '../lib/format';
 import { useDateStyle } from '../lib/use-date-style';
+import { creditsText } from '../lib/plural';
 
 const free = 'text-emerald-700 dark:text-emerald-300';
 const paid = 'text-amber-800 dark:text-amber-300';
@@ -81,7 +82,7 @@ export function PriceText({
       const each = price.credits === null ? null : `${price.estimate ? '≈ ' : ''}${price.credits}`;
       return (
         <span {...common} className={`${base} ${paid}`}>
-          {each === null ? 'price not known yet' : `${pages === 1 ? each : `${pages} × ${each}`} credits`}
+          {each === null ? 'price not known yet' : pages === 1 ? creditsText(each) : `${pages} × ${each} credits`}
         </span>
       );
     }
@@ -177,7 +178,7 @@ export function PaidBadge({ credits }: { credits: string }) {
       data-testid="paid-badge"
       className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
     >
-      {credits} credits
+      {creditsText(credits)}
     </span>
   );
 }

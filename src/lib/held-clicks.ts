@@ -1,4 +1,4 @@
-import { HELD_SHORTCUT_KEYS } from './keyboard';
+import { HELD_SHORTCUT_KEYS, SLASH_TARGETS } from './keyboard';
 
 /**
  * A server-rendered page shows its buttons before React runs it. A click in that moment would be lost
@@ -22,8 +22,10 @@ declare global {
 /**
  * Kept as source text: it runs before any module, from the page's own HTML. A key is held only where the app
  * would take it as a shortcut (src/lib/keyboard.ts shortcutBlocked: not typed into a box, no Ctrl/Alt/Meta),
- * and Enter only where it does nothing natively (not on a link or a control). Once "/" is held the keys after
- * it are the person's text for the box it will focus, so nothing more is held.
+ * and Enter only where it does nothing natively (not on a link or a control). "/" is not held: it focuses its
+ * box at once (src/lib/keyboard.ts slashTarget), so what is typed next lands in the box as it is typed;
+ * markHydrated hands that text to React. Without such a box it is held, and the keys after it are the
+ * person's text, so nothing more is held.
  */
 export const HOLD_CLICKS_SCRIPT = `(() => {
   const held = window.${HELD} = [];
@@ -49,6 +51,12 @@ export const HOLD_CLICKS_SCRIPT = `(() => {
     }
     event.preventDefault();
     slashHeld = event.key === '/';
+    const box = slashHeld && ${JSON.stringify(SLASH_TARGETS)}.map((selector) => document.querySelector(selector)).find(Boolean);
+    if (box) {
+      box.focus();
+      box.select();
+      return;
+    }
     held.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, target });
   }, true);
 })();`;
@@ -74,10 +82,27 @@ function replay(input: HeldInput) {
 export function markHydrated() {
   document.getElementById('root')?.setAttribute('data-hydrated', '');
   for (const callback of afterHydration.splice(0)) callback();
+  // Text typed before React ran, into the box "/" focused: read now, before a render puts the server's value back.
+  const box = document.activeElement;
+  const typed = box instanceof HTMLInputElement && box.value !== box.defaultValue ? box : null;
+  const text = typed?.value ?? '';
   const held = window[HELD];
-  if (!held) return;
   window[HELD] = undefined;
-  setTimeout(() => held.forEach(replay), 0);
+  setTimeout(() => {
+    if (typed) handTypedTextToReact(typed, text);
+    held?.forEach(replay);
+  }, 0);
+}
+
+/**
+ * Tells React the box's text changed, as typing does. React compares the text with the value it last wrote
+ * through the element's own `value` setter, so that setter gets the rendered value (its default) and the
+ * prototype's the typed text, then an input event.
+ */
+function handTypedTextToReact(box: HTMLInputElement, text: string) {
+  box.value = box.defaultValue;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, text);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 const afterHydration: (() => void)[] = [];

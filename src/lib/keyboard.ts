@@ -65,10 +65,17 @@ export const HELD_SHORTCUT_KEYS: readonly string[] = ['/', '?', 'g', ...Object.k
 /** How long after `g` the second key still counts as its pair. */
 export const SEQUENCE_MS = 1500;
 
-/** The box `/` jumps to: one that says so, else the page's first search form (the handle box on the start page). */
+/**
+ * Where `/` jumps, in order: a box that says so, else the page's first search form (the handle box on the start
+ * page). Also read by the inline script of a server-rendered page (src/lib/held-clicks.ts), before React runs.
+ */
+export const SLASH_TARGETS = ['input[aria-keyshortcuts~="/"]', 'main form[role="search"] input:not([type="hidden"])'];
+
+/** The box `/` jumps to. */
 export function slashTarget(): HTMLInputElement | null {
-  return (
-    document.querySelector<HTMLInputElement>('input[aria-keyshortcuts~="/"]') ??
-    document.querySelector<HTMLInputElement>('main form[role="search"] input:not([type="hidden"])')
-  );
+  for (const selector of SLASH_TARGETS) {
+    const box = document.querySelector<HTMLInputElement>(selector);
+    if (box) return box;
+  }
+  return null;
 }

@@ -7,6 +7,5 @@ export function dateTime(iso: string): string {
   return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+// One plural rule for every page (src/lib/plural.ts); these pages keep importing it from here.
+export { plural } from '../../lib/plural';

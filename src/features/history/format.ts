@@ -5,6 +5,5 @@ export function boughtOn(iso: string): string {
   return writeDayAndTime(iso);
 }
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+// One plural rule for every page (src/lib/plural.ts); these pages keep importing it from here.
+export { plural } from '../../lib/plural';

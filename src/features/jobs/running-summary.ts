@@ -1,9 +1,11 @@
 import type { JobSummary } from '../../api/schemas/jobs';
 import { sumDecimals } from '../../lib/decimal';
+import { plural } from '../../lib/plural';
 
 /** What every page's header reads of the jobs list (the rest of the jobs' words load with the Jobs page). */
 
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+// One plural rule for every page (src/lib/plural.ts).
+export { plural };
 
 /** "job running · 12/45 pages" for the header, summed over every running job. */
 export function runningSummary(

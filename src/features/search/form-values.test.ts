@@ -21,6 +21,13 @@ describe('searchFromFields', () => {
     });
   });
 
+  it('refuses a query longer than the proxy takes, so no price is offered for it', () => {
+    expect(searchFromFields(fields({ q: 'a'.repeat(2048) }), {})).toEqual({ search: { q: 'a'.repeat(2048) } });
+    expect(searchFromFields(fields({ q: 'a'.repeat(2100) }), {})).toEqual({
+      errors: { q: 'At most 2,048 characters: this is 2,100' },
+    });
+  });
+
   it('goes back to page 1 for a new query unless the page was changed too', () => {
     const current = { q: 'old', page: 3 };
     expect(searchFromFields(fields({ q: 'new', page: '3' }), current)).toEqual({ search: { q: 'new' } });

@@ -1,3 +1,4 @@
+import { MAX_SEARCH_TEXT } from '../../api/identity';
 import { isValidHl, MAX_NUM, normaliseSite, parseWhole, type SearchRouteParams } from './params';
 
 /** The form as typed: every field is text until it is checked. */
@@ -31,7 +32,10 @@ export function searchFromFields(
   const errors: FieldErrors = {};
   const search: SearchRouteParams = {};
   const q = fields.q.trim();
-  if (q) search.q = q;
+  // The proxy refuses a longer query before sending it: no price is offered for it.
+  if (q.length > MAX_SEARCH_TEXT)
+    errors.q = `At most ${MAX_SEARCH_TEXT.toLocaleString('en-US')} characters: this is ${q.length.toLocaleString('en-US')}`;
+  else if (q) search.q = q;
 
   const num = fields.num.trim();
   if (num) {

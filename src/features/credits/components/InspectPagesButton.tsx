@@ -3,6 +3,7 @@ import { PopoverButton } from '../../../components/Popover';
 import { clockTime } from '../../../lib/date-format';
 import { InspectCallButton, inspectLink as link } from './InspectCallButton';
 import { LazyInspectorDialog as Dialog } from './LazyInspectorDialog';
+import { creditsText } from '../../../lib/plural';
 
 // Apart from InspectCallButton: the menu's popover is the timeline's alone, and a search page does not load it.
 
@@ -19,7 +20,7 @@ export interface PageCall {
 function pageLine(page: PageCall, index: number, pages: readonly PageCall[]): string {
   const first = pages.slice(0, index).reduce((sum, earlier) => sum + earlier.posts, 1);
   const range = page.posts > 0 ? `posts ${first}–${first + page.posts - 1}` : 'no posts';
-  const cost = page.origin === 'archive' ? 'from archive, 0 credits now' : `${page.credits} credits`;
+  const cost = page.origin === 'archive' ? 'from archive, 0 credits now' : creditsText(page.credits);
   return `Page ${index + 1} · ${range} · bought ${clockTime(page.boughtAt)} · ${cost}`;
 }
 

@@ -2,6 +2,7 @@ import type { LedgerRow } from '../../../api/session';
 import { clockTime } from '../format';
 import { paramsText, statusText } from '../ledger-text';
 import type { Sort } from '../ledger-view';
+import { creditsText } from '../../../lib/plural';
 
 /** The table's sortable columns, as a phone can offer them: one choice, each in the direction people look for. */
 const SORTS: { label: string; sort: Sort }[] = [
@@ -63,7 +64,7 @@ export function LedgerCards({
                 <span>
                   <span className="text-brand-700 dark:text-brand-500">{clockTime(row.at)}</span> · {row.operation}
                 </span>
-                <span className="font-semibold text-slate-900 dark:text-white">{row.credits} credits</span>
+                <span className="font-semibold text-slate-900 dark:text-white">{creditsText(row.credits)}</span>
               </span>
               <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs tabular-nums text-slate-600 dark:text-slate-400">
                 <span className={row.ok ? '' : 'font-semibold text-red-700 dark:text-red-300'}>

@@ -1,5 +1,6 @@
 import type { SessionState } from '../../../api/session';
 import { dateTime, plural } from '../format';
+import { creditsText } from '../../../lib/plural';
 
 /** Earlier sessions, newest first: kept in the ledger file, never deleted by "New session". */
 export function PastSessions({ sessions }: { sessions: SessionState['pastSessions'] }) {
@@ -15,7 +16,7 @@ export function PastSessions({ sessions }: { sessions: SessionState['pastSession
           <span className="tabular-nums text-slate-600 dark:text-slate-400">
             {plural(session.calls, 'call')} · timeline {session.byOperation.timeline.total} · search{' '}
             {session.byOperation.search.total} ·{' '}
-            <strong className="text-slate-900 dark:text-white">{session.total} credits</strong>
+            <strong className="text-slate-900 dark:text-white">{creditsText(session.total)}</strong>
           </span>
         </li>
       ))}

@@ -4,6 +4,7 @@ import { findQueryOptions, type FindHit, type FindParams } from '../../../api/ar
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { HitCard } from './HitCard';
+import { plural } from '../../../lib/plural';
 
 /** Pages of hits, the next read when the list's end comes into view (or on the button, for keyboards). */
 export function FindHits({ params, renderPost }: { params: FindParams; renderPost: (hit: FindHit) => ReactNode }) {
@@ -47,7 +48,7 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
           onClick={() => void import('../export').then((file) => file.saveFindHits(hits, params.q ?? ''))}
           className="mb-2 rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
         >
-          Export the {hits.filter((hit) => hit.post).length} posts loaded (CSV)
+          Export the {plural(hits.filter((hit) => hit.post).length, 'post')} loaded (CSV)
         </button>
       )}
       {hits.length > 0 && (

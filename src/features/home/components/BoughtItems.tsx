@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { searchPage, timelinePage } from '../../../api/use-price';
 import { CostHint } from '../../../components/CostHint';
 import { boughtAgo, type BoughtSearch, type BoughtTimeline } from '../bought';
+import { plural } from '../../../lib/plural';
 
 // On a phone the price moves under the text instead of squeezing the name; from `sm` it sits on the right.
 const row =
@@ -12,7 +13,6 @@ const row =
 const lead = 'row-span-2 sm:row-span-1';
 const price = 'col-start-2 whitespace-nowrap sm:col-start-auto';
 const meta = 'truncate text-xs text-slate-600 dark:text-slate-400';
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 function Avatar({ url, name, className }: { url: string | null; name: string; className: string }) {
   const initial = (

@@ -1,6 +1,7 @@
 import type { JobItem } from '../../../api/jobs';
 import { ITEM_STATUS_WORDS, pageProgress, plural } from '../job-words';
 import { ProgressBar } from './ProgressBar';
+import { creditsText } from '../../../lib/plural';
 
 const statusTone: Record<JobItem['status'], string> = {
   queued: 'text-slate-600 dark:text-slate-400',
@@ -31,7 +32,7 @@ export function JobItems({ items, paused }: { items: readonly JobItem[]; paused:
             <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs tabular-nums text-slate-600 dark:text-slate-400">
               <span className={`font-medium ${statusTone[item.status]}`}>{status}</span>
               <span>{plural(item.posts, item.kind === 'timeline' ? 'post' : 'result')}</span>
-              <span>{item.credits} credits</span>
+              <span>{creditsText(item.credits)}</span>
             </p>
             {/* A stopped item stopped with its job, whose notice says why once; a failed one has its own reason. */}
             {item.error && item.status === 'failed' && (

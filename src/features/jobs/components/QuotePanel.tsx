@@ -5,6 +5,7 @@ import { plural, startBlocked, startLabel } from '../job-words';
 import { hint, primary } from '../styles';
 import { QuoteItems } from './QuoteItems';
 import { QuoteMoney } from './QuoteMoney';
+import { creditsText } from '../../../lib/plural';
 
 /**
  * The most the job can cost, what of it the archive already holds (free), and whether the budget covers
@@ -92,7 +93,7 @@ export function QuotePanel({
         <div>
           <dt className={hint}>Budget left</dt>
           <dd className="tabular-nums" data-testid="quote-budget">
-            {quote.budgetLeft === null ? 'no limit' : `${quote.budgetLeft} credits`}
+            {quote.budgetLeft === null ? 'no limit' : creditsText(quote.budgetLeft)}
           </dd>
         </div>
       </dl>

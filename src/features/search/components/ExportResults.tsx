@@ -2,6 +2,7 @@ import type { SearchParams } from '../../../api/search';
 import { downloadText } from '../../../lib/download';
 import { pagesLabel, rawPagesNdjson, resultRows, resultsJson, searchFileName } from '../export';
 import { useLoadedPages } from '../use-loaded-pages';
+import { plural } from '../../../lib/plural';
 
 const button =
   'rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100 ' +
@@ -21,7 +22,7 @@ export function ExportResults({ params }: { params: SearchParams }) {
       className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-600 dark:text-slate-400"
     >
       <span>
-        Export the {rows.length} loaded result{rows.length === 1 ? '' : 's'} (page{pages.length === 1 ? '' : 's'}{' '}
+        Export the {plural(rows.length, 'loaded result')} (page{pages.length === 1 ? '' : 's'}{' '}
         {pagesLabel(pages.map((page) => Number(page.search.page)))})
         <span className="text-emerald-700 dark:text-emerald-300"> · free, 0 credits</span>
       </span>

@@ -37,6 +37,8 @@ export function SearchForm({
   const draft = searchFromFields(fields, current);
   const draftParams = 'search' in draft && draft.search.q ? toApiParams(draft.search) : null;
   const price = usePrice({ operation: 'search', page: draftParams && searchPage(draftParams), settle: true });
+  // Said as it is typed, not only on Search: a query the proxy would refuse has no price to show.
+  const queryError = errors.q ?? ('errors' in draft ? draft.errors.q : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,6 +80,8 @@ export function SearchForm({
             onChange={(event) => set('q')(event.target.value)}
             placeholder="Search the web…"
             aria-keyshortcuts="/"
+            aria-invalid={queryError !== undefined}
+            aria-describedby={queryError ? 'search-q-error' : undefined}
             className="h-full w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500
               focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
           />
@@ -101,6 +105,11 @@ export function SearchForm({
           {draftParams && <PriceChip price={price} testId="cost-hint-search" />}
         </button>
       </div>
+      {queryError && (
+        <p id="search-q-error" role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {queryError}
+        </p>
+      )}
       <BlockedNote price={price} className="mt-1" />
 
       <fieldset className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4">

@@ -3,6 +3,7 @@ import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../api/types';
 import { sumDecimals } from '../../../lib/decimal';
 import { ArchiveBadge, CachedBadge, PaidBadge } from '../../../components/CostHint';
+import { plural } from '../../../lib/plural';
 
 /**
  * What the posts on screen cost this visit: pages bought now, pages the server served free from its
@@ -28,7 +29,7 @@ export function SpendLine({
       className="flex flex-wrap items-center gap-2 px-4 py-2 text-xs text-slate-600 dark:text-slate-400"
     >
       <span>
-        {posts} posts from {pages.length} {pages.length === 1 ? 'page' : 'pages'}
+        {plural(posts, 'post')} from {plural(pages.length, 'page')}
       </span>
       {bought.length > 0 && <PaidBadge credits={spent} />}
       {archived.length > 0 && (
