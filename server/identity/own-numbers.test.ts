@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../src/contract/session.ts';
+import type { Quote } from '../jobs/quote.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { signedInPerson } from '../testing/people.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
@@ -49,6 +50,18 @@ describe.each(STORE_KINDS)("each person's own session and numbers (%s store)", (
     expect(bobs.budget).toMatchObject({ limit: '0.5', remaining: '0.5', reached: false });
     // The team's spend is there, as the team's: all three of alice's calls, not split by person for a member.
     expect(bobs.team).toEqual({ period: 'total', spent: '0.3', calls: 3, byPerson: null });
+    // A job's quote weighs the asker's own limits: ten pages (1 credit) do not fit in bob's 0.5, and do in alice's.
+    const quoteFor = async (cookie: string) => {
+      const spec = { handles: ['grace__own'], timeline: { pages: 10 } };
+      const answer = await harness.api('/api/_jobs/quote', {
+        method: 'POST',
+        body: JSON.stringify(spec),
+        ...as(cookie),
+      });
+      return ((await answer.json()) as { quote: Quote }).quote;
+    };
+    expect(await quoteFor(bob)).toMatchObject({ maxCredits: '1', budgetLeft: '0.5', fits: false });
+    expect(await quoteFor(alice)).toMatchObject({ maxCredits: '1', budgetLeft: null, fits: true });
 
     const alices = await stateOf(alice);
     expect(alices.session).toMatchObject({ calls: 3, total: '0.3' });

@@ -12,13 +12,14 @@ export interface JobsContext {
   defaultConcurrency: number;
 }
 
-export function quoteFor(context: JobsContext, spec: JobSpec): Promise<Quote> {
+/** The quote for `person` (null: nobody signs in, or `npm run job`): what is left is weighed against their own limits. */
+export function quoteFor(context: JobsContext, spec: JobSpec, person: string | null = null): Promise<Quote> {
   const {
     store: { archive, ledger },
     prices,
     limits,
   } = context.services;
-  return quoteJob(spec, { archive, ledger, prices, limits });
+  return quoteJob(spec, { archive, ledger, prices, limits }, person);
 }
 
 /**
@@ -31,7 +32,7 @@ export async function createJob(
   accepted: string,
   options: { run?: boolean; person?: string | null } = {},
 ): Promise<{ job: JobSummary } | { changed: Quote }> {
-  const quote = await quoteFor(context, spec);
+  const quote = await quoteFor(context, spec, options.person ?? null);
   if (!new Big(quote.maxCredits).eq(accepted)) return { changed: quote };
   const id = await context.store.create(spec, quote.maxCredits, planItems(spec), options.person ?? null);
   if (options.run !== false) void context.runner.kick();

@@ -28,7 +28,7 @@ export interface Quote {
   likelyPagesToBuy: number;
   pagesInArchive: number;
   items: QuoteItem[];
-  /** The lower of what the operator's and the personal limit leave; null when neither is set. */
+  /** The least that any limit on the asker leaves (the operator's, their session's, their own); null when none is set. */
   budgetLeft: string | null;
   fits: boolean;
   /** The most a page of each operation has cost (the list price until one is charged): what each page is quoted at. Null while unknown. */
@@ -70,7 +70,11 @@ export class PriceUnknown extends Error {}
  * operation has cost; and what it likely costs, where an archived profile says a timeline is shorter.
  * Reads only: nothing is bought.
  */
-export async function quoteJob(spec: JobSpec, { archive, prices, ledger, limits }: QuoteDeps): Promise<Quote> {
+export async function quoteJob(
+  spec: JobSpec,
+  { archive, prices, ledger, limits }: QuoteDeps,
+  person: string | null = null,
+): Promise<Quote> {
   await prices.refresh();
   const price = { timeline: prices.ceiling('timeline'), search: prices.ceiling('search') };
   const items: QuoteItem[] = [];
@@ -108,7 +112,8 @@ export async function quoteJob(spec: JobSpec, { archive, prices, ledger, limits 
     likelyPages += likely;
     pagesInArchive += archived;
   }
-  const budgetLeft = limits.state(await ledger.budgetFigures()).remaining;
+  // The asker's own session and limits (#33) beside the operator's: what the job's calls will be admitted against.
+  const budgetLeft = limits.state(await ledger.budgetFigures(person)).remaining;
   return {
     maxCredits: total.toString(),
     pagesToBuy,

@@ -120,7 +120,9 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const spec = specFrom(request.body, context);
-        return sendJson(reply, 200, { quote: await withQuote(() => quoteFor(context, spec)) });
+        return sendJson(reply, 200, {
+          quote: await withQuote(() => quoteFor(context, spec, request.person?.name ?? null)),
+        });
       },
     );
 
