@@ -143,7 +143,7 @@ test('after one 0.1-credit call bob’s meter shows no pace (none above 0.4 cred
   await bob.goto(`${ORIGIN}/credits`);
   await expect(bob.getByTestId('credits-total')).toHaveText('0.1');
   await expect(bob.getByTestId('credit-meter').getByTestId('meter-total')).toHaveText('0.1');
-  await expect(bob.getByTestId('credits-pace')).toContainText('Only 1 paid call in the last 15 minutes');
+  await expect(bob.getByTestId('credits-pace')).toContainText('No rate yet: 1 paid call in the last 15 minutes');
   await expect(bob.getByTestId('credit-meter').getByTestId('meter-pace')).toHaveCount(0);
   await expect(bob.getByTestId('credit-meter').getByTestId('meter-forecast')).toHaveCount(0);
   await expect(bob.getByTestId('credits-pace')).not.toHaveAttribute('data-forecast');

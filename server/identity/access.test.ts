@@ -271,8 +271,9 @@ describe.each(STORE_KINDS)("a person's jobs and calls are theirs (#38, %s store)
     const stopped = await settledJob(root, job.id);
     expect(stopped.job).toMatchObject({ status: 'stopped', stopReason: 'limit', spent: '0.3', person: 'bob' });
     expect(await harness.upstreamLog('__res')).toHaveLength(3);
+    // Bob's own session holds them (#33: each person's session is theirs, whoever resumed the job).
     const rows = await json<{ rows: { person: string; params: { screen_name?: string } }[] }>(
-      root('/api/_session/calls'),
+      bob('/api/_session/calls'),
     );
     const jobRows = rows.rows.filter((row) => row.params.screen_name?.endsWith('__res'));
     expect(jobRows.map((row) => row.person)).toEqual(['bob', 'bob', 'bob']);

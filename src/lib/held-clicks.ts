@@ -25,40 +25,30 @@ declare global {
  * and Enter only where it does nothing natively (not on a link or a control). "/" is not held: it focuses its
  * box at once (src/lib/keyboard.ts slashTarget), so what is typed next lands in the box as it is typed;
  * markHydrated hands that text to React. Without such a box it is held, and the keys after it are the
- * person's text, so nothing more is held.
+ * person's text, so nothing more is held. Written compactly: every server-rendered page carries it.
  */
 export const HOLD_CLICKS_SCRIPT = `(() => {
-  const held = window.${HELD} = [];
-  const keys = new Set(${JSON.stringify(HELD_SHORTCUT_KEYS)});
-  const notText = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
-  const hydrated = () => document.getElementById('root')?.hasAttribute('data-hydrated');
-  let slashHeld = false;
-  document.addEventListener('click', (event) => {
-    if (!event.isTrusted || hydrated()) return;
-    const control = event.target instanceof Element ? event.target.closest('button, input[type=checkbox], input[type=radio]') : null;
-    if (!control) return;
-    event.preventDefault();
-    held.push({ click: control });
-  }, true);
-  document.addEventListener('keydown', (event) => {
-    if (!event.isTrusted || hydrated() || slashHeld || !keys.has(event.key)) return;
-    if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
-    const target = event.target;
-    if (target instanceof HTMLElement) {
-      if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return;
-      if (target instanceof HTMLInputElement && !notText.has(target.type)) return;
-      if (event.key === 'Enter' && target.closest('a, button, input, select, textarea, summary')) return;
-    }
-    event.preventDefault();
-    slashHeld = event.key === '/';
-    const box = slashHeld && ${JSON.stringify(SLASH_TARGETS)}.map((selector) => document.querySelector(selector)).find(Boolean);
-    if (box) {
-      box.focus();
-      box.select();
-      return;
-    }
-    held.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, target });
-  }, true);
+const held = window.${HELD} = [], keys = new Set(${JSON.stringify(HELD_SHORTCUT_KEYS)});
+const notText = new Set(['button','checkbox','color','file','image','radio','range','reset','submit']);
+const hydrated = () => document.getElementById('root')?.hasAttribute('data-hydrated');
+let slashHeld = false;
+document.addEventListener('click', (e) => {
+if (!e.isTrusted || hydrated()) return;
+const control = e.target instanceof Element && e.target.closest('button,input[type=checkbox],input[type=radio]');
+if (!control) return;
+e.preventDefault();
+held.push({ click: control });
+}, true);
+document.addEventListener('keydown', (e) => {
+if (!e.isTrusted || hydrated() || slashHeld || !keys.has(e.key) || e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;
+const t = e.target;
+if (t instanceof HTMLElement && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName) || (t instanceof HTMLInputElement && !notText.has(t.type)) || (e.key === 'Enter' && t.closest('a,button,input,select,textarea,summary')))) return;
+e.preventDefault();
+slashHeld = e.key === '/';
+const box = slashHeld && ${JSON.stringify(SLASH_TARGETS)}.map((s) => document.querySelector(s)).find(Boolean);
+if (box) return box.focus(), box.select();
+held.push({ key: e.key, code: e.code, shiftKey: e.shiftKey, target: t });
+}, true);
 })();`;
 
 function replay(input: HeldInput) {

@@ -108,6 +108,6 @@ export function paceSentence(
     return `Nothing spent in ${window}, so no forecast (${all}).${forecastSentence(pace.forecast, now, style)}`;
   const calls = paidCalls(pace.calls);
   if (pace.perHour === null)
-    return `Only ${calls} in ${window} (${credits(pace.spent)}): a rate needs at least ${PACE_MIN_CALLS}, so no rate or forecast yet (${all}).${forecastSentence(pace.forecast, now, style)}`;
+    return `No rate yet: ${calls} in ${window}, ${PACE_MIN_CALLS} needed (${all}).${forecastSentence(pace.forecast, now, style)}`;
   return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour over ${window} (${credits(pace.spent)} on ${calls}; ${all}).${forecastSentence(pace.forecast, now, style)}`;
 }

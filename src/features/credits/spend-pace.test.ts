@@ -137,7 +137,7 @@ describe('the person’s spending pace', () => {
     );
     const one = spendPace(state('0.1', [spentAt(0, '0.1')], limited), minutes(1));
     expect(paceSentence(one, { ...session, total: '0.1' }, minutes(1), style)).toBe(
-      'Only 1 paid call in the last 15 minutes (0.1 credits): a rate needs at least 3, so no rate or forecast yet (0.1 credits this session, since the session started at 14:00).',
+      'No rate yet: 1 paid call in the last 15 minutes, 3 needed (0.1 credits this session, since the session started at 14:00).',
     );
     expect(durationText(26 * 3_600_000 + 5 * 60_000)).toMatch(/^1 day,? 2 hrs?$/);
     expect(durationText(20_000)).toMatch(/^under 1 mins?$/);
