@@ -24,7 +24,7 @@ import { targetOf } from './features/timeline/params';
 import type { TimelineSearch } from './features/timeline/route-schema';
 import { toApiParams } from './features/search/params';
 import type { SearchRouteParams } from './features/search/route-schema';
-import { HOLD_CLICKS_SCRIPT } from './lib/held-clicks';
+import { HOLD_CLICKS_SCRIPT } from './lib/held-clicks-script';
 import { shareEqualValues } from './lib/share-equal-values';
 import { RenderedDateStyleProvider } from './lib/use-date-style';
 import type { PageAssets, PagePlan, RenderOptions, ServerEntry } from './render-contract';

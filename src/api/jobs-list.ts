@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
+import { jobsLiveKey } from './jobs-live';
 import { jobsAnswer, type JobDetail, type JobSummary } from './schemas/jobs';
 
 /**
@@ -40,6 +41,8 @@ export const isLive = (job: JobSummary) => job.status === 'running' || job.settl
  * (newest first).
  */
 export function landJobSummary(client: QueryClient, job: JobSummary, addToList = true) {
+  // The header's chip loads once a job runs (src/features/jobs/components/JobMeterSlot.tsx).
+  if (isLive(job)) client.setQueryData(jobsLiveKey, true);
   client.setQueryData<JobSummary[]>(jobKeys.list(), (jobs) => {
     if (!jobs) return jobs;
     if (jobs.some((row) => row.id === job.id)) return jobs.map((row) => (row.id === job.id ? job : row));

@@ -55,6 +55,7 @@ export function salvage<T extends v.GenericSchema>(schema: T, json: unknown): Sa
   const unreadable: string[] = [];
   const entries = (schema as unknown as { entries: Record<string, v.GenericSchema> }).entries;
   const fields = Object.entries(entries).map(([key, entry]) => [key, salvageField(entry, json[key], key, unreadable)]);
-  const again = v.safeParse(schema, Object.fromEntries(fields));
+  // An optional field left out stays out, as in each object below.
+  const again = v.safeParse(schema, Object.fromEntries(fields.filter(([, field]) => field !== undefined)));
   return again.success ? { output: again.output, unreadable } : null;
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
 import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotice';
-import { JobMeterBadge } from '../features/jobs/components/JobMeterBadge';
+import { JobMeterSlot } from '../features/jobs/components/JobMeterSlot';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
 import { ExposedBanner, SignedInSlot } from '../features/people/components/PeopleInHeader';
@@ -75,7 +75,7 @@ function RootLayout() {
           */}
           <div className="@container/bar flex min-w-48 flex-1 items-center justify-end gap-2">
             <KeyboardShortcuts />
-            <JobMeterBadge />
+            <JobMeterSlot />
             <CreditMeter />
             <SignedInSlot />
           </div>

@@ -17,8 +17,8 @@ const jobsSearchSchema = v.object({
 
 export const Route = createFileRoute('/jobs')({
   validateSearch: jobsSearchSchema,
-  // Only the page is split off: the loader needs nothing beyond the shell's jobs poll (src/routes/credits.tsx).
-  codeSplitGroupings: [['component']],
+  // The loader is split off like the page (the default): the jobs' schema and list load only with the Jobs page or
+  // a running job's chip (src/features/jobs/components/JobMeterSlot.tsx), not in every page's shell.
   // Reading the jobs is free, so the page can ask for them before it renders.
   loader: ({ context }) => void context.queryClient.prefetchQuery(jobsQueryOptions()),
   component: JobsPage,

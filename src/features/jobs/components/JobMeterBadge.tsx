@@ -9,7 +9,7 @@ const RunningJobsBadge = lazy(() =>
 );
 
 /**
- * Beside the credit meter on every page: that a job is buying, and how far it is. It also keeps the meter
+ * Beside the credit meter once a job runs (JobMeterSlot): that a job is buying, and how far it is. It also keeps the meter
  * following the job's spend (the job buys on the server, out of this tab's sight).
  */
 export function JobMeterBadge() {
