@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
-import { jobsLiveKey } from './jobs-live';
+import { jobsLiveKey } from './keys';
 import { jobsAnswer, type JobDetail, type JobSummary } from './schemas/jobs';
 
 /**

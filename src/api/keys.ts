@@ -41,3 +41,6 @@ export const sessionKeys = {
   state: () => [...sessionKeys.all, 'state'] as const,
   call: (id: string) => [...sessionKeys.all, 'call', id] as const,
 };
+
+/** Whether any job may be buying now: the header loads the jobs' own code only then (JobMeterSlot). */
+export const jobsLiveKey = ['jobs', 'live'] as const;

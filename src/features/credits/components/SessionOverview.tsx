@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import type { SessionState } from '../../../api/session';
 import { periodWords, personLimitWords } from '../budget-words';
 import { dateTime, plural } from '../format';
 import { Money } from '../../../components/Money';
 import { SpendPaceNote } from './SpendPaceNote';
-import { TeamSpend } from './TeamSpend';
+
+// Only where people sign in is there a team to show: a single person's Credits page never loads it.
+const TeamSpend = lazy(() => import('./TeamSpend').then((module) => ({ default: module.TeamSpend })));
 
 const card = 'rounded-lg border border-slate-200 p-3 dark:border-slate-800';
 const label = 'text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400';
@@ -72,7 +75,11 @@ export function SessionOverview({ state }: { state: SessionState }) {
           </dd>
         </div>
       </dl>
-      {state.team && <TeamSpend team={state.team} />}
+      {state.team && (
+        <Suspense fallback={null}>
+          <TeamSpend team={state.team} />
+        </Suspense>
+      )}
       <div className="mt-3">
         <SpendPaceNote state={state} />
       </div>

@@ -81,13 +81,8 @@ function Tile({
 export function PhotoGrid({ photos }: { photos: readonly Photo[] }) {
   const open = useOpenLightbox();
   if (photos.length === 0) return null;
-  const label = (index: number) => {
-    const which = `photo ${index + 1} of ${photos.length}`;
-    const alt = photos[index]!.alt;
-    // A described photo already says which it is ("Photo 1 of 3: …", src/api/schemas/post.ts): said once.
-    if (alt?.toLowerCase().startsWith(which)) return `Open ${alt}`;
-    return `Open ${which}${alt ? `: ${alt}` : ''}`;
-  };
+  // A described photo already says which it is ("Photo 1 of 3: …", src/api/schemas/post.ts): said once.
+  const label = (index: number) => `Open ${photos[index]!.alt || `photo ${index + 1} of ${photos.length}`}`;
 
   if (photos.length === 1) {
     const photo = photos[0]!;

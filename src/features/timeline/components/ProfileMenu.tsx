@@ -55,9 +55,7 @@ export function ProfileMenu({
           : cost.kind === 'archive'
             ? 'Bought before on this server: its archive serves it again, free.'
             : cost.kind === 'blocked'
-              ? cost.left === undefined
-                ? 'A credit limit is reached: nothing can be bought now (see Credits).'
-                : `It costs more than the ${cost.left} credits a limit leaves: not bought (see Credits).`
+              ? 'A credit limit is reached, or leaves less than this costs: not bought (see Credits).'
               : 'Buys the profile and the first page of posts.'}
       </span>
     </PopoverButton>
