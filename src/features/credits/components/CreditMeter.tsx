@@ -65,13 +65,13 @@ const quiet = 'text-slate-600 dark:text-slate-400';
  * What the meter leaves out as its room shrinks (useOneLine), first to last. Each part is marked `data-part`,
  * and src/styles.css hides the parts the meter's `data-hide` names.
  */
-const DROP_ORDER = ['calls', 'window', 'detail', 'money', 'forecast', 'pace', 'words', 'unit'];
+const DROP_ORDER = ['calls', 'window', 'detail', 'forecast', 'money', 'pace', 'words', 'unit'];
 
 /**
  * Always in the header, on one line at every width: what this session has spent, where the nearest limit
  * stands, and while spending goes on, the recent pace. Where the header has less room, the parts that only add
  * detail give way (DROP_ORDER) until it fits: the call count, the pace's window, whose limit and "of 2", the
- * money (with CREDIT_PRICE set), the forecast, the pace, the limit's words (its icon and colour stay), then the word "credits". Everything is in its
+ * forecast, the money (with CREDIT_PRICE set), the pace, the limit's words (its icon and colour stay), then the word "credits". Everything is in its
  * accessible name and tooltip, and the whole meter opens the Credits page.
  */
 export function CreditMeter() {
