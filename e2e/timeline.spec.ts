@@ -270,7 +270,7 @@ test('lookup accepts a handle, @handle, numeric id or profile URL; a bad address
   await expect(page.getByRole('heading', { name: 'Browse a timeline' })).toBeVisible();
 
   const box = page.getByRole('textbox', { name: /Handle, @handle/ });
-  await box.fill('https://example.com/grace?ref=x');
+  await box.fill('https://x.com/grace?ref=x');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/timeline\?screen_name=grace$/);
   await expect(page.getByTestId('profile-header')).toContainText('Grace Hopper');
