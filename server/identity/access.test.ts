@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installApiRules } from '../proxy/api-rules.ts';
 import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
+import { signedInPerson } from '../testing/people.ts';
 import { control, jobOf, learnPrices, settledJob, startJob } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import type { StoreKind } from '../store/open.ts';
@@ -21,7 +22,6 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-const PASSWORD = 'correct horse battery';
 const timeline = (handle: string) => `/api/v1/social/microblog/posts?screen_name=${handle}`;
 
 async function accountsServer(store: StoreKind = 'sqlite') {
@@ -39,21 +39,12 @@ async function person(
   role: Role,
   limit: { credits: string; period: 'total' | 'day' | 'month' } | null = null,
 ): Promise<Api> {
-  const token = await new PeopleAdmin(harness.identity, 'cli').add(name, role, limit);
-  const welcome = await harness.api('/api/_auth/welcome', {
-    method: 'POST',
-    body: JSON.stringify({ token, password: PASSWORD }),
-  });
-  expect(welcome.status).toBe(200);
-  const cookie = /creditscope_sid=[^;]*/.exec(welcome.headers.get('set-cookie') ?? '')![0];
+  const cookie = await signedInPerson(harness, name, role, limit);
   return (pathname, init = {}) =>
     harness.api(pathname, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
 }
 
-/**
- * The API as a script with `name`'s key calls it: `Authorization`, and for now the client header the guard asks of
- * every request (#33.5, on its own branch, lets a key through without it).
- */
+/** The API as a script with `name`'s key calls it: `Authorization` and nothing of the app's own. */
 async function keyOf(harness: ProxyHarness, name: string): Promise<Api> {
   const key = await new PeopleAdmin(harness.identity, 'cli').key(name, 'script');
   return (pathname, init = {}) =>
@@ -62,7 +53,6 @@ async function keyOf(harness: ProxyHarness, name: string): Promise<Api> {
       headers: {
         ...(init.body ? { 'content-type': 'application/json' } : {}),
         ...(init.headers as Record<string, string>),
-        'x-creditscope-client': '1',
         authorization: `Bearer ${key}`,
       },
     });
