@@ -30,7 +30,7 @@ function newestSource() {
     if (!fs.existsSync(dir)) continue;
     for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
-      const file = path.join(entry.parentPath, entry.name);
+      const file = path.join(entry.parentPath ?? entry.path, entry.name);
       const modified = fs.statSync(file).mtimeMs;
       if (!newest || modified > newest.modified) newest = { file, modified };
     }

@@ -214,3 +214,36 @@ describe('the built server after npm ci --omit=dev', () => {
     expect(output).not.toMatch(/Warning/);
   });
 });
+
+describe('scripts/operator.mjs, which runs the compiled commands', () => {
+  it('says to build first where there is no build', async () => {
+    const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-unbuilt-'));
+    try {
+      fs.mkdirSync(path.join(clone, 'scripts'));
+      fs.copyFileSync(path.join(ROOT, 'scripts/operator.mjs'), path.join(clone, 'scripts/operator.mjs'));
+      const ran = await run(process.execPath, ['scripts/operator.mjs', 'ledger', 'unknown'], { cwd: clone }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(ran?.code).toBe(1);
+      expect(ran?.stderr).toContain(
+        'creditscope ledger: dist/server-app/ledger.js is missing. `npm run build` compiles',
+      );
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
+  it('in a clone whose source changed after the build, says so and runs the build', async () => {
+    // A source file newer than the build, as after an edit or a pull.
+    fs.mkdirSync(path.join(work, 'server/identity'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'server/identity/cli.ts'), '// changed after the build\n');
+    try {
+      const listed = await operator('user', ['list']);
+      expect(listed.stderr).toContain('warning: server/identity/cli.ts changed after the last `npm run build`');
+      expect(listed.stdout).toMatch(/^root {2}admin/m);
+    } finally {
+      fs.rmSync(path.join(work, 'server'), { recursive: true, force: true });
+    }
+  });
+});
