@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asClientSends } from '../testing/client-headers.ts';
 import { freePort } from '../testing/free-port.ts';
 
 /**
  * What ships runs without the project's dev tools: `npm run build`'s steps, each into a folder of this test's
- * own, package.json and package-lock.json beside that build, `npm ci --omit=dev` (no tsx, no Vite), then
- * `npm run serve` in demo mode, which serves /healthz and buys a page from the built-in stand-in.
+ * own, package.json, package-lock.json and the operator's launcher (scripts/operator.mjs) beside that build,
+ * `npm ci --omit=dev` (no tsx, no Vite), then `npm run serve` in demo mode with people signing in, its settings
+ * in a .env file as an operator keeps them. There the first admin is made with `npm run user`, their welcome link
+ * signs them in, they buy a page from the built-in stand-in, and `npm run ledger` and `npm run job` work on the
+ * same store.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
@@ -33,33 +37,80 @@ async function buildInto(folder: string) {
   }
 }
 
+/**
+ * PATH and a home of the install's own, nothing of the developer's: the rest comes from `work/.env`. A command that
+ * missed the .env would find an empty store in that home (the default data folder), never the developer's.
+ */
+const bareEnv = (more: Record<string, string> = {}) => ({
+  PATH: process.env.PATH,
+  HOME: path.join(work, 'home'),
+  ...more,
+});
+
+/** `npm run <command> -- …` in the install, as an operator types it there. */
+function operator(command: 'user' | 'ledger' | 'job', args: string[], env: Record<string, string> = {}) {
+  return run('npm', ['run', '--silent', command, '--', ...args], { cwd: work, env: bareEnv(env), timeout: 60_000 });
+}
+
+const PASSWORD = 'correct horse battery';
+const TAG = `ada__built${Math.random().toString(36).slice(2, 8)}`;
+/** The admin's session, once they have signed in. */
+let cookie: string | undefined;
+
+/** What the app's own fetch sends from this origin (with the admin's cookie once there is one), JSON in and out. */
+function api(pathname: string, init: { body?: unknown } = {}) {
+  const json = init.body !== undefined;
+  return fetch(`${origin}${pathname}`, {
+    method: json ? 'POST' : 'GET',
+    body: json ? JSON.stringify(init.body) : undefined,
+    headers: asClientSends(
+      { ...(json ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      { 'sec-fetch-site': 'same-origin', ...(json ? { origin } : {}) },
+    ),
+  });
+}
+
 let install: { stdout: string; stderr: string };
+let installSeconds: number;
 let server: ChildProcess;
 let output = '';
 let origin: string;
 let standin: string;
 
 beforeAll(async () => {
-  for (const file of ['package.json', 'package-lock.json'])
+  for (const file of ['package.json', 'package-lock.json', 'scripts/operator.mjs']) {
+    fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(work, file));
+  }
   // The install (mostly waiting on files and the network) beside the build (mostly CPU): npm ci touches node_modules only.
+  const installing = Date.now();
   [install] = await Promise.all([
-    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: work, timeout: 120_000 }),
+    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: work,
+      timeout: 120_000,
+    }).then((done) => ((installSeconds = (Date.now() - installing) / 1000), done)),
     buildInto(work),
   ]);
   const [port, standinPort] = [await freePort(), await freePort()];
   origin = `http://127.0.0.1:${port}`;
   standin = `http://127.0.0.1:${standinPort}`;
+  // Where the server and the operator's commands read their settings from: the same .env file.
+  fs.writeFileSync(
+    path.join(work, '.env'),
+    [
+      `PORT=${port}`,
+      'HOST=127.0.0.1',
+      'CREDITSCOPE_AUTH=accounts',
+      `CREDITSCOPE_DATA_DIR=${path.join(work, 'data')}`,
+      `CREDITSCOPE_DEMO_STANDIN_PORT=${standinPort}`,
+      '',
+    ].join('\n'),
+  );
   // In a process group of its own (npm, its shell, node), stopped whole. Only what demo mode needs in its
-  // environment: no API_BASE_URL or token of the developer's, and no .env in `work`.
-  server = spawn('npm', ['run', 'serve', '--', '--port', String(port), '--host', '127.0.0.1'], {
+  // environment: no API_BASE_URL or token of the developer's.
+  server = spawn('npm', ['run', 'serve'], {
     cwd: work,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      CREDITSCOPE_DATA_DIR: path.join(work, 'data'),
-      CREDITSCOPE_DEMO_STANDIN_PORT: String(standinPort),
-    },
+    env: bareEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -92,6 +143,7 @@ afterAll(async () => {
 
 describe('the built server after npm ci --omit=dev', () => {
   it('installed what the lock names, on this Node, with no engine warning', () => {
+    console.info(`npm ci --omit=dev took ${installSeconds.toFixed(1)} s`);
     expect(install.stdout + install.stderr).not.toMatch(/EBADENGINE/);
     expect(fs.existsSync(path.join(work, 'node_modules/tsx'))).toBe(false);
     expect(fs.existsSync(path.join(work, 'node_modules/vite'))).toBe(false);
@@ -103,16 +155,52 @@ describe('the built server after npm ci --omit=dev', () => {
     expect(await response.json()).toMatchObject({ ok: true, store: 'up' });
   });
 
+  it('makes the first admin with `npm run user`, whose welcome link signs them in', async () => {
+    const added = await operator('user', ['add', 'root', '--role', 'admin']);
+    expect(added.stderr).toBe('');
+    const link = new URL(/(\S+\/welcome#token=\S+)/.exec(added.stdout)?.[1] ?? 'about:no-link');
+    // The link points at this server (PORT and HOST from the .env the server reads too) and its page is there.
+    expect(link.origin).toBe(origin);
+    expect((await fetch(link)).status).toBe(200);
+    const token = new URLSearchParams(link.hash.slice(1)).get('token');
+    expect((await api('/api/_auth/welcome', { body: { token, password: PASSWORD } })).status).toBe(200);
+
+    const signIn = await api('/api/_auth/sign-in', { body: { name: 'root', password: PASSWORD } });
+    expect(signIn.status).toBe(200);
+    cookie = `creditscope_sid=${/creditscope_sid=([^;]*)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1]}`;
+    const me = (await (await api('/api/_auth/me')).json()) as { person: { name: string; role: string } | null };
+    expect(me.person).toMatchObject({ name: 'root', role: 'admin' });
+    expect((await operator('user', ['list'])).stdout).toMatch(/^root {2}admin {2}no limit of their own$/m);
+  });
+
   it('buys a timeline page from the stand-in, which counts the call', async () => {
-    const tag = `ada__built${Math.random().toString(36).slice(2, 8)}`;
-    // What the app's own fetch carries: the client header, from this origin.
-    const response = await fetch(`${origin}/api/v1/social/microblog/posts?screen_name=${tag}`, {
-      headers: { 'x-creditscope-client': '1', 'sec-fetch-site': 'same-origin' },
-    });
+    const response = await api(`/api/v1/social/microblog/posts?screen_name=${TAG}`);
     expect(response.status, output).toBe(200);
     expect(response.headers.get('x-creditscope-charged')).toBe('yes');
-    const calls = (await (await fetch(`${standin}/_control/log?match=${tag}`)).json()) as unknown[];
+    const calls = (await (await fetch(`${standin}/_control/log?match=${TAG}`)).json()) as unknown[];
     expect(calls).toHaveLength(1);
+  });
+
+  it('`npm run ledger` reads the ledger the server writes', async () => {
+    expect((await operator('ledger', ['unknown'])).stdout).toBe('No call with an unknown outcome.\n');
+    const rows = (await operator('ledger', ['export'])).stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; person?: string; params?: { screen_name?: string } });
+    expect(rows.filter((row) => row.type === 'call' && row.params?.screen_name === TAG)).toEqual([
+      expect.objectContaining({ person: 'root' }),
+    ]);
+  });
+
+  it('`npm run job` buys a job on the same store, which the server then lists', async () => {
+    // Its own built-in stand-in (demo mode), on a port of its own: the server's holds the one in .env.
+    const job = await operator('job', ['--handles', 'grace', '--pages', '1', '--out', 'grace.ndjson', '--yes'], {
+      CREDITSCOPE_DEMO_STANDIN_PORT: String(await freePort()),
+    });
+    expect(job.stdout).toContain('Spent 0.1 of 0.1 credits.');
+    expect(fs.readFileSync(path.join(work, 'grace.ndjson'), 'utf8').trim().split('\n')).toHaveLength(20);
+    const listed = (await (await api('/api/_jobs')).json()) as { jobs: { status: string; spent: string }[] };
+    expect(listed.jobs).toEqual([expect.objectContaining({ status: 'done', spent: '0.1' })]);
   });
 
   it('keeps the compiled server to itself', async () => {
@@ -124,5 +212,38 @@ describe('the built server after npm ci --omit=dev', () => {
     expect(output).not.toMatch(/"level":(4|5|6)0/);
     expect(output).not.toMatch(/creditscope: the .* thread/);
     expect(output).not.toMatch(/Warning/);
+  });
+});
+
+describe('scripts/operator.mjs, which runs the compiled commands', () => {
+  it('says to build first where there is no build', async () => {
+    const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-unbuilt-'));
+    try {
+      fs.mkdirSync(path.join(clone, 'scripts'));
+      fs.copyFileSync(path.join(ROOT, 'scripts/operator.mjs'), path.join(clone, 'scripts/operator.mjs'));
+      const ran = await run(process.execPath, ['scripts/operator.mjs', 'ledger', 'unknown'], { cwd: clone }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(ran?.code).toBe(1);
+      expect(ran?.stderr).toContain(
+        'creditscope ledger: dist/server-app/ledger.js is missing. `npm run build` compiles',
+      );
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
+  it('in a clone whose source changed after the build, says so and runs the build', async () => {
+    // A source file newer than the build, as after an edit or a pull.
+    fs.mkdirSync(path.join(work, 'server/identity'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'server/identity/cli.ts'), '// changed after the build\n');
+    try {
+      const listed = await operator('user', ['list']);
+      expect(listed.stderr).toContain('warning: server/identity/cli.ts changed after the last `npm run build`');
+      expect(listed.stdout).toMatch(/^root {2}admin/m);
+    } finally {
+      fs.rmSync(path.join(work, 'server'), { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { loadEnvFiles } from '../http/options.ts';
 import { AuditLog } from '../identity/audit.ts';
 import { openStore } from '../store/store.ts';
 
@@ -7,11 +8,12 @@ import { openStore } from '../store/store.ts';
  * upstream had them); `npm run ledger -- clear-unknown` releases them from the operator's budget once
  * you have checked the upstream's own billing. `npm run ledger -- export > ledger.jsonl` writes the
  * whole ledger in the JSON-lines format of earlier versions (which a fresh store imports). Safe while
- * servers run: the store serialises writers.
+ * servers run: the store serialises writers. The store is the one the server uses: the same environment and
+ * .env files (as `npm run user` and `npm run job` read them).
  */
 const command = process.argv[2] ?? 'unknown';
 try {
-  const store = await openStore(loadConfig(process.env), null);
+  const store = await openStore(loadConfig(loadEnvFiles(process.cwd())), null);
   try {
     const unknown = await store.ledger.outcomesUnknown();
     if (command === 'unknown') {
