@@ -4,17 +4,22 @@ import http from 'node:http';
 import path from 'node:path';
 import Sqlite from 'libsql';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/contract/index.ts';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { learnPrices, settledJob, startJob } from '../testing/jobs.ts';
+import { signedInPerson } from '../testing/people.ts';
 
 /**
  * GET /metrics, /readyz and /healthz on the real server over real HTTP, the stand-in as upstream (its call log
  * proves each spend), on both stores. promtool (Debian's prometheus package, scripts/ensure-promtool.mjs) checks
  * the exposition: without it this file fails, it does not skip.
  */
+beforeAll(() => {
+  process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
+});
 const open: ProxyHarness[] = [];
 afterEach(async () => {
   for (const harness of open.splice(0)) await harness.close();
@@ -122,6 +127,31 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
     const check = spawnSync(PROMTOOL, ['check', 'metrics'], { input: free.text, encoding: 'utf8' });
     expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
     expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
+  });
+
+  it("what is left of the people's own limits (the least, no names) and jobs by state, read from the store", async () => {
+    const harness = await start({ CREDITSCOPE_AUTH: 'accounts' }, { store });
+    const alice = await signedInPerson(harness, 'alice', 'member', { credits: '0.5', period: 'day' });
+    await signedInPerson(harness, 'bob', 'member', { credits: '1', period: 'total' });
+    const before = await scrape(harness);
+    expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'person' })).toBe(0.5);
+    expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'operator' })).toBe(undefined);
+
+    const asAlice = (pathname: string, init: RequestInit = {}) =>
+      harness.api(pathname, { ...init, headers: { cookie: alice, ...(init.headers as Record<string, string>) } });
+    await learnPrices(asAlice, 'metrics');
+    const { job } = await startJob(asAlice, { handles: ['ada__job'], timeline: { pages: 1 } });
+    await settledJob(asAlice, job.id);
+    const spent = await harness.upstreamLog();
+    expect(spent).toHaveLength(3);
+    const after = await scrape(harness);
+    // Alice: 0.1 + 0.2 + 0.1 of her 0.5 a day; bob has all of his 1.
+    expect(sample(after.text, 'creditscope_limit_remaining_credits', { limit: 'person' })).toBe(0.1);
+    expect(sample(after.text, 'creditscope_jobs', { state: 'done' })).toBe(1);
+    expect(sample(after.text, 'creditscope_jobs', { state: 'running' })).toBe(0);
+    expect(sample(after.text, 'creditscope_paid_calls_total', { operation: 'timeline', outcome: 'ok' })).toBe(2);
+    expect(sample(after.text, 'creditscope_paid_calls_total', { operation: 'search', outcome: 'ok' })).toBe(1);
+    expect(after.text).not.toMatch(/alice|bob|ada/);
   });
 
   it('/readyz is 503 with the migrations missing, 200 with them; /healthz stays 200', async () => {
