@@ -9,6 +9,7 @@ import { HEADER } from '../../src/contract/index.ts';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { isLoopbackAddress } from '../http/metrics-access.ts';
 import { learnPrices, settledJob, startJob } from '../testing/jobs.ts';
 import { signedInPerson } from '../testing/people.ts';
 
@@ -203,6 +204,13 @@ describe('who may read /metrics', () => {
     const noToken = await scrape(harness, { authorization: `Bearer ${TOKEN}` });
     expect(noToken.status).toBe(403);
     expect(noToken.text).toMatch(/CREDITSCOPE_METRICS_TOKEN is not set/);
+  });
+
+  it("takes a socket's own address as loopback only for 127/8 and ::1, in either form", () => {
+    for (const address of ['127.0.0.1', '127.8.9.1', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of ['192.0.2.2', '::ffff:192.0.2.2', 'fd00::2', '::', '0.0.0.0', '', undefined])
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
   });
 
   it('a peer on another machine only with the right token', async () => {

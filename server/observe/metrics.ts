@@ -111,7 +111,8 @@ export class ServerMetrics {
       async collect() {
         const readings = await read();
         this.reset();
-        if (!readings) return;
+        // Unknown while the store is down: no samples rather than zeros.
+        if (!readings?.storeUp) return;
         for (const state of new Set([...JOB_STATES, ...Object.keys(readings.jobsByState)]))
           this.set({ state }, readings.jobsByState[state] ?? 0);
       },
@@ -126,7 +127,10 @@ export class ServerMetrics {
   /** One reading per scrape, shared by the gauges that need it. */
   private read(): Promise<StoreReadings | null> {
     if (!this.readings) return Promise.resolve(null);
-    this.lastReadings ??= this.readings().finally(() => (this.lastReadings = null));
+    // A read that fails midway (the store lost between two queries) is the store down, never a failed scrape.
+    this.lastReadings ??= this.readings()
+      .catch((): StoreReadings => ({ storeUp: false, limitsLeft: {}, jobsByState: {} }))
+      .finally(() => (this.lastReadings = null));
     return this.lastReadings;
   }
 
