@@ -124,8 +124,22 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
     // No handle, query or person anywhere in it.
     expect(free.text).not.toMatch(/ada/);
 
+    // A call the upstream refuses is a paid call too, counted by its outcome and what its row books.
+    await harness.fault({ match: 'grace__missing', status: 404, body: 'json-error', times: 1 });
+    const failed = await harness.api(timeline('grace__missing'));
+    expect(failed.status).toBe(404);
+    expect(await harness.upstreamLog('grace__missing')).toHaveLength(1);
+    const afterFailure = await scrape(harness);
+    expect(
+      sample(afterFailure.text, 'creditscope_paid_calls_total', { operation: 'timeline', outcome: 'failed' }),
+    ).toBe(1);
+    expect(
+      sample(afterFailure.text, 'creditscope_credits_spent_total', { operation: 'timeline', outcome: 'failed' }),
+    ).toBe(Number(failed.headers.get(HEADER.credits)));
+    expect(sample(afterFailure.text, 'creditscope_paid_calls_total', { operation: 'timeline', outcome: 'ok' })).toBe(1);
+
     expect(fs.existsSync(PROMTOOL), `${PROMTOOL} is missing: run node scripts/ensure-promtool.mjs`).toBe(true);
-    const check = spawnSync(PROMTOOL, ['check', 'metrics'], { input: free.text, encoding: 'utf8' });
+    const check = spawnSync(PROMTOOL, ['check', 'metrics'], { input: afterFailure.text, encoding: 'utf8' });
     expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
     expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
   });

@@ -16,7 +16,7 @@ import { paramsProblem } from './validate.ts';
 import { createServices } from './services.ts';
 import { sessionRoutes, sessionState, type SessionContext } from './session-routes.ts';
 import { spendRoutes } from './spend-routes.ts';
-import { checkStore, type StoreHealth } from '../store/health.ts';
+import { checkStore } from '../store/health.ts';
 import type { Store } from '../store/store.ts';
 import { Identity } from '../identity/identity.ts';
 import type { Person } from '../identity/people.ts';
@@ -52,8 +52,6 @@ export interface ApiHandler {
   meter(person?: Person | null): Promise<SessionState>;
   /** Every /api route with its action in the who-may-do-what table (filled as the routes are registered). */
   access: RouteAccess[];
-  /** Whether the store can be used now (a trivial query, and no settlement waiting for it). */
-  health(): Promise<StoreHealth>;
   /** For /readyz: the store answers and has every migration this version needs. */
   readiness(): Promise<Readiness>;
   /** This process's counters and the store's gauges, for /metrics. */
@@ -146,7 +144,6 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       rows: [],
       olderRowsCursor: null,
     }),
-    health: () => checkStore(store),
     readiness: () => readiness(store),
     metrics: services.metrics,
     close: async () => {
