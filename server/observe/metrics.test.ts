@@ -81,8 +81,12 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
       method: 'POST',
       body: JSON.stringify({ timeline: 0.137 }),
     });
+    // The session limit set from the browser (loopback: nobody's session).
+    const limitSet = await harness.api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit: '1' }) });
+    expect(limitSet.status).toBe(200);
     const before = await scrape(harness);
     expect(before.status, before.text).toBe(200);
+    expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'session' })).toBe(1);
     expect(sample(before.text, 'creditscope_credits_spent_total', { operation: 'timeline', outcome: 'ok' })).toBe(0);
     expect(sample(before.text, 'creditscope_store_up')).toBe(1);
     expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'operator' })).toBe(5);
@@ -107,6 +111,7 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
       1,
     );
     expect(sample(after.text, 'creditscope_limit_remaining_credits', { limit: 'operator' })).toBe(4.863);
+    expect(sample(after.text, 'creditscope_limit_remaining_credits', { limit: 'session' })).toBe(0.863);
     expect(sample(after.text, 'creditscope_jobs', { state: 'running' })).toBe(0);
 
     // The same page again: from the archive, free, no second call upstream.
@@ -151,6 +156,7 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
     const before = await scrape(harness);
     expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'person' })).toBe(0.5);
     expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'operator' })).toBe(undefined);
+    expect(sample(before.text, 'creditscope_limit_remaining_credits', { limit: 'session' })).toBe(undefined);
 
     const asAlice = (pathname: string, init: RequestInit = {}) =>
       harness.api(pathname, { ...init, headers: { cookie: alice, ...(init.headers as Record<string, string>) } });

@@ -14,8 +14,12 @@ import type { Operation } from '../ledger/rows.ts';
 export type PaidOutcome = 'ok' | 'failed' | 'unknown';
 /** Where a page served without a paid call came from. Only the archive: a page the browser finds in its own cache never reaches the server. */
 export type FreeSource = 'archive';
-/** Whose limit: the operator's CREDIT_LIMIT (all spend in the store), or the least left of the people's own limits. */
-export type LimitKind = 'operator' | 'person';
+/**
+ * Whose limit: the operator's CREDIT_LIMIT (all spend in the store in its period); the least left of the session
+ * limits set from the browser (each person's on their current session, or nobody's in loopback); the least left of
+ * the people's own limits (set by an admin, over their period).
+ */
+export type LimitKind = 'operator' | 'session' | 'person';
 
 /** What the store says at scrape time; null readings are left out (the store is down, or no such limit is set). */
 export interface StoreReadings {
@@ -93,7 +97,7 @@ export class ServerMetrics {
     });
     new Gauge({
       name: 'creditscope_limit_remaining_credits',
-      help: 'Credits left under each kind of limit that is set, read from the store: operator (CREDIT_LIMIT, all spend in its period, less what calls in flight hold), person (the least left of the people with a limit of their own).',
+      help: 'Credits left under each kind of limit that is set, read from the store: operator (CREDIT_LIMIT, all spend in its period, less what calls in flight hold), session (the least left of the session limits set in the browser), person (the least left of the people with a limit of their own).',
       labelNames: ['limit'] as const,
       registers: [this.registry],
       async collect() {

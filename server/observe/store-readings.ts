@@ -4,7 +4,8 @@ import type { Limits } from '../budget/limits.ts';
 import { heldBy } from '../budget/figures.ts';
 import { highestPrices } from '../store/budget-figures.ts';
 import type { Store } from '../store/store.ts';
-import { periodScope, personScope, readTotals } from '../store/totals.ts';
+import { newest } from '../store/reads/sessions.ts';
+import { periodScope, personScope, readTotals, sessionScope } from '../store/totals.ts';
 import type { LimitKind, StoreReadings } from './metrics.ts';
 
 const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
@@ -34,6 +35,23 @@ export async function readStoreReadings(
     const held = pending.reduce((sum, call) => sum.plus(heldBy(call, highest)), new Big(0));
     limitsLeft.operator = atLeastZero(new Big(limits.operatorLimit).minus(spent).minus(held)).toFixed();
   }
+  // The session limits set from the browser (each person's own on their current session; nobody's in loopback).
+  // The settings table is a handful of rows: filtered here rather than with LIKE, whose `_` is a wildcard.
+  const sessionLimits = (await db.selectFrom('settings').select(['key', 'value']).execute()).filter(
+    (setting) => setting.key === 'personal_limit' || setting.key.startsWith('personal_limit:'),
+  );
+  let leastInSession: Big | null = null;
+  for (const setting of sessionLimits) {
+    // One kept above today's operator limit is ignored by the journal, so here too.
+    const limit = limits.effectivePersonal(setting.value);
+    if (limit === null) continue;
+    const who = setting.key === 'personal_limit' ? null : setting.key.slice('personal_limit:'.length);
+    const session = await newest(db, who);
+    const spent = session ? (await readTotals(db, sessionScope(session.id))).spent : '0';
+    const left = atLeastZero(new Big(limit).minus(spent));
+    if (leastInSession === null || left.lt(leastInSession)) leastInSession = left;
+  }
+  if (leastInSession !== null) limitsLeft.session = leastInSession.toFixed();
   // The people's own limits: the least left of any, so an alert can fire before someone is stopped (no names here).
   const people = await db
     .selectFrom('people')
