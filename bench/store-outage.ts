@@ -2,7 +2,7 @@
  * PostgreSQL stopping under traffic, as the fault-injection attack did it: the production server (Fastify, in a
  * process of its own) on a throwaway cluster, `--clients` browsers buying distinct pages, the cluster stopped
  * (fast shutdown) for `--down` seconds and started again. Per run: did the server survive, how long after the
- * database accepted connections did /healthz and a purchase succeed again, how many calls reached the
+ * database accepted connections did /readyz and a purchase succeed again, how many calls reached the
  * upstream while the database was down, how many upstream calls have no settled row, how many answers were
  * 500 ("charged: unknown") rather than a page or a 507 ("Not sent, nothing charged").
  *
@@ -80,7 +80,7 @@ async function oneRun(run: number) {
     const downTo = new Date();
     await cluster.resume();
     const alive = () => proxy!.child.exitCode === null && proxy!.child.signalCode === null;
-    const healthMs = alive() ? await msUntil(async () => (await proxy!.client.get('/healthz')).status === 200) : null;
+    const healthMs = alive() ? await msUntil(async () => (await proxy!.client.get('/readyz')).status === 200) : null;
     const purchaseMs = alive()
       ? await msUntil(
           async () =>
@@ -126,7 +126,7 @@ for (let run = 0; run < RUNS; run += 1) {
   const result = await oneRun(run);
   results.push(result);
   console.log(
-    `run ${run + 1}: ${result.survived ? 'survived' : `DIED (${result.crash})`}, /healthz 200 ${result.healthMs ?? '-'} ms and a purchase ${result.purchaseMs ?? '-'} ms after the database was back; ` +
+    `run ${run + 1}: ${result.survived ? 'survived' : `DIED (${result.crash})`}, /readyz 200 ${result.healthMs ?? '-'} ms and a purchase ${result.purchaseMs ?? '-'} ms after the database was back; ` +
       `${result.sent} calls sent, ${result.sentWhileDown} while down, ${result.missing} without a settled row; answers by status ${JSON.stringify(result.statuses)}`,
   );
 }

@@ -11,6 +11,7 @@ import type { AppConfig } from './config.ts';
 import { InFlight } from './http/in-flight.ts';
 import { guardPage, isRefusedPath } from './http/page-guard.ts';
 import { hostRefusal } from './http/host-name.ts';
+import { observeRoutes } from './http/observe-routes.ts';
 import { gatePage } from './identity/page-gate.ts';
 import { isApiPath, pathAsSent } from './proxy/api-path.ts';
 import { normalisedError } from './proxy/errors.ts';
@@ -50,6 +51,8 @@ export async function createApp(options: {
   quiet?: boolean;
   /** Tests: shorter than REQUEST_TIMEOUTS, to see one pass. */
   requestTimeouts?: typeof REQUEST_TIMEOUTS;
+  /** Tests: which socket addresses /metrics serves without a token (loopback's by default). */
+  isLocalPeer?: (address: string | undefined) => boolean;
 }): Promise<ServerApp> {
   const { config, api } = options;
   const timeouts = options.requestTimeouts ?? REQUEST_TIMEOUTS;
@@ -138,24 +141,8 @@ export async function createApp(options: {
     };
   });
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/healthz',
-    handler: async (_request, reply) => {
-      // This process and its store: a store it cannot use (a stopped database, a full disk) is a 503, so a load
-      // balancer can send people elsewhere until it is back. One trivial query; no upstream call, nothing that costs.
-      const store = await api.health();
-      return reply
-        .code(store.up ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send({
-          ok: store.up,
-          store: store.up ? 'up' : 'down',
-          ...(store.problem ? { problem: store.problem } : {}),
-          unsettled: store.unsettled,
-        });
-    },
-  });
+  // /healthz (alive), /readyz (the store usable) and /metrics: outside /api and the pages, for an operator's tools.
+  await app.register(observeRoutes({ config, api, isLocalPeer: options.isLocalPeer }));
 
   await app.register(api.routes, { prefix: '/api' });
 

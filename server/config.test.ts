@@ -109,6 +109,7 @@ describe('configuration', () => {
     [{ ALLOWED_HOSTS: '.example.com' }, /starts with a dot/],
     [{ ALLOWED_HOSTS: 'box.lan/app' }, /entry "box.lan\/app" is not a host name or an IP address/],
     [{ ALLOWED_HOSTS: '-box.lan' }, /entry "-box.lan" is not a host name/],
+    [{ CREDITSCOPE_METRICS_TOKEN: 'too short' }, /^CREDITSCOPE_METRICS_TOKEN must be at least 16 printable characters/],
   ])('refuses %j, naming the variable, the value and the fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -19,6 +19,7 @@ import {
 } from './config-rules.ts';
 import { publicUrl, resolveAuth, type AuthConfig } from './identity/auth-config.ts';
 import { creditPrice } from './credit-price-rule.ts';
+import { metricsToken } from './http/metrics-access.ts';
 import type { CreditPrice } from '../src/contract/index.ts';
 
 export interface AppConfig {
@@ -47,6 +48,8 @@ export interface AppConfig {
   creditPrice: CreditPrice | null;
   /** Where people reach this server, for the links the CLI prints (CREDITSCOPE_PUBLIC_URL); null: http://HOST:PORT. */
   publicUrl: string | null;
+  /** What a scraper from another machine sends for GET /metrics (CREDITSCOPE_METRICS_TOKEN); null: loopback only. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +114,7 @@ export function loadConfig(
     auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], newcomers: 'viewer' },
     publicUrl: read<string | null>('CREDITSCOPE_PUBLIC_URL', publicUrl, null),
     creditPrice: read<CreditPrice | null>('CREDIT_PRICE', creditPrice, null),
+    metricsToken: read<string | null>('CREDITSCOPE_METRICS_TOKEN', metricsToken, null),
   };
   config.auth = resolveAuth(setting, read, { listenHost, allowedHosts: config.allowedHosts }, problems);
   const warnProblem = warnAtProblem(

@@ -260,11 +260,14 @@ async function rawGet(
 }
 
 describe('health, API and logs', () => {
-  it('GET /healthz answers without calling the upstream', async () => {
+  it('GET /healthz and /readyz answer without calling the upstream', async () => {
     const before = await standinLog();
     const response = await fetch(`${app.origin}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, store: 'up', unsettled: 0 });
+    expect(await response.json()).toEqual({ ok: true });
+    const ready = await fetch(`${app.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, store: 'up', unsettled: 0 });
     expect(await standinLog()).toEqual(before);
   });
 

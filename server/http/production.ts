@@ -100,6 +100,8 @@ export async function createProductionServer(options: {
   serverRendering?: boolean;
   /** Tests: shorter than REQUEST_TIMEOUTS, to see one pass. */
   requestTimeouts?: typeof REQUEST_TIMEOUTS;
+  /** Tests: which socket addresses /metrics serves without a token (loopback's by default). */
+  isLocalPeer?: (address: string | undefined) => boolean;
 }): Promise<ProductionServer> {
   const { dist, config, handler } = options;
   const index = path.join(dist, 'index.html');
@@ -115,6 +117,7 @@ export async function createProductionServer(options: {
     api: handler,
     quiet: options.quiet,
     requestTimeouts: options.requestTimeouts,
+    isLocalPeer: options.isLocalPeer,
     pages: productionPages({ dist, indexHtml, config, handler, policy, serverRendering: options.serverRendering }),
   });
   return { ...server, policy };

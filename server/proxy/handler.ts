@@ -16,12 +16,15 @@ import { paramsProblem } from './validate.ts';
 import { createServices } from './services.ts';
 import { sessionRoutes, sessionState, type SessionContext } from './session-routes.ts';
 import { spendRoutes } from './spend-routes.ts';
-import { checkStore, type StoreHealth } from '../store/health.ts';
+import { checkStore } from '../store/health.ts';
 import type { Store } from '../store/store.ts';
 import { Identity } from '../identity/identity.ts';
 import type { Person } from '../identity/people.ts';
 import { authRoutes } from '../identity/routes.ts';
 import { describeAuth } from '../identity/describe.ts';
+import type { ServerMetrics } from '../observe/metrics.ts';
+import { readStoreReadings } from '../observe/store-readings.ts';
+import { readiness, type Readiness } from '../http/readiness.ts';
 
 export { StartupError } from '../store/store.ts';
 
@@ -49,8 +52,10 @@ export interface ApiHandler {
   meter(person?: Person | null): Promise<SessionState>;
   /** Every /api route with its action in the who-may-do-what table (filled as the routes are registered). */
   access: RouteAccess[];
-  /** Whether the store can be used now (a trivial query, and no settlement waiting for it): for /healthz. */
-  health(): Promise<StoreHealth>;
+  /** For /readyz: the store answers and has every migration this version needs. */
+  readiness(): Promise<Readiness>;
+  /** This process's counters and the store's gauges, for /metrics. */
+  metrics: ServerMetrics;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,8 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     creditPrice: config.creditPrice,
   };
   const unknown = (await store.ledger.outcomesUnknown()).length;
+  // The gauges read the shared store at scrape time: every process reports the same limits and jobs.
+  services.metrics.readFrom(() => readStoreReadings(store, limits, async () => (await checkStore(store)).up));
   // Free search over the archive is indexed beside the purchase path, never in it.
   const indexer = new IndexerThread(store.db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   // Whoever bought them (the browser, a job, a server-rendered page), each committed batch of answers.
@@ -124,7 +131,10 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       const params = canonicalParams(operation, asked);
       const key = purchaseKey(operation, params);
       const archived = await store.archive.servable(key, operation, params);
-      if (archived) return archivedAnswer(archived);
+      if (archived) {
+        services.metrics.servedFree(operation, 'archive', archived.credits);
+        return archivedAnswer(archived);
+      }
       const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === operation);
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
       return services.purchase({ route, params, key, fresh: false, person });
@@ -134,7 +144,8 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       rows: [],
       olderRowsCursor: null,
     }),
-    health: () => checkStore(store),
+    readiness: () => readiness(store),
+    metrics: services.metrics,
     close: async () => {
       await indexer.stop();
       await jobs.close();

@@ -13,6 +13,7 @@ import { createRedactor } from './redact.ts';
 import { withRetries } from './retry.ts';
 import { failedPurchase, type PurchaseResult } from './purchase-result.ts';
 import type { Person } from '../identity/people.ts';
+import type { ServerMetrics } from '../observe/metrics.ts';
 
 export interface PurchaseDeps {
   upstream: Upstream;
@@ -20,6 +21,8 @@ export interface PurchaseDeps {
   archive: ArchiveStore;
   exchanges: ExchangeStore;
   prices: Prices;
+  /** Counts each paid call, free page and upstream attempt for /metrics. */
+  metrics: ServerMetrics;
 }
 export interface PurchaseRequest {
   route: Route;
@@ -46,7 +49,7 @@ function leaseMs(upstream: Upstream) {
  * journalled in one locked transaction, tried (and retried only where nothing can have been
  * charged), settled once with its archived answer.
  */
-export function createPurchaser({ upstream, ledger, archive, exchanges, prices }: PurchaseDeps): Purchaser {
+export function createPurchaser({ upstream, ledger, archive, exchanges, prices, metrics }: PurchaseDeps): Purchaser {
   // An upstream that echoes the token (some error pages do) must not hand it on, in any encoding: each attempt redacts what it reads.
   const redactor = createRedactor(upstream.token);
 
@@ -88,7 +91,10 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       const seen = await archive.purchaseOf(request.key);
       if (!fresh) {
         const archived = await archive.servable(request.key, request.route.operation, request.params);
-        if (archived) return archivedAnswer(archived);
+        if (archived) {
+          metrics.servedFree(request.route.operation, 'archive', archived.credits);
+          return archivedAnswer(archived);
+        }
       }
       // A viewer reads what is already bought, free, and buys nothing: refused before any journal entry.
       if (request.person?.role === 'viewer')
@@ -171,7 +177,9 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
     const started = performance.now();
     const attemptHeaders: Record<string, string>[] = [];
     const outcome = await withRetries(async () => {
+      const attemptStarted = performance.now();
       const result = await attemptOnce(upstream, route, params, redactor);
+      metrics.upstreamAttempt(route.operation, (performance.now() - attemptStarted) / 1000);
       attemptHeaders.push(result.kept);
       return result;
     });
@@ -201,6 +209,12 @@ export function createPurchaser({ upstream, ledger, archive, exchanges, prices }
       attemptHeaders,
     );
     prices.see(route.operation, row.credits, row.charged);
+    // Counted here, once per paid call, by exactly what its row books (also when the store keeps it for later).
+    metrics.paidCallSettled(
+      route.operation,
+      failure === null ? 'ok' : row.charged === 'unknown' ? 'unknown' : 'failed',
+      row.credits,
+    );
 
     exchanges.put(row.id, {
       request: {

@@ -7,6 +7,7 @@ import { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from '../budget/limits.ts';
 import { Prices } from './prices.ts';
 import { createPurchaser, type Purchaser } from './purchase.ts';
+import { ServerMetrics } from '../observe/metrics.ts';
 
 /**
  * What spends: the store, the upstream (the built-in stand-in in demo mode), the limits, the prices and
@@ -20,6 +21,8 @@ export interface Services {
   prices: Prices;
   exchanges: ExchangeStore;
   purchase: Purchaser;
+  /** This process's counters for /metrics: every purchase through `purchase` is counted in them. */
+  metrics: ServerMetrics;
   demo: boolean;
   upstreamLabel: string;
   close(): Promise<void>;
@@ -52,12 +55,14 @@ export async function createServices(config: AppConfig): Promise<Services> {
   const prices = new Prices(store.ledger, demo ? CREDITS : null);
   await prices.refresh();
   const exchanges = new ExchangeStore();
+  const metrics = new ServerMetrics();
   const purchase = createPurchaser({
     upstream,
     ledger: store.ledger,
     archive: store.archive,
     exchanges,
     prices,
+    metrics,
   });
   return {
     store,
@@ -66,6 +71,7 @@ export async function createServices(config: AppConfig): Promise<Services> {
     prices,
     exchanges,
     purchase,
+    metrics,
     demo: demo !== null,
     upstreamLabel: demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl,
     close: async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { storeUnavailable } from './errors.ts';
 import type { Store } from './store.ts';
 
-/** Whether the store can be used now: what /healthz tells a load balancer. */
+/** Whether the store can be used now: part of what /readyz tells a load balancer (server/http/readiness.ts). */
 export interface StoreHealth {
   up: boolean;
   /** Why not, when it is down (never the database's address or password). */

@@ -12,7 +12,7 @@ import { HEADER } from '../../src/contract/index.ts';
 /**
  * The PostgreSQL server stopping and starting again under a running creditscope (the production server,
  * in a process of its own): it stays up, refuses to buy while the store is away (507, nothing sent),
- * says so on /healthz (503), and comes back by itself. The cluster is this file's own, so stopping it
+ * says so on /readyz (503, while /healthz, the process alive, stays 200), and comes back by itself. The cluster is this file's own, so stopping it
  * disturbs no other test.
  */
 const BUDGET_LOCK = 7_310_417;
@@ -74,14 +74,16 @@ async function until<T>(
   }
 }
 
-/** /healthz, or status 0 when the process no longer answers at all. */
-const health = async (proxy: ProxyProcess) => {
-  const response = await proxy.client.get('/healthz').catch(() => null);
+/** /readyz, or status 0 when the process no longer answers at all. */
+const readiness = async (proxy: ProxyProcess) => {
+  const response = await proxy.client.get('/readyz').catch(() => null);
   return {
     status: response?.status ?? 0,
-    body: response?.json<{ ok: boolean; store: string; unsettled: number; problem?: string }>(),
+    body: response?.json<{ ready: boolean; store: string; unsettled: number; problem?: string }>(),
   };
 };
+/** /healthz: the process alive, whatever the store. */
+const liveness = async (proxy: ProxyProcess) => (await proxy.client.get('/healthz')).status;
 const upstreamLog = async (match: string) =>
   (
     (await (await fetch(`${standin.url}/_control/log?match=${encodeURIComponent(match)}`)).json()) as {
@@ -94,7 +96,7 @@ describe('the PostgreSQL server stopping and starting again', () => {
   it('under four buying clients: the server stays up, refuses with 507 while it is away, sends nothing, and recovers by itself', async () => {
     const { proxy, databaseUrl } = await serverOnOwnDatabase();
     expect((await proxy.client.get(timeline('ada__warm'))).status).toBe(200);
-    expect(await health(proxy)).toMatchObject({ status: 200, body: { ok: true, store: 'up' } });
+    expect(await readiness(proxy)).toMatchObject({ status: 200, body: { ready: true, store: 'up' } });
 
     // The budget lock held from outside, so a journal entry is waiting inside its transaction when the
     // server stops: a connection lent out at that moment is the one whose loss used to end the process.
@@ -130,12 +132,17 @@ describe('the PostgreSQL server stopping and starting again', () => {
 
     await cluster.pause();
     const down = await until(
-      () => health(proxy),
+      () => readiness(proxy),
       (seen) => seen.status === 503 || proxy.child.exitCode !== null,
-      '/healthz saying the store is down',
+      '/readyz saying the store is down',
     );
     expect(proxy.child.exitCode, `the server died: ${proxy.output()}`).toBeNull();
-    expect(down.body).toMatchObject({ ok: false, store: 'down' });
+    expect(down.body).toMatchObject({ ready: false, store: 'down', problem: expect.any(String) });
+    // Not ready, but alive: a liveness probe must not restart a process that is waiting for its database.
+    expect(await liveness(proxy)).toBe(200);
+    const scraped = await proxy.client.get('/metrics');
+    expect(scraped.status).toBe(200);
+    expect(scraped.text).toMatch(/^creditscope_store_up 0$/m);
     // Away for a while, with the four clients still asking.
     await sleep(1_500);
     const whileDown = await proxy.client.get(timeline('ada__whiledown'));
@@ -150,9 +157,9 @@ describe('the PostgreSQL server stopping and starting again', () => {
     await cluster.resume();
     const resumed = Date.now();
     await until(
-      () => health(proxy),
+      () => readiness(proxy),
       (seen) => seen.status === 200,
-      '/healthz saying the store is back',
+      '/readyz saying the store is back',
     );
     const recoveryMs = Date.now() - resumed;
     buying = false;
@@ -162,7 +169,7 @@ describe('the PostgreSQL server stopping and starting again', () => {
     expect(after.status, after.text).toBe(200);
     expect(proxy.child.exitCode, proxy.output()).toBeNull();
     expect(proxy.output()).not.toMatch(/Unhandled|Connection terminated/);
-    console.info(`database back: the server answered /healthz 200 after ${recoveryMs} ms`);
+    console.info(`database back: the server answered /readyz 200 after ${recoveryMs} ms`);
 
     // Every answer was a page or a refusal that nothing was sent; no refused page reached the upstream.
     const refused = answers.filter(({ response }) => response.status !== 200);
@@ -205,13 +212,13 @@ describe('the PostgreSQL server stopping and starting again', () => {
     expect(header(answer, HEADER.charged)).toBe('yes');
     const callId = header(answer, HEADER.callId)!;
     expect(answer.json<{ success: boolean }>().success).not.toBe(false);
-    expect((await health(proxy)).body).toMatchObject({ ok: false, store: 'down', unsettled: 1 });
+    expect((await readiness(proxy)).body).toMatchObject({ ready: false, store: 'down', unsettled: 1 });
 
     await cluster.resume();
     await until(
-      () => health(proxy),
+      () => readiness(proxy),
       (seen) => seen.status === 200,
-      'the kept settlement written and /healthz up',
+      'the kept settlement written and /readyz up',
     );
     const [row] = await query<{ id: string; state: string; credits: string; charged: string }>(
       databaseUrl,

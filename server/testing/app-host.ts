@@ -14,10 +14,11 @@ export async function listenOnTestBuild(
   config: AppConfig,
   handler: ApiHandler,
   requestTimeouts?: typeof REQUEST_TIMEOUTS,
+  isLocalPeer?: (address: string | undefined) => boolean,
 ): Promise<Server> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-test-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
-  const production = await createProductionServer({ dist, config, handler, quiet: true, requestTimeouts });
+  const production = await createProductionServer({ dist, config, handler, quiet: true, requestTimeouts, isLocalPeer });
   await production.app.listen({ port: 0, host: '127.0.0.1' });
   production.app.server.once('close', () => fs.rmSync(dist, { recursive: true, force: true }));
   return production.app.server;

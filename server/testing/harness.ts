@@ -28,6 +28,8 @@ export interface HarnessOptions {
   token?: string;
   /** The app's limits on how long a client may take to send a request (server/app.ts). */
   requestTimeouts?: { headersMs: number; requestMs: number };
+  /** Which socket addresses /metrics serves without a token: none, to stand for a scraper on another machine. */
+  isLocalPeer?: (address: string | undefined) => boolean;
 }
 
 /** A database of its own on the run's throwaway PostgreSQL (see postgres-global-setup.ts). */
@@ -56,7 +58,7 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
   });
   if (testTimeout) config.timeoutMs = Number(testTimeout);
   const handler = await createApiHandler(config);
-  const server = await listenOnTestBuild(config, handler, options.requestTimeouts);
+  const server = await listenOnTestBuild(config, handler, options.requestTimeouts, options.isLocalPeer);
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const api = (pathname: string, init: RequestInit = {}) =>

@@ -78,7 +78,7 @@ export class Sessions {
 const ownedBy = <Query extends SelectQueryBuilder<Database, 'sessions', object>>(query: Query, who: SessionOwner) =>
   (who === null ? query.where('person', 'is', null) : query.where('person', '=', who)) as Query;
 
-const newest = (db: Kysely<Database>, who: SessionOwner) =>
+export const newest = (db: Kysely<Database>, who: SessionOwner) =>
   ownedBy(db.selectFrom('sessions').select(['id', 'started_at']), who)
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
