@@ -4,8 +4,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { MANIFEST, readNav, type ShotRecord } from '../scripts/screenshot-manifest.ts';
 
 const run = promisify(execFile);
+const SHOTS = 'docs/screenshots';
+
+/** The images the README shows, by file name, in the order it shows them. */
+function readmeImages(): string[] {
+  const links = fs.readFileSync('README.md', 'utf8').matchAll(/docs\/screenshots\/([\w-]+\.png)/g);
+  return [...new Set([...links].map((match) => match[1]!))];
+}
+
+/** What `npm run screenshots` saw on each page it shot (scripts/screenshot-manifest.ts). */
+function manifest(dir: string): Record<string, ShotRecord> {
+  return JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as Record<string, ShotRecord>;
+}
 
 /** Width and height from a PNG's header (IHDR follows the 8-byte signature). */
 function pngSize(file: string): { width: number; height: number } {
@@ -27,20 +40,38 @@ test('npm run screenshots makes exactly the README images, in demo mode, and lea
     expect(origin, stdout).toBeTruthy();
     await expect(fetch(`${origin}/`)).rejects.toThrow();
 
-    const written = fs.readdirSync(out).sort();
-    const readme = [
-      ...new Set(
-        [...fs.readFileSync('README.md', 'utf8').matchAll(/docs\/screenshots\/([\w-]+\.png)/g)].map(
-          (match) => match[1]!,
-        ),
-      ),
-    ].sort();
-    expect(written).toEqual(readme);
-    expect(fs.readdirSync('docs/screenshots').sort()).toEqual(readme);
+    const readme = readmeImages().sort();
+    expect(fs.readdirSync(out).sort()).toEqual([...readme, MANIFEST].sort());
+    expect(fs.readdirSync(SHOTS).sort()).toEqual([...readme, MANIFEST].sort());
+    // The committed manifest is what the app shows today: images made before a navigation change fail here.
+    expect(manifest(SHOTS)).toEqual(manifest(out));
     expect(pngSize(path.join(out, 'timeline-phone.png'))).toEqual({ width: 375, height: 812 });
     expect(pngSize(path.join(out, 'timeline-light.png'))).toEqual({ width: 1280, height: 1300 });
     expect(pngSize(path.join(out, 'credits.png')).height).toBeGreaterThan(900);
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
+});
+
+test("every page in the app's navigation has a README image, and every image shows the app's navigation", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link').first()).toBeVisible();
+  const nav = await readNav(page);
+  const shots = manifest(SHOTS);
+  const readme = readmeImages();
+  // The README shows exactly the committed images, each with its record.
+  expect(Object.keys(shots).sort()).toEqual([...readme].sort());
+  for (const file of readme) {
+    expect(fs.existsSync(path.join(SHOTS, file)), `${file} is linked from the README`).toBe(true);
+    expect(shots[file]!.nav, `the navigation in ${file}`).toEqual(nav);
+    // They are committed: kept small by pngquant (npm run screenshots runs it when installed).
+    expect(fs.statSync(path.join(SHOTS, file)).size, `${file}: bytes`).toBeLessThan(150_000);
+  }
+  for (const link of nav)
+    expect(
+      readme.filter((file) => shots[file]!.page === link.href),
+      `README images of ${link.label} (${link.href})`,
+    ).not.toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 
 const upstream = { API_BASE_URL: 'https://api.example.com', API_TOKEN: 't' };
@@ -193,5 +194,39 @@ describe('who may spend (CREDITSCOPE_AUTH)', () => {
   it('keeps the public URL for the links the CLI prints, without a trailing slash', () => {
     expect(loadConfig({ CREDITSCOPE_PUBLIC_URL: 'https://cs.example.com/' }).publicUrl).toBe('https://cs.example.com');
     expect(loadConfig({}).publicUrl).toBeNull();
+  });
+});
+
+describe('the documented settings', () => {
+  /** The variables the README's Configuration table has a row for. */
+  const documented = () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('\n## Configuration\n'), readme.indexOf('\n## Scripts\n'));
+    return [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((match) => match[1]!);
+  };
+
+  it('.env.example offers exactly the settings the README documents', () => {
+    const example = [...fs.readFileSync('.env.example', 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map(
+      (match) => match[1]!,
+    );
+    expect(example.sort()).toEqual(documented().sort());
+  });
+
+  it('the README documents every setting the server reads', () => {
+    const read = new Set<string>();
+    // The configuration as the server reads it, every name it asks for recorded.
+    loadConfig(
+      new Proxy({} as Record<string, string | undefined>, {
+        get: (_target, name) => {
+          if (typeof name === 'string') read.add(name);
+          return undefined;
+        },
+      }),
+    );
+    // HOST and PORT are the flags' fallbacks (Production server), HOME and XDG_DATA_HOME the data folder's default
+    // (CREDITSCOPE_DATA_DIR's row); the renamed role setting is only warned about.
+    for (const name of ['HOST', 'PORT', 'HOME', 'XDG_DATA_HOME', 'CREDITSCOPE_AUTH_DEFAULT_ROLE']) read.delete(name);
+    expect([...read].filter((name) => !documented().includes(name))).toEqual([]);
+    expect(read.size).toBeGreaterThan(10);
   });
 });
