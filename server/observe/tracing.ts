@@ -1,0 +1,118 @@
+import { createRequire } from 'node:module';
+
+/**
+ * OpenTelemetry traces over OTLP/HTTP, when the operator sets `OTEL_EXPORTER_OTLP_ENDPOINT` (or the traces-only
+ * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`): one trace per request, from Fastify's own instrumentation
+ * (@fastify/otel: the request, its hooks and handler), with the upstream calls (node:http, the client of
+ * server/proxy/upstream-request.ts) and PostgreSQL's queries (pg) as spans under it. Unset, nothing of
+ * OpenTelemetry is loaded: the packages are imported here, on demand, and nothing else imports them.
+ *
+ * What a span may carry: never a header (the bearer token travels in one; the HTTP instrumentation records
+ * headers only when asked to, and is not), never a query string (screen names and searches): the upstream
+ * call's `url.full` and the request's `url.path` are kept to their path.
+ */
+
+/** Asked by operators' probes and scrapers, not by people: left out of the traces. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+const FUNCTION_NAME = /^[\w$. -]{1,60}$/;
+
+/** Started by server/main.ts before the server's modules load; read by each request's log line (server/app.ts). */
+let traceIdsOfActiveSpan: () => { trace_id: string; span_id: string } | null = () => null;
+
+/** The trace and span ids of the request being handled, for its log lines; null when tracing is off. */
+export function activeTraceIds() {
+  return traceIdsOfActiveSpan();
+}
+
+export interface Tracing {
+  /** Sends what is still buffered and stops: called as the server closes. */
+  shutdown(): Promise<void>;
+}
+
+/** The OTLP settings are the standard variables, read from the environment as the SDK reads them. */
+export function tracingWanted(env: Record<string, string | undefined>): boolean {
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
+}
+
+/** A URL or a request's path without its query string. */
+export function withoutQuery(address: string): string {
+  const mark = address.indexOf('?');
+  return mark === -1 ? address : address.slice(0, mark);
+}
+
+/**
+ * Starts tracing when asked for. Must run before the server's modules are imported: the HTTP and pg
+ * instrumentations patch those modules when they are required after this.
+ */
+export async function startTracing(env: Record<string, string | undefined>): Promise<Tracing | null> {
+  if (!tracingWanted(env)) return null;
+  // The SDK reads its settings (endpoint, headers, batch delays, OTEL_RESOURCE_ATTRIBUTES) from process.env:
+  // those given in .env files count as if exported.
+  for (const [name, value] of Object.entries(env))
+    if (name.startsWith('OTEL_') && value !== undefined && process.env[name] === undefined) process.env[name] = value;
+
+  const [
+    { trace },
+    { NodeTracerProvider, BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { defaultResource, detectResources, envDetector, resourceFromAttributes },
+    { HttpInstrumentation },
+    { PgInstrumentation },
+    { FastifyOtelInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@fastify/otel'),
+  ]);
+
+  const provider = new NodeTracerProvider({
+    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) over the default name.
+    resource: defaultResource()
+      .merge(resourceFromAttributes({ 'service.name': 'creditscope' }))
+      .merge(detectResources({ detectors: [envDetector] })),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  // The global provider, AsyncLocalStorage context and W3C trace context (a `traceparent` in, and out to the upstream).
+  provider.register();
+
+  // Each instrumentation enables itself on the global provider when made.
+  new FastifyOtelInstrumentation({
+    // Every Fastify instance made after this (server/app.ts) gets the plugin, before its own hooks.
+    registerOnInitialization: true,
+    // Probes, every few seconds: no trace each.
+    ignorePaths: ({ url }) => PROBES.has(withoutQuery(url)),
+    requestHook: (span, request) => span.setAttribute('url.path', withoutQuery(request.url)),
+    // A hook's span is named by its stage and function. An unnamed function is named by its plugin, whose name,
+    // for an unnamed plugin, is its whole source text: such a one is "anonymous" here.
+    lifecycleHook: (span, { hookName, handler }) => {
+      const name = `${hookName} - ${handler && FUNCTION_NAME.test(handler) ? handler : 'anonymous'}`;
+      span.updateName(name);
+      span.setAttribute('hook.name', name);
+    },
+  });
+  new HttpInstrumentation({
+    // The request's span is Fastify's: no second one from Node's server (an ignored request would be untraced).
+    disableIncomingRequestInstrumentation: true,
+    startOutgoingSpanHook: (request) => ({
+      'url.full': `${request.protocol ?? 'http:'}//${request.hostname ?? request.host ?? 'localhost'}${request.port ? `:${String(request.port)}` : ''}${withoutQuery(request.path ?? '/')}`,
+    }),
+  });
+  new PgInstrumentation({ requireParentSpan: true });
+  // Node's HTTP client and pg, required through the hooks just installed: patched in place, the same module
+  // objects the server's `import` statements get (pg stays a package import in the compiled server too).
+  const require = createRequire(import.meta.url);
+  require('node:http');
+  require('node:https');
+  require('pg');
+
+  traceIdsOfActiveSpan = () => {
+    const context = trace.getActiveSpan()?.spanContext();
+    return context ? { trace_id: context.traceId, span_id: context.spanId } : null;
+  };
+  return { shutdown: () => provider.shutdown() };
+}
