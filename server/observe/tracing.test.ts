@@ -9,6 +9,7 @@ import { startStandin } from '../standin/server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { freshPostgresDatabase, TEST_TOKEN, waitFor } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
+import { tracingSettingsProblem } from './tracing.ts';
 import { HEADER } from '../../src/contract/index.ts';
 
 /**
@@ -177,5 +178,24 @@ describe.each(STORE_KINDS)('traces over OTLP, on the %s store', (kind) => {
     expect(requestLine.reqId).toEqual(expect.any(String));
     expect(requestLine.trace_id).toBe(request.traceId);
     expect(output).not.toContain(TEST_TOKEN);
+  });
+});
+
+describe('tracing settings', () => {
+  it('refuses what would drop every span silently, and says what to give', () => {
+    expect(tracingSettingsProblem({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toBeNull();
+    expect(tracingSettingsProblem({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otel.example/v1/traces' })).toBeNull();
+    expect(tracingSettingsProblem({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toBe(
+      'OTEL_EXPORTER_OTLP_ENDPOINT is "collector:4318": give the OTLP/HTTP receiver\'s address, such as http://127.0.0.1:4318',
+    );
+    expect(tracingSettingsProblem({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'not a url' })).toMatch(
+      /^OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is "not a url"/,
+    );
+    expect(
+      tracingSettingsProblem({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      }),
+    ).toMatch(/^OTEL_EXPORTER_OTLP_PROTOCOL is "grpc": this server sends traces over HTTP/);
   });
 });

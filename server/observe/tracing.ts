@@ -35,6 +35,23 @@ export function tracingWanted(env: Record<string, string | undefined>): boolean 
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }
 
+/**
+ * What would make the exporter drop every span without a word: an endpoint that is no http(s) address, or gRPC
+ * asked for (this server sends OTLP over HTTP, JSON, which a collector takes on its HTTP port, 4318 by default).
+ */
+export function tracingSettingsProblem(env: Record<string, string | undefined>): string | null {
+  for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']) {
+    const value = env[name]?.trim();
+    if (value && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)))
+      return `${name} is "${value}": give the OTLP/HTTP receiver's address, such as http://127.0.0.1:4318`;
+  }
+  for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) {
+    if (env[name]?.trim() === 'grpc')
+      return `${name} is "grpc": this server sends traces over HTTP (OTLP/HTTP JSON); point OTEL_EXPORTER_OTLP_ENDPOINT at the collector's HTTP port (4318 by default) and leave ${name} unset`;
+  }
+  return null;
+}
+
 /** A URL or a request's path without its query string. */
 export function withoutQuery(address: string): string {
   const mark = address.indexOf('?');
@@ -47,6 +64,8 @@ export function withoutQuery(address: string): string {
  */
 export async function startTracing(env: Record<string, string | undefined>): Promise<Tracing | null> {
   if (!tracingWanted(env)) return null;
+  const problem = tracingSettingsProblem(env);
+  if (problem) throw new Error(problem);
   // The SDK reads its settings (endpoint, headers, batch delays, OTEL_RESOURCE_ATTRIBUTES) from process.env:
   // those given in .env files count as if exported.
   for (const [name, value] of Object.entries(env))
