@@ -30,8 +30,9 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-/** The OTLP settings are the standard variables, read from the environment as the SDK reads them. */
+/** The OTLP settings are the standard variables, read from the environment as the SDK reads them (OTEL_SDK_DISABLED=true: off). */
 export function tracingWanted(env: Record<string, string | undefined>): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }
 
