@@ -16,11 +16,7 @@ import { startTracing } from './observe/tracing.ts';
 const env = loadEnvFiles(process.cwd());
 // Traces (OTEL_EXPORTER_OTLP_ENDPOINT) start before the server's modules load, so pg and Node's HTTP client
 // are instrumented: the server's modules are imported after it.
-const tracing = await startTracing(env).catch((error: unknown) => {
-  // As the server's other start-up refusals say it (server/http/lifecycle.ts, not imported yet).
-  console.error(`creditscope cannot start: ${(error as Error).message}`);
-  process.exit(1);
-});
+const tracing = await startTracing(env);
 const { startServer } = await import('./http/lifecycle.ts');
 const { createProductionServer } = await import('./http/production.ts');
 

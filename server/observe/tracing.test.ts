@@ -135,6 +135,11 @@ describe.each(STORE_KINDS)('traces over OTLP, on the %s store', (kind) => {
         found.some((span) => span.name === 'request' && attribute(span, 'http.route')?.toString().includes('posts')),
       10_000,
     );
+    // The agreed service name when OTEL_SERVICE_NAME is unset.
+    const resource = (JSON.parse(receiver.bodies[0]!) as OtlpExport).resourceSpans[0]!.resource;
+    expect(resource.attributes.find((entry) => entry.key === 'service.name')?.value).toEqual({
+      stringValue: 'creditscope',
+    });
     const request = spans.find(
       (span) => span.name === 'request' && String(attribute(span, 'url.path')).includes('posts'),
     )!;

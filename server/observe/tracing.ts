@@ -60,13 +60,17 @@ export function withoutQuery(address: string): string {
 }
 
 /**
- * Starts tracing when asked for. Must run before the server's modules are imported: the HTTP and pg
+ * Starts tracing when asked for; settings it cannot use stop the server with one line that says what to fix. Must run before the server's modules are imported: the HTTP and pg
  * instrumentations patch those modules when they are required after this.
  */
 export async function startTracing(env: Record<string, string | undefined>): Promise<Tracing | null> {
   if (!tracingWanted(env)) return null;
   const problem = tracingSettingsProblem(env);
-  if (problem) throw new Error(problem);
+  if (problem) {
+    // As the server's other start-up refusals say it (server/http/lifecycle.ts, which is not loaded yet).
+    console.error(`creditscope cannot start: ${problem}`);
+    process.exit(1);
+  }
   // The SDK reads its settings (endpoint, headers, batch delays, OTEL_RESOURCE_ATTRIBUTES) from process.env:
   // those given in .env files count as if exported.
   for (const [name, value] of Object.entries(env))
