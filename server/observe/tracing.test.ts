@@ -182,6 +182,7 @@ describe.each(STORE_KINDS)('traces over OTLP, on the %s store', (kind) => {
     const requestLine = lines.find((line) => line.msg === 'request' && line.path === '/api/v1/social/microblog/posts')!;
     expect(requestLine.reqId).toEqual(expect.any(String));
     expect(requestLine.trace_id).toBe(request.traceId);
+    expect(requestLine.span_id).toBe(request.spanId);
     expect(output).not.toContain(TEST_TOKEN);
   });
 });

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+// A type only: erased, it loads nothing.
+import type { Span } from '@opentelemetry/api';
 
 /**
  * OpenTelemetry traces over OTLP/HTTP, when the operator sets `OTEL_EXPORTER_OTLP_ENDPOINT` (or the traces-only
@@ -17,12 +19,14 @@ const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 const FUNCTION_NAME = /^[\w$. -]{1,60}$/;
 
-/** Started by server/main.ts before the server's modules load; read by each request's log line (server/app.ts). */
-let traceIdsOfActiveSpan: () => { trace_id: string; span_id: string } | null = () => null;
+type TraceIds = { trace_id: string; span_id: string };
 
-/** The trace and span ids of the request being handled, for its log lines; null when tracing is off. */
-export function activeTraceIds() {
-  return traceIdsOfActiveSpan();
+/** Set by startTracing; read for each request's log lines (server/app.ts). */
+let traceIdsOf: (request: object) => TraceIds | null = () => null;
+
+/** The ids of a request's trace and of its `request` span, for its log lines; null when tracing is off. */
+export function requestTraceIds(request: object): TraceIds | null {
+  return traceIdsOf(request);
 }
 
 export interface Tracing {
@@ -134,9 +138,11 @@ export async function startTracing(env: Record<string, string | undefined>): Pro
   require('node:https');
   require('pg');
 
-  traceIdsOfActiveSpan = () => {
-    const context = trace.getActiveSpan()?.spanContext();
-    return context ? { trace_id: context.traceId, span_id: context.spanId } : null;
+  // The request's own span (@fastify/otel decorates the request with it), not the hook span that is active.
+  traceIdsOf = (request) => {
+    const span = (request as { opentelemetry?: () => { span?: Span | null } }).opentelemetry?.().span;
+    const ids = span?.spanContext();
+    return ids && trace.isSpanContextValid(ids) ? { trace_id: ids.traceId, span_id: ids.spanId } : null;
   };
   return { shutdown: () => provider.shutdown() };
 }
