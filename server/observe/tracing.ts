@@ -17,6 +17,7 @@ import type { Span } from '@opentelemetry/api';
 /** Asked by operators' probes and scrapers, not by people: left out of the traces. */
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
+/** A hook function's own name; anything else (an unnamed plugin's source text) names no span. */
 const FUNCTION_NAME = /^[\w$. -]{1,60}$/;
 
 type TraceIds = { trace_id: string; span_id: string };
