@@ -13,6 +13,7 @@ import { guardPage, isRefusedPath } from './http/page-guard.ts';
 import { hostRefusal } from './http/host-name.ts';
 import { observeRoutes } from './http/observe-routes.ts';
 import { gatePage } from './identity/page-gate.ts';
+import { requestTraceIds } from './observe/tracing.ts';
 import { isApiPath, pathAsSent } from './proxy/api-path.ts';
 import { normalisedError } from './proxy/errors.ts';
 import type { ApiHandler } from './proxy/handler.ts';
@@ -108,6 +109,9 @@ export async function createApp(options: {
   // Every request, in both modes: counted until its answer has ended and its handler has returned, and logged once.
   app.addHook('onRequest', async (request, reply) => {
     const started = process.hrtime.bigint();
+    // With tracing on, each of the request's log lines names its trace (its span is @fastify/otel's, started before this hook).
+    const traced = requestTraceIds(request);
+    if (traced) request.log = request.log.child(traced);
     // As asked: a page host may rewrite the address it serves (Vite's SPA fallback serves /index.html).
     const pathname = pathAsSent(request.url);
     const raw = reply.raw;

@@ -9,8 +9,15 @@
  */
 import middie from '@fastify/middie';
 import { createServer as createViteServer, loadEnv } from 'vite';
-import { createApp, type PageHost } from './app.ts';
-import { startServer } from './http/lifecycle.ts';
+import type { PageHost } from './app.ts';
+import { startTracing } from './observe/tracing.ts';
+
+// As Vite reads it for `vite`: .env, .env.local, .env.development, .env.development.local, process.env on top.
+const env = { ...loadEnv('development', process.cwd(), ''), ...process.env };
+// Traces (OTEL_EXPORTER_OTLP_ENDPOINT) start before the server's modules load, as in server/main.ts.
+const tracing = await startTracing(env);
+const { createApp } = await import('./app.ts');
+const { startServer } = await import('./http/lifecycle.ts');
 
 /**
  * Pages and modules from the sources, by Vite: index.html for the app's routes (`appType: 'spa'`). Hot
@@ -33,9 +40,12 @@ const vitePages =
   };
 
 void startServer({
-  // As Vite reads it for `vite`: .env, .env.local, .env.development, .env.development.local, process.env on top.
-  env: { ...loadEnv('development', process.cwd(), ''), ...process.env },
+  env,
   defaultPort: 5173,
-  createServer: (config, api, options) => createApp({ config, api, pages: vitePages(options) }),
+  createServer: async (config, api, options) => {
+    const server = await createApp({ config, api, pages: vitePages(options) });
+    if (tracing) server.app.addHook('onClose', () => tracing.shutdown());
+    return server;
+  },
   listenText: (url) => `creditscope dev server (Vite, hot reload) at ${url}/`,
 });

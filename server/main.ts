@@ -10,14 +10,29 @@
  * `npm run build` compiles it to dist/server-app/main.js (vite.server.config.ts), which `npm run serve` runs;
  * `node --import tsx server/main.ts` runs it from source, as tests that exercise the source do.
  */
-import { startServer } from './http/lifecycle.ts';
 import { loadEnvFiles } from './http/options.ts';
-import { createProductionServer } from './http/production.ts';
+import { startTracing } from './observe/tracing.ts';
+
+const env = loadEnvFiles(process.cwd());
+// Traces (OTEL_EXPORTER_OTLP_ENDPOINT) start before the server's modules load, so pg and Node's HTTP client
+// are instrumented: the server's modules are imported after it.
+const tracing = await startTracing(env);
+const { startServer } = await import('./http/lifecycle.ts');
+const { createProductionServer } = await import('./http/production.ts');
 
 void startServer({
-  env: loadEnvFiles(process.cwd()),
+  env,
   defaultPort: 4173,
-  createServer: (config, handler, options) =>
-    createProductionServer({ dist: options.dist, config, handler, serverRendering: options.serverRendering }),
+  createServer: async (config, handler, options) => {
+    const server = await createProductionServer({
+      dist: options.dist,
+      config,
+      handler,
+      serverRendering: options.serverRendering,
+    });
+    // The last spans are sent as the server stops.
+    if (tracing) server.app.addHook('onClose', () => tracing.shutdown());
+    return server;
+  },
   listenText: (url, options) => `creditscope: serving ${options.dist} at ${url}/`,
 });
