@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
@@ -7,7 +7,8 @@ import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotic
 import { JobMeterSlot } from '../features/jobs/components/JobMeterSlot';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
-import { ExposedBanner, SignedInSlot } from '../features/people/components/PeopleInHeader';
+import { SIGN_IN_PAGES } from '../api/auth/sign-in-required';
+import { ExposedBanner, PeopleNavLink, SignedInSlot } from '../features/people/components/PeopleInHeader';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -32,6 +33,22 @@ const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 d
 function RootLayout() {
   // A server-rendered page is marked by its own content (src/routes/timeline.tsx), hydrated after this layout.
   useEffect(markHydratedUnlessServerRendered, []);
+  // Signing in and opening a welcome link come before any session: no navigation, and nothing mounted that asks
+  // for one (the meter's /api/_session, the job chip's /api/_jobs, the spend alerts), which would only be a 401.
+  const signingIn = useRouterState({ select: (state) => SIGN_IN_PAGES.includes(state.location.pathname) });
+  if (signingIn)
+    return (
+      <div className="min-h-screen">
+        <ExposedBanner />
+        <header className="border-b border-slate-200 dark:border-slate-800">
+          <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-2 font-bold text-slate-900 dark:text-white">
+            <img src="/favicon.svg" alt="" width={22} height={22} />
+            creditscope
+          </div>
+        </header>
+        <Outlet />
+      </div>
+    );
   return (
     <div className="min-h-screen">
       <ExposedBanner />
@@ -67,6 +84,7 @@ function RootLayout() {
             <Link to="/jobs" className={navLink} activeProps={activeLink}>
               Jobs
             </Link>
+            <PeopleNavLink className={navLink} activeProps={activeLink} />
           </nav>
           {/*
             The bar takes the rest of the row and is a container: the meter and the job chip fit what it has on
