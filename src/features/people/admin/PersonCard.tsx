@@ -9,6 +9,7 @@ import {
   signOutEverywhere,
   type WelcomeLink,
 } from '../../../api/auth/people-admin';
+import { creditsText } from '../../../lib/plural';
 import { PERIOD_WORDS } from '../limit-words';
 import { failureText } from './failure-text';
 import { LimitFields, limitFromForm } from './LimitFields';
@@ -48,14 +49,14 @@ export function PersonCard({ person, isYou }: { person: TeamPerson; isYou: boole
     run(async () => {
       await changePerson(name, { limit });
       return limit
-        ? `${name}’s limit is now ${limit.credits} credits ${PERIOD_WORDS[limit.period]}.`
+        ? `${name}’s limit is now ${creditsText(limit.credits)} ${PERIOD_WORDS[limit.period]}.`
         : `${name} has no limit of their own now.`;
     });
   }
 
   const spent = person.limit
-    ? `${person.limit.spent} of ${person.limit.credits} credits ${SPENT_WORDS[person.limit.period]}`
-    : `${person.spentTotal} credits in total, no limit of their own`;
+    ? `${person.limit.spent} of ${creditsText(person.limit.credits)} ${SPENT_WORDS[person.limit.period]}`
+    : `${creditsText(person.spentTotal)} in total, no limit of their own`;
 
   return (
     <li data-testid="person-row" data-person={name} className="space-y-2 py-3">
