@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import Sqlite from 'libsql';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { bearer, errorKind, hostRequest, userCli, welcomeLink } from './support/people.ts';
@@ -155,14 +156,117 @@ test('the Credits page shows an admin her spend by name', async ({ browser }) =>
   await expect(alice.locator('td').nth(0)).toHaveText('3');
   await expect(alice.getByTestId('spend-credits')).toHaveText('0.3');
 
-  // An admin's People: alice with her limit and what she spent of it; the Audit log: the CLI adding her.
-  const person = page.getByTestId('admin-people').getByTestId('person-row').filter({ hasText: 'alice' });
-  await expect(person).toContainText('member');
-  await expect(person).toContainText('0.3 a day');
-  await expect(person).toContainText('0.3 today');
-  const added = page.getByTestId('admin-audit').getByTestId('audit-entry').filter({ hasText: 'person-added' });
-  await expect(added.filter({ hasText: 'alice' })).toHaveCount(1);
-  await expect(added.filter({ hasText: 'alice' })).toContainText('cli');
+  // People and the audit log are the People page's now, linked from here and from the navigation (admins only).
+  await expect(page.getByTestId('admin-people')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/people`);
+  const person = page.getByTestId('admin-people').locator('[data-person="alice"]');
+  await expect(person.getByRole('combobox', { name: 'alice’s role' })).toHaveValue('member');
+  await expect(person).toContainText('0.3 of 0.3 credits today');
+  await expect(page.getByTestId('admin-audit').getByTestId('audit-entry')).toContainText([
+    'The command line (npm run user) added alice as a member, with a limit of 0.3 credits a day',
+  ]);
+});
+
+/** The invites' table in the accounts server's SQLite file, as an expired link leaves it (24 hours on). */
+function expireInvitesOf(name: string) {
+  const database = new Sqlite(`${env.CREDITSCOPE_DATA_DIR}/creditscope.db`);
+  try {
+    database.exec('PRAGMA busy_timeout = 5000');
+    database
+      .prepare('UPDATE invites SET expires_at = ? WHERE person = ?')
+      .run(new Date(Date.now() - 60_000).toISOString(), name);
+  } finally {
+    database.close();
+  }
+}
+
+test('an admin invites dora from the People page; the link shown once signs her in, and then says it was used', async ({
+  browser,
+}) => {
+  // The admin chose a password on her own link already: she signs in with it.
+  const page = await personPage(browser);
+  await page.goto(`${ORIGIN}/sign-in?next=%2Fpeople`);
+  await page.getByLabel('Name').fill('admin');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/people`);
+  const invite = page.getByTestId('invite-person');
+  await invite.getByLabel('Name').fill('dora');
+  await invite.getByLabel('Role').selectOption('member');
+  await invite.getByLabel('Limit (credits)').fill('0.5');
+  await invite.getByLabel('Period').selectOption('day');
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  const shown = invite.getByTestId('welcome-link');
+  await expect(shown).toContainText('dora is invited');
+  links.dora = (await shown.locator('code').textContent())!;
+  expect(links.dora).toMatch(new RegExp(`^${ORIGIN}/welcome#token=`));
+  await expect(page.locator('[data-person="dora"]')).toContainText('welcome link not used yet');
+  await expect(page.getByTestId('audit-entry').first()).toContainText(
+    'admin added dora as a member, with a limit of 0.5 credits a day',
+  );
+  // Shown once: gone with Done, and nowhere on the page after a reload.
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+  await expect(page.locator('[data-person="dora"]')).toBeVisible();
+  expect(await page.content()).not.toContain(links.dora.split('#token=')[1]!);
+
+  // The link, opened in dora's own browser: her password, and she lands signed in. No request carries the token in
+  // its address (it is in the fragment, and checked in a POST body).
+  const dora = await personPage(browser);
+  const addresses: string[] = [];
+  dora.on('request', (request) => addresses.push(request.url()));
+  await welcome(dora, 'dora');
+  const token = links.dora.split('#token=')[1]!;
+  expect(addresses.filter((address) => address.includes(token))).toEqual([]);
+
+  // The same link again: it says it was used before any form.
+  const again = await personPage(browser);
+  await again.goto(links.dora);
+  await expect(again.getByTestId('welcome-link-unusable')).toHaveAttribute('data-state', 'used');
+  await expect(again.getByTestId('welcome-link-unusable')).toContainText('used already');
+  await expect(again.getByTestId('welcome-form')).toHaveCount(0);
+
+  // The admin changes her limit and signs her out everywhere: the log says each in words.
+  const row = page.locator('[data-person="dora"]');
+  await row.getByRole('button', { name: 'Change limit' }).click();
+  await row.getByLabel('Limit (credits)').fill('0.2');
+  await row.getByLabel('Period').selectOption('month');
+  await row.getByRole('button', { name: 'Save limit' }).click();
+  await expect(row).toContainText('dora’s limit is now 0.2 credits a month.');
+  await row.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(row).toContainText('dora is signed out everywhere');
+  await expect(page.getByTestId('audit-entry').first()).toContainText('admin signed dora out everywhere');
+  await expect(page.getByTestId('audit-entry').nth(1)).toContainText("admin set dora's limit to 0.2 credits a month");
+  await dora.reload();
+  await expect(dora).toHaveURL(/\/sign-in/);
+});
+
+test('an expired welcome link says so before any form', async ({ browser }) => {
+  links.erin = welcomeLink(await userCli(['add', 'erin', '--role', 'viewer'], env));
+  expireInvitesOf('erin');
+  const page = await personPage(browser);
+  await page.goto(links.erin);
+  await expect(page.getByTestId('welcome-link-unusable')).toHaveAttribute('data-state', 'expired');
+  await expect(page.getByTestId('welcome-link-unusable')).toContainText('has expired');
+  await expect(page.getByTestId('welcome-form')).toHaveCount(0);
+});
+
+test('the sign-in and welcome pages show no navigation and ask for nothing that needs a session', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
+  for (const address of [`${ORIGIN}/sign-in`, links.erin!]) {
+    await page.goto(address);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(asked.filter((pathname) => /^\/api\/_(session|jobs)/.test(pathname))).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 test('bob, a viewer, opens a page alice bought free and cannot buy another', async ({ browser }) => {

@@ -14,6 +14,7 @@ import { Route as CreditsRouteImport } from './routes/credits'
 import { Route as FindRouteImport } from './routes/find'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as JobsRouteImport } from './routes/jobs'
+import { Route as PeopleRouteImport } from './routes/people'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as TimelineRouteImport } from './routes/timeline'
@@ -44,6 +45,11 @@ const HistoryRoute = HistoryRouteImport.update({
 const JobsRoute = JobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PeopleRoute = PeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -83,6 +89,7 @@ export interface FileRoutesByFullPath {
   '/find': typeof FindRoute
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
+  '/people': typeof PeopleRoute
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
@@ -96,6 +103,7 @@ export interface FileRoutesByTo {
   '/find': typeof FindRoute
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
+  '/people': typeof PeopleRoute
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
@@ -110,6 +118,7 @@ export interface FileRoutesById {
   '/find': typeof FindRoute
   '/history': typeof HistoryRoute
   '/jobs': typeof JobsRoute
+  '/people': typeof PeopleRoute
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
@@ -125,6 +134,7 @@ export interface FileRouteTypes {
     | '/find'
     | '/history'
     | '/jobs'
+    | '/people'
     | '/search'
     | '/sign-in'
     | '/timeline'
@@ -138,6 +148,7 @@ export interface FileRouteTypes {
     | '/find'
     | '/history'
     | '/jobs'
+    | '/people'
     | '/search'
     | '/sign-in'
     | '/timeline'
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | '/find'
     | '/history'
     | '/jobs'
+    | '/people'
     | '/search'
     | '/sign-in'
     | '/timeline'
@@ -165,6 +177,7 @@ export interface RootRouteChildren {
   FindRoute: typeof FindRoute
   HistoryRoute: typeof HistoryRoute
   JobsRoute: typeof JobsRoute
+  PeopleRoute: typeof PeopleRoute
   SearchRoute: typeof SearchRoute
   SignInRoute: typeof SignInRoute
   TimelineRoute: typeof TimelineRoute
@@ -208,6 +221,13 @@ declare module '@tanstack/react-router' {
       path: '/jobs'
       fullPath: '/jobs'
       preLoaderRoute: typeof JobsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/people': {
+      id: '/people'
+      path: '/people'
+      fullPath: '/people'
+      preLoaderRoute: typeof PeopleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -261,6 +281,7 @@ const rootRouteChildren: RootRouteChildren = {
   FindRoute: FindRoute,
   HistoryRoute: HistoryRoute,
   JobsRoute: JobsRoute,
+  PeopleRoute: PeopleRoute,
   SearchRoute: SearchRoute,
   SignInRoute: SignInRoute,
   TimelineRoute: TimelineRoute,

@@ -37,7 +37,7 @@ export const ACCESS = {
     viewer: 'yes',
     key: 'as its person',
     signedIn: false,
-    does: 'say who is signed in, sign in, open a welcome link',
+    does: 'say who is signed in, sign in, check and open a welcome link',
   },
   'sign-out': {
     admin: 'yes',
@@ -155,6 +155,14 @@ export const ACCESS = {
     key: 'as its person',
     signedIn: true,
     does: 'list the people and the audit log',
+  },
+  'manage-people': {
+    admin: 'yes',
+    member: 'no',
+    viewer: 'no',
+    key: 'session only',
+    signedIn: true,
+    does: 'invite, change, reset, sign out or remove a person (the People page)',
   },
 } as const satisfies Record<string, AccessRule>;
 

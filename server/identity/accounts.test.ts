@@ -669,6 +669,153 @@ describe("a person's own keys, and the admins' lists (#28)", () => {
   });
 });
 
+describe('the People page: what `npm run user` does, for admins in the browser (#34.4)', () => {
+  interface Page {
+    entries: { at: string; actor: string; action: string; subject: string | null; detail: string | null }[];
+    next: string | null;
+  }
+  const send = (harness: ProxyHarness, method: string, pathname: string, cookie: string, body?: unknown) =>
+    harness.api(pathname, {
+      method,
+      headers: { cookie },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const tokenOf = (welcome: string) => /^\/welcome#token=(.+)$/.exec(welcome)![1]!;
+  const check = async (harness: ProxyHarness, token: string) =>
+    ((await (await post(harness, '/api/_auth/welcome/check', { token })).json()) as { state: string }).state;
+
+  it.each(STORE_KINDS)(
+    'invites, changes, resets, signs out and removes a person, each audited under the admin, in pages (%s)',
+    { timeout: 60_000 },
+    async (store) => {
+      const harness = await accountsServer({}, { store });
+      const root = await person(harness, 'root', 'admin');
+      const alice = await person(harness, 'alice', 'member');
+      const vic = await person(harness, 'vic', 'viewer');
+
+      // Invited from the page: the welcome link answered once, checked (without spending a use), then used.
+      const invited = await send(harness, 'POST', '/api/_auth/people', root, {
+        name: 'carol',
+        role: 'member',
+        limit: { credits: '0.5', period: 'day' },
+      });
+      expect(invited.status).toBe(201);
+      const token = tokenOf(((await invited.json()) as { welcome: string }).welcome);
+      expect(await check(harness, token)).toBe('valid');
+      expect(await check(harness, token)).toBe('valid');
+      const carol = sessionCookieOf(await post(harness, '/api/_auth/welcome', { token, password: PASSWORD }));
+      expect(await check(harness, token)).toBe('used');
+      expect(await check(harness, 'not-a-token')).toBe('used');
+      const again = await send(harness, 'POST', '/api/_auth/people', root, {
+        name: 'carol',
+        role: 'viewer',
+        limit: null,
+      });
+      expect(again.status).toBe(409);
+      const badLimit = await send(harness, 'POST', '/api/_auth/people', root, {
+        name: 'dave',
+        role: 'member',
+        limit: { credits: 'lots', period: 'day' },
+      });
+      expect(badLimit.status).toBe(400);
+      expect(
+        (await send(harness, 'POST', '/api/_auth/people', root, { name: 'bad name', role: 'member', limit: null }))
+          .status,
+      ).toBe(400);
+
+      // Role, then limit; an unknown person is 404; the last admin keeps the role.
+      expect((await send(harness, 'PATCH', '/api/_auth/people/carol', root, { role: 'viewer' })).status).toBe(200);
+      const limited = await send(harness, 'PATCH', '/api/_auth/people/carol', root, {
+        limit: { credits: '0.25', period: 'month' },
+      });
+      expect(await limited.json()).toEqual({
+        person: { name: 'carol', role: 'viewer', limit: { credits: '0.25', period: 'month' } },
+      });
+      expect((await send(harness, 'PATCH', '/api/_auth/people/nobody', root, { role: 'viewer' })).status).toBe(404);
+      const lastAdmin = await send(harness, 'PATCH', '/api/_auth/people/root', root, { role: 'member' });
+      expect(lastAdmin.status).toBe(409);
+      expect((await send(harness, 'DELETE', '/api/_auth/people/root', root)).status).toBe(409);
+
+      // Signed out everywhere: carol's session is gone, her password still works.
+      expect((await harness.api('/api/_session', { headers: { cookie: carol } })).status).toBe(200);
+      expect((await send(harness, 'POST', '/api/_auth/people/carol/sign-out', root, {})).status).toBe(200);
+      expect((await harness.api('/api/_session', { headers: { cookie: carol } })).status).toBe(401);
+      // A reset: a new link (the old password no longer signs in), then removed.
+      const reset = await send(harness, 'POST', '/api/_auth/people/carol/reset', root, {});
+      expect(await check(harness, tokenOf(((await reset.json()) as { welcome: string }).welcome))).toBe('valid');
+      expect((await post(harness, '/api/_auth/sign-in', { name: 'carol', password: PASSWORD })).status).toBe(401);
+      expect((await send(harness, 'DELETE', '/api/_auth/people/carol', root)).status).toBe(200);
+      expect((await send(harness, 'DELETE', '/api/_auth/people/carol', root)).status).toBe(404);
+
+      // Admins only: a member, a viewer and even an admin's key are refused, and change nothing.
+      const rootKey = `Bearer ${await new PeopleAdmin(harness.identity, 'cli').key('root', 'script')}`;
+      for (const [who, headers] of [
+        ['alice', { cookie: alice }],
+        ['vic', { cookie: vic }],
+        ["root's key", { authorization: rootKey }],
+      ] as const) {
+        const refused = await harness.api('/api/_auth/people', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: 'eve', role: 'admin', limit: null }),
+        });
+        expect(refused.status, who).toBe(403);
+        expect((await send(harness, 'DELETE', '/api/_auth/people/alice', headers.cookie ?? '')).status).not.toBe(200);
+      }
+      expect(await harness.identity.people.person('eve')).toBeNull();
+      expect(await harness.identity.people.person('alice')).not.toBeNull();
+
+      // Every change, by root, newest first, two at a time: the pages join up with nothing repeated or missing.
+      const seen: Page['entries'] = [];
+      let before: string | null = null;
+      do {
+        const query: string = before ? `?limit=2&before=${before}` : '?limit=2';
+        const page = (await (await send(harness, 'GET', `/api/_auth/audit${query}`, root)).json()) as Page;
+        expect(page.entries.length).toBeLessThanOrEqual(2);
+        seen.push(...page.entries);
+        before = page.next;
+      } while (before);
+      const byRoot = seen.filter((entry) => entry.actor === 'root').map((entry) => `${entry.action} ${entry.subject}`);
+      expect(byRoot).toEqual([
+        'person-removed carol',
+        'password-reset carol',
+        'signed-out carol',
+        'limit-set carol',
+        'role-set carol',
+        'person-added carol',
+      ]);
+      const whole = (await (await send(harness, 'GET', '/api/_auth/audit', root)).json()) as Page;
+      expect(seen).toEqual(whole.entries);
+      expect(whole.next).toBeNull();
+      expect(JSON.parse(seen.find((entry) => entry.action === 'role-set')!.detail!)).toEqual({
+        role: 'viewer',
+        was: 'member',
+      });
+      expect((await send(harness, 'GET', '/api/_auth/audit?before=nonsense', root)).status).toBe(400);
+      expect(await harness.upstreamLog()).toHaveLength(0);
+    },
+  );
+
+  it('says an expired welcome link is expired before a password is asked, and checks are throttled', async () => {
+    const harness = await accountsServer();
+    const token = await new PeopleAdmin(harness.identity, 'cli').add('dora', 'member', null);
+    await harness.identity.db.transact((trx) =>
+      trx
+        .updateTable('invites')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute(),
+    );
+    expect(await check(harness, token)).toBe('expired');
+    let last = 0;
+    for (let i = 1; i < THROTTLE.welcomeChecksPerAddress; i++)
+      last = (await post(harness, '/api/_auth/welcome/check', { token })).status;
+    expect(last).toBe(200);
+    const throttled = await post(harness, '/api/_auth/welcome/check', { token });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
 describe('header mode (CREDITSCOPE_AUTH=header)', () => {
   const HEADER_MODE = { CREDITSCOPE_AUTH: 'header', CREDITSCOPE_TRUSTED_PROXIES: '127.0.0.1,::1' };
   const named = (name: string) => ({ 'x-forwarded-user': name });

@@ -1,12 +1,24 @@
 import Big from 'big.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
 import { stopJobsOf } from '../jobs/job-store.ts';
 import type { Period } from '../store/totals.ts';
 import type { Role } from './auth-config.ts';
 import type { Identity } from './identity.ts';
 import { nameProblem } from './people.ts';
 
-/** An admin action that cannot be done, said so a person can fix it. */
-export class AdminError extends Error {}
+/**
+ * An admin action that cannot be done, said so a person can fix it: `unknown` (nobody of that name), `conflict`
+ * (already there, or the last admin), or `invalid` (a name creditscope does not take).
+ */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'unknown' | 'conflict' | 'invalid' = 'invalid',
+  ) {
+    super(message);
+  }
+}
 
 export type Limit = { credits: string; period: Period } | null;
 
@@ -26,8 +38,25 @@ export class PeopleAdmin {
 
   private async known(name: string) {
     const person = await this.identity.people.person(name);
-    if (!person) throw new AdminError(`Nobody called "${name}" here: \`npm run user -- list\` shows who is.`);
+    if (!person)
+      throw new AdminError(`Nobody called "${name}" here: \`npm run user -- list\` shows who is.`, 'unknown');
     return person;
+  }
+
+  /** Refuses to leave the server without an admin: someone must be able to add people and reset passwords. */
+  private async keepsAnAdmin(trx: Kysely<Database>, name: string) {
+    const others = await trx
+      .selectFrom('people')
+      .select('name')
+      .where('role', '=', 'admin')
+      .where('removed_at', 'is', null)
+      .where('name', '!=', name)
+      .executeTakeFirst();
+    if (!others)
+      throw new AdminError(
+        `${name} is the only admin: make someone else an admin first, or nobody could manage people.`,
+        'conflict',
+      );
   }
 
   /** Adds a person; their one-time welcome link's token (24 h). */
@@ -37,7 +66,10 @@ export class PeopleAdmin {
     return this.db.transact(async (trx) => {
       const added = await this.identity.people.add(trx, { name, role, limit });
       if (added === 'exists')
-        throw new AdminError(`"${name}" is already here: \`npm run user -- reset ${name}\` makes a new welcome link.`);
+        throw new AdminError(
+          `"${name}" is already here: \`npm run user -- reset ${name}\` makes a new welcome link.`,
+          'conflict',
+        );
       await this.identity.audit.record(trx, {
         actor: this.actor,
         action: 'person-added',
@@ -50,8 +82,9 @@ export class PeopleAdmin {
 
   /** Removes a person: they cannot sign in, their sessions, keys and jobs end; the ledger keeps their name. */
   async remove(name: string): Promise<void> {
-    await this.known(name);
+    const person = await this.known(name);
     await this.db.transact(async (trx) => {
+      if (person.role === 'admin') await this.keepsAnAdmin(trx, name);
       await trx.updateTable('people').set({ removed_at: new Date().toISOString() }).where('name', '=', name).execute();
       await trx.deleteFrom('invites').where('person', '=', name).execute();
       await this.identity.keys.revokeAll(trx, name);
@@ -102,6 +135,31 @@ export class PeopleAdmin {
         detail: JSON.stringify(limit),
       });
     });
+  }
+
+  /** A new role; the last admin keeps theirs. Their sessions go on, with the new role from their next request. */
+  async setRole(name: string, role: Role): Promise<void> {
+    const person = await this.known(name);
+    if (person.role === role) return;
+    await this.db.transact(async (trx) => {
+      if (person.role === 'admin') await this.keepsAnAdmin(trx, name);
+      await trx.updateTable('people').set({ role }).where('name', '=', name).execute();
+      await this.identity.audit.record(trx, {
+        actor: this.actor,
+        action: 'role-set',
+        subject: name,
+        detail: JSON.stringify({ role, was: person.role }),
+      });
+    });
+  }
+
+  /** Every session of theirs ends (a lost laptop): their password and keys still work. */
+  async signOutEverywhere(name: string): Promise<void> {
+    await this.known(name);
+    await this.db.transact((trx) =>
+      this.identity.audit.record(trx, { actor: this.actor, action: 'signed-out', subject: name, detail: null }),
+    );
+    await this.identity.signIns.endAll(name);
   }
 
   /** A new key for `name`, shown once. */

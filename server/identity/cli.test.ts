@@ -87,7 +87,7 @@ describe('npm run user', () => {
     ).toBe(401);
     expect(await harness.upstreamLog()).toHaveLength(1);
 
-    const audit = await harness.identity.audit.latest();
+    const audit = (await harness.identity.audit.page(null)).entries;
     expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.subject}`).reverse()).toEqual([
       'cli person-added alice',
       'cli key-created alice',

@@ -33,6 +33,20 @@ export class Invites {
   }
 
   /**
+   * What a welcome page may say before asking for a password, and no more: whether the link can be used, was used
+   * (or replaced by a newer one, or never was: a mistyped link reads the same), or has expired.
+   */
+  async state(db: Kysely<Database>, token: string, now = new Date()): Promise<'valid' | 'used' | 'expired'> {
+    const row = await db
+      .selectFrom('invites')
+      .select(['used_at', 'expires_at'])
+      .where('token_hash', '=', secretHash(token))
+      .executeTakeFirst();
+    if (!row || row.used_at !== null) return 'used';
+    return row.expires_at > now.toISOString() ? 'valid' : 'expired';
+  }
+
+  /**
    * Uses the link (inside `trx`, with the password written in the same transaction): whose it was, or null
    * when it is unknown, used or expired. Marked used only where it was not, so two uses cannot both win.
    */

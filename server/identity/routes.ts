@@ -4,6 +4,7 @@ import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { cookieValue, SESSION_COOKIE, type Identity } from './identity.ts';
 import { keyRoutes } from './key-routes.ts';
+import { peopleRoutes } from './people-routes.ts';
 import type { Person } from './people.ts';
 import { clientAddress, overTls, sessionCookie } from './request.ts';
 import { personScope, readTotals } from '../store/totals.ts';
@@ -19,7 +20,8 @@ const JSON_BODY = { maxBytes: 4096, json: true };
 
 /**
  * `/api/_auth/*` (#28, the contract in docs/architecture.md): who is signed in, signing in and out, the
- * welcome link, a person's own keys (key-routes.ts), and the admins' lists of people and of what admins did. Free: nothing here reaches the
+ * welcome link, a person's own keys (key-routes.ts), the admins' list of people, and what admins do to people with
+ * the audit log (people-routes.ts). Free: nothing here reaches the
  * upstream. `me`, sign-in, welcome and sign-out need no credential; the guard holds for them as for every route.
  */
 export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginAsync {
@@ -46,6 +48,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
 
   return async (api) => {
     await api.register(keyRoutes(identity));
+    await api.register(peopleRoutes(identity));
 
     api.get('/_auth/me', { config: { access: 'public' } }, async (request, reply) =>
       sendJson(reply, 200, {
@@ -140,20 +143,16 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       });
     });
 
-    api.get('/_auth/audit', { config: { access: 'people' } }, async (_request, reply) =>
-      sendJson(reply, 200, { entries: await identity.audit.latest() }),
-    );
-
     for (const [url, allowed] of [
       ['/_auth/me', 'GET'],
       ['/_auth/sign-in', 'POST'],
       ['/_auth/welcome', 'POST'],
       ['/_auth/sign-out', 'POST'],
-      ['/_auth/people', 'GET'],
+      ['/_auth/people', 'GET, POST'],
       ['/_auth/audit', 'GET'],
     ] as const)
       api.route({
-        method: otherMethods(allowed),
+        method: otherMethods(...allowed.split(', ')),
         url,
         config: { access: 'wrong-address' },
         handler: async () => refuse(405, 'bad_request', `${url} accepts ${allowed} only`, { allow: allowed }),

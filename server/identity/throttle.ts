@@ -14,7 +14,7 @@ import type { Database } from '../store/schema.ts';
  * - per name from everywhere: past 20, the name is slowed, not locked: one try checked every 2 s, each waiting for
  *   its turn, refused only when the queue is over 10 s long. A stranger elsewhere cannot shut the person out; many
  *   addresses guessing together get one guess per 2 s;
- * - welcome links per address: 20 tries.
+ * - welcome links per address: 20 tries; looking one up (is it still good?) per address: 30.
  * A right password takes its own try back and clears its name's count from that address; a used welcome link clears
  * the name's counts (an admin's fresh link is the way back in for someone who forgot the password).
  */
@@ -26,6 +26,7 @@ export const THROTTLE = {
   nameSpacingMs: 2_000,
   nameMaxWaitMs: 10_000,
   welcomePerAddress: 20,
+  welcomeChecksPerAddress: 30,
 };
 
 /** Check now (after `delayMs`, the name's turn when it is slowed), or refuse saying how long to wait. */
@@ -36,6 +37,7 @@ const keys = {
   address: (address: string) => `address:${address}`,
   name: (name: string) => `name:${name}`,
   welcome: (address: string) => `welcome:${address}`,
+  check: (address: string) => `welcome-check:${address}`,
 };
 
 interface Count {
@@ -117,6 +119,17 @@ export class Throttle {
     return this.db.transact(
       async (trx) =>
         overLimit(await bump(trx, keys.welcome(address), now), THROTTLE.welcomePerAddress, now) ?? {
+          kind: 'check',
+          delayMs: 0,
+        },
+    );
+  }
+
+  /** A look at a welcome link from `address` (valid, used or expired?), before the welcome page shows its form. */
+  async reserveWelcomeCheck(address: string, now = new Date()): Promise<Reservation> {
+    return this.db.transact(
+      async (trx) =>
+        overLimit(await bump(trx, keys.check(address), now), THROTTLE.welcomeChecksPerAddress, now) ?? {
           kind: 'check',
           delayMs: 0,
         },

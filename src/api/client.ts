@@ -79,7 +79,7 @@ function errorFrom(status: number, body: unknown, headers: Headers): ApiError {
 }
 
 export type ApiInit = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
@@ -7,22 +7,13 @@ import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotic
 import { JobMeterSlot } from '../features/jobs/components/JobMeterSlot';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
-import { ExposedBanner, SignedInSlot } from '../features/people/components/PeopleInHeader';
+import { SIGN_IN_PAGES } from '../api/auth/sign-in-required';
+import { ExposedBanner, PeopleNavLink, SignedInSlot } from '../features/people/components/PeopleInHeader';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: () => (
-    <main className="mx-auto max-w-timeline p-6">
-      <h1 className="text-xl font-bold">Page not found</h1>
-      <p>
-        Nothing was bought. Go to the{' '}
-        <Link to="/" className="text-brand-700 underline dark:text-sky-300">
-          start page
-        </Link>
-        .
-      </p>
-    </main>
-  ),
+  // Loaded when an address matches no page: the shell stays lighter for every other visit.
+  notFoundComponent: lazyRouteComponent(() => import('../components/PageNotFound')),
 });
 
 const navLink =
@@ -32,6 +23,9 @@ const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 d
 function RootLayout() {
   // A server-rendered page is marked by its own content (src/routes/timeline.tsx), hydrated after this layout.
   useEffect(markHydratedUnlessServerRendered, []);
+  // Signing in and opening a welcome link come before any session: no navigation, and nothing mounted that asks
+  // for one (the meter's /api/_session, the job chip's /api/_jobs, the spend alerts), which would only be a 401.
+  const signingIn = useRouterState({ select: (state) => SIGN_IN_PAGES.includes(state.location.pathname) });
   return (
     <div className="min-h-screen">
       <ExposedBanner />
@@ -43,46 +37,56 @@ function RootLayout() {
             {/* On a phone the logo alone leads home: the row keeps room for the meter. */}
             <span className="max-sm:sr-only">creditscope</span>
           </Link>
-          <ModeBadge />
-          {/* Six pages: on a phone the links take the second (last) row, under the logo and the meter. */}
-          <nav
-            aria-label="Main"
-            className="order-last flex w-full flex-wrap items-center gap-0.5 sm:order-none sm:w-auto sm:gap-1"
-          >
-            <Link to="/timeline" className={navLink} activeProps={activeLink}>
-              Timeline
-            </Link>
-            <Link to="/search" className={navLink} activeProps={activeLink}>
-              Search
-            </Link>
-            <Link to="/credits" className={navLink} activeProps={activeLink}>
-              Credits
-            </Link>
-            <Link to="/history" className={navLink} activeProps={activeLink}>
-              History
-            </Link>
-            <Link to="/find" className={navLink} activeProps={activeLink}>
-              Find
-            </Link>
-            <Link to="/jobs" className={navLink} activeProps={activeLink}>
-              Jobs
-            </Link>
-          </nav>
-          {/*
+          {!signingIn && <AppNavigation />}
+        </div>
+      </header>
+      <Outlet />
+      {!signingIn && <SpendAlertNotice />}
+    </div>
+  );
+}
+
+/** The pages, the meter, the job chip and who is signed in: everything of the header but the name. */
+function AppNavigation() {
+  return (
+    <>
+      <ModeBadge />
+      {/* Six pages: on a phone the links take the second (last) row, under the logo and the meter. */}
+      <nav
+        aria-label="Main"
+        className="order-last flex w-full flex-wrap items-center gap-0.5 sm:order-none sm:w-auto sm:gap-1"
+      >
+        <Link to="/timeline" className={navLink} activeProps={activeLink}>
+          Timeline
+        </Link>
+        <Link to="/search" className={navLink} activeProps={activeLink}>
+          Search
+        </Link>
+        <Link to="/credits" className={navLink} activeProps={activeLink}>
+          Credits
+        </Link>
+        <Link to="/history" className={navLink} activeProps={activeLink}>
+          History
+        </Link>
+        <Link to="/find" className={navLink} activeProps={activeLink}>
+          Find
+        </Link>
+        <Link to="/jobs" className={navLink} activeProps={activeLink}>
+          Jobs
+        </Link>
+        <PeopleNavLink className={navLink} activeProps={activeLink} />
+      </nav>
+      {/*
             The bar takes the rest of the row and is a container: the meter and the job chip fit what it has on
             one line (container queries), so the header keeps its height whatever they show; with less than
             12rem left it takes a row of its own.
           */}
-          <div className="@container/bar flex min-w-48 flex-1 items-center justify-end gap-2">
-            <KeyboardShortcuts />
-            <JobMeterSlot />
-            <CreditMeter />
-            <SignedInSlot />
-          </div>
-        </div>
-      </header>
-      <Outlet />
-      <SpendAlertNotice />
-    </div>
+      <div className="@container/bar flex min-w-48 flex-1 items-center justify-end gap-2">
+        <KeyboardShortcuts />
+        <JobMeterSlot />
+        <CreditMeter />
+        <SignedInSlot />
+      </div>
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { PASSWORD_RULE, passwordProblem, welcome } from '../api/auth/actions';
+import { checkWelcomeLink, type LinkState } from '../api/auth/welcome-check';
 import { ApiError } from '../api/errors';
+import { Spinner } from '../components/Spinner';
 import { AuthCard, fieldClass, FormMessage, labelClass, submitClass } from '../features/people/components/AuthForm';
 
 export const Route = createFileRoute('/welcome')({ component: WelcomePage });
@@ -12,8 +14,31 @@ function tokenFromFragment(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get('token');
 }
 
+const NOT_USABLE: Record<Exclude<LinkState, 'valid'>, string> = {
+  used: 'This welcome link was used already, or a newer link replaced it.',
+  expired: 'This welcome link has expired: a link works for 24 hours.',
+};
+
+/** Whether the link can still be used, asked once on load (null while asking); a failed check lets the form try. */
+function useLinkState(token: string | null): LinkState | 'checking' {
+  const [state, setState] = useState<LinkState | 'checking'>('checking');
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkWelcomeLink(token).then(
+      (answer) => current && setState(answer),
+      () => current && setState('valid'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return state;
+}
+
 function WelcomePage() {
   const [token] = useState(tokenFromFragment);
+  const linkState = useLinkState(token);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -45,6 +70,27 @@ function WelcomePage() {
       </AuthCard>
     );
   }
+  if (linkState === 'checking')
+    return (
+      <AuthCard title="Welcome to creditscope">
+        <Spinner label="Checking your welcome link…" />
+      </AuthCard>
+    );
+  if (linkState !== 'valid')
+    return (
+      <AuthCard title="Welcome to creditscope">
+        <div role="alert" data-testid="welcome-link-unusable" data-state={linkState} className="space-y-2 text-sm">
+          <p className="font-medium text-slate-900 dark:text-white">{NOT_USABLE[linkState]}</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            Ask an admin for a new one (People, Reset password). If you chose a password already,{' '}
+            <a href="/sign-in" className="text-brand-700 underline dark:text-sky-300">
+              sign in
+            </a>
+            .
+          </p>
+        </div>
+      </AuthCard>
+    );
   return (
     <AuthCard title="Welcome to creditscope">
       <form onSubmit={(event) => void submit(event)} className="space-y-3" data-testid="welcome-form">

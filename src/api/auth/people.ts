@@ -6,8 +6,8 @@ import { ROLES } from './me';
 import { decimal } from '../../contract/decimal';
 
 /**
- * The #28 routes behind the people part of the Credits page: a person's own keys (`/api/_auth/keys`), and the
- * admins' lists of people and of what was done (`/api/_auth/people`, `/api/_auth/audit`). All free.
+ * The #28 routes behind a person's own keys on the Credits page (`/api/_auth/keys`) and the admins' list of people
+ * (`/api/_auth/people`); what admins do to people is in people-admin.ts (the People page's chunk). All free.
  */
 
 const keySchema = v.object({ id: v.string(), label: v.string(), createdAt: v.string() });
@@ -32,21 +32,11 @@ const teamPersonSchema = v.object({
 });
 const peopleSchema = v.object({ people: v.array(teamPersonSchema) });
 
-const auditEntrySchema = v.object({
-  at: v.string(),
-  actor: v.string(),
-  action: v.string(),
-  subject: v.nullable(v.string()),
-  detail: v.nullable(v.string()),
-});
-const auditSchema = v.object({ entries: v.array(auditEntrySchema) });
-
 export type ApiKey = v.InferOutput<typeof keySchema>;
 export type CreatedKey = v.InferOutput<typeof createdSchema>;
 export type TeamPerson = v.InferOutput<typeof teamPersonSchema>;
-export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;
 
-function read<T>(schema: v.GenericSchema<unknown, T>, json: unknown, what: string): T {
+export function read<T>(schema: v.GenericSchema<unknown, T>, json: unknown, what: string): T {
   const result = v.safeParse(schema, json);
   if (!result.success) throw new ApiError('invalid_response', `The server's ${what} could not be read`);
   return result.output;
@@ -71,14 +61,6 @@ export const peopleQueryOptions = () =>
     queryKey: peopleKeys.people(),
     queryFn: async ({ signal }) =>
       read(peopleSchema, (await apiFetch('/api/_auth/people', { signal })).json, 'people').people,
-    meta: { persist: false },
-  });
-
-export const auditQueryOptions = () =>
-  queryOptions({
-    queryKey: peopleKeys.audit(),
-    queryFn: async ({ signal }) =>
-      read(auditSchema, (await apiFetch('/api/_auth/audit', { signal })).json, 'audit log').entries,
     meta: { persist: false },
   });
 

@@ -1,6 +1,6 @@
 import type { PersonLimit } from '../../api/auth/me';
 
-const PERIOD_WORDS = { total: 'in total', day: 'a day', month: 'a month' } as const;
+export const PERIOD_WORDS = { total: 'in total', day: 'a day', month: 'a month' } as const;
 
 /** "0.3 credits a day · 0.2 spent · resets 2026-11-26 00:00 UTC" */
 export function limitWords(limit: PersonLimit): string {

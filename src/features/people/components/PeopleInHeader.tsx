@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { meQueryOptions } from '../../../api/auth/me';
 
@@ -25,5 +26,16 @@ export function ExposedBanner() {
     <Suspense fallback={null}>
       <ExposedWarning />
     </Suspense>
+  );
+}
+
+/** The People page's link, in the navigation for admins only (#34.4). */
+export function PeopleNavLink(props: { className: string; activeProps: { className: string } }) {
+  const { data: me } = useQuery(meQueryOptions());
+  if (me?.person?.role !== 'admin') return null;
+  return (
+    <Link to="/people" {...props}>
+      People
+    </Link>
   );
 }

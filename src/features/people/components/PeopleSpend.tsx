@@ -1,21 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { meQueryOptions } from '../../../api/auth/me';
 import type { SessionState } from '../../../api/session';
 import { limitWords } from '../limit-words';
 import { YourKeys } from './YourKeys';
-
-// Its own chunk again, fetched only for admins: members and viewers load none of the admins' lists.
-const AdminPeople = lazy(() => import('./AdminPeople'));
 
 const TEAM_PERIOD = { total: 'all time', day: 'today, UTC', month: 'this month, UTC' } as const;
 
 /**
  * The people part of the Credits page (#28): the signed-in person's own limit, and the team's total where a
  * member sees only their own rows. Spend by person is the breakdown's "By person" (the server's exact sums);
- * this links to it. Then the person's own keys, and for admins the people and the audit log. Nothing in loopback
- * `none` mode.
+ * this links to it (and, for admins, to the People page). Then the person's own keys. Nothing in loopback `none`
+ * mode.
  */
 export default function PeopleSpend({ state }: { state: SessionState }) {
   const { data: me } = useQuery(meQueryOptions());
@@ -59,14 +55,17 @@ export default function PeopleSpend({ state }: { state: SessionState }) {
           >
             Spend by person
           </Link>
+          {person?.role === 'admin' && (
+            <>
+              {' · '}
+              <Link to="/people" className="text-brand-700 underline-offset-2 hover:underline dark:text-sky-300">
+                People and the audit log
+              </Link>
+            </>
+          )}
         </p>
       </section>
       {person && <YourKeys canCreate={person.role !== 'viewer'} />}
-      {person?.role === 'admin' && (
-        <Suspense fallback={null}>
-          <AdminPeople />
-        </Suspense>
-      )}
     </>
   );
 }

@@ -1,0 +1,69 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { apiFetch } from '../client';
+import type { Role } from './me';
+import { peopleKeys, read } from './people';
+
+/**
+ * What an admin does to people from the People page (#34.4), as `npm run user` does it (server/identity/
+ * people-routes.ts), and the audit log a page at a time. All free; each change is in the audit log.
+ */
+
+export type LimitChoice = { credits: string; period: 'total' | 'day' | 'month' } | null;
+
+const auditEntrySchema = v.object({
+  at: v.string(),
+  actor: v.string(),
+  action: v.string(),
+  subject: v.nullable(v.string()),
+  detail: v.nullable(v.string()),
+});
+const auditPageSchema = v.object({ entries: v.array(auditEntrySchema), next: v.nullable(v.string()) });
+const welcomeSchema = v.object({ name: v.string(), welcome: v.pipe(v.string(), v.startsWith('/welcome#token=')) });
+
+export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE = 20;
+
+/** Newest first; each further page from the `next` cursor of the one above. Never persisted. */
+export const auditPagesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: peopleKeys.audit(),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = `?limit=${AUDIT_PAGE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`;
+      return read(auditPageSchema, (await apiFetch(`/api/_auth/audit${query}`, { signal })).json, 'audit log');
+    },
+    getNextPageParam: (page) => page.next,
+    meta: { persist: false },
+  });
+
+/** The one-time welcome link as a whole address on this site (the token after `#`, which no request carries). */
+const linkOf = (json: unknown) => {
+  const answer = read(welcomeSchema, json, 'welcome link');
+  return { name: answer.name, link: `${window.location.origin}${answer.welcome}` };
+};
+
+export type WelcomeLink = ReturnType<typeof linkOf>;
+
+const personPath = (name: string) => `/api/_auth/people/${encodeURIComponent(name)}`;
+
+export async function invitePerson(name: string, role: Role, limit: LimitChoice): Promise<WelcomeLink> {
+  return linkOf((await apiFetch('/api/_auth/people', { method: 'POST', body: { name, role, limit } })).json);
+}
+
+export async function changePerson(name: string, change: { role: Role } | { limit: LimitChoice }): Promise<void> {
+  await apiFetch(personPath(name), { method: 'PATCH', body: change });
+}
+
+export async function resetPassword(name: string): Promise<WelcomeLink> {
+  return linkOf((await apiFetch(`${personPath(name)}/reset`, { method: 'POST', body: {} })).json);
+}
+
+export async function signOutEverywhere(name: string): Promise<void> {
+  await apiFetch(`${personPath(name)}/sign-out`, { method: 'POST', body: {} });
+}
+
+export async function removePerson(name: string): Promise<void> {
+  await apiFetch(personPath(name), { method: 'DELETE' });
+}
