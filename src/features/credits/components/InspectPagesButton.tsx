@@ -41,7 +41,7 @@ export function InspectPagesButton({ pages }: { pages: readonly PageCall[] }) {
         className={link}
         testId="inspect-pages"
       >
-        <ul className="max-h-72 overflow-auto">
+        <ul>
           {pages.map(
             (page, index) =>
               page.callId && (
