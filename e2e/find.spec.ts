@@ -5,6 +5,7 @@ import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
 import { POST_COLUMNS } from '../src/lib/post-export.ts';
+import { RESULT_COLUMNS } from '../src/lib/result-export.ts';
 
 /**
  * An instance of its own, so its archive holds exactly what this spec bought through the UI: two pages of
@@ -106,6 +107,23 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(hits.and(page.locator('[data-kind="result"]')).first()).toBeVisible();
   await expect(hits.and(page.locator(':not([data-kind="result"])'))).toHaveCount(0);
   await expect(page.getByTestId('hit-provenance').first()).toContainText(`from the search “${query}”`);
+  // Found web results export in the result columns the search page's and a job's files have, not a post's.
+  await expect(page.getByTestId('find-export-csv')).toHaveCount(0);
+  const [results] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('find-export-results-csv').click(),
+  ]);
+  const resultLines = Buffer.concat(await (await results.createReadStream()).toArray())
+    .toString('utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(resultLines[0]).toBe(RESULT_COLUMNS.join(','));
+  // No rank (a hit does not keep its place on the page), page 1, its title, url and site, the search that found it.
+  const [rank, firstPage, title, url, domain] = resultLines[1]!.split(',');
+  expect([rank, firstPage]).toEqual(['', '1']);
+  expect(title).toMatch(/engines/i);
+  expect(domain).toBe(new URL(url!).hostname.replace(/^www\./, ''));
+  expect(resultLines[1]!.endsWith(`,${query}`)).toBe(true);
   // Back returns to the previous find, as a shared link would open it.
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
