@@ -89,6 +89,10 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(provenance).toContainText(`from @${handle}'s timeline`);
   await expect(provenance).toContainText('0 credits');
   await expect(provenance).toHaveAttribute('data-purchase-id', /.+/);
+  // The purchase is said by when it was bought, not by a bare id (kept on hover).
+  await expect(provenance).toContainText(/, bought \S/);
+  await expect(provenance).not.toContainText('purchase');
+  await expect(provenance.getByTitle(/^purchase [\w-]+$/)).toHaveCount(1);
   // The found posts export in the one post shape a timeline's export has (src/lib/post-export.ts).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('find-export-csv').click()]);
   const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
