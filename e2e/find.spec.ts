@@ -101,10 +101,12 @@ test('what was bought can be found, filtered and counted for free, and says whic
   expect(csv.trimEnd().split('\r\n').length - 1).toBe(await hits.count());
   expect(csv).toMatch(new RegExp(`,${instance.origin}/timeline/\\w+/post/\\d+,`));
 
-  // Search results are found too, and the kind filter keeps only them; the filter lives in the address.
+  // Search results are found too, and the kind filter keeps only them; the filter lives in the address. Typed
+  // words and filters apply as they change, without pressing Find: the hits always match the form.
   await page.getByTestId('find-q').fill('engines');
+  await expect(page).toHaveURL(/[?&]q=engines(&|$)/);
+  await expect(page).not.toHaveURL(/kind=/);
   await page.getByTestId('find-kind').selectOption('result');
-  await page.getByTestId('find-q').press('Enter');
   await expect(page).toHaveURL(/kind=result/);
   // The previous find's hits stay on screen until the new answer lands (and an answer while the archive is still
   // being indexed can grow): wait for result hits, then for no hit of another kind, never for a count read once.
@@ -128,7 +130,10 @@ test('what was bought can be found, filtered and counted for free, and says whic
   expect(title).toMatch(/engines/i);
   expect(domain).toBe(new URL(url!).hostname.replace(/^www\./, ''));
   expect(resultLines[1]!.endsWith(`,${query}`)).toBe(true);
-  // Back returns to the previous find, as a shared link would open it.
+  // Back returns to the previous finds, as a shared link would open them: the words before the filter, then the first.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]q=engines(&|$)/);
+  await expect(page.getByTestId('find-kind')).toHaveValue('');
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
   await expect(page.getByTestId('find-q')).toHaveValue(word);
