@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RESULT_COLUMNS, resultExportRow, resultRowsCsv } from './result-export';
+import { resultRowsCsv } from './result-csv';
+import { RESULT_COLUMNS, resultExportRow } from './result-export';
 
 describe('one export shape for web results', () => {
   it('a result keeps its own columns: rank, page, title, url, its site, snippet, the query', () => {

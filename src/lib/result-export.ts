@@ -1,5 +1,4 @@
-import { csvLineOf } from './csv';
-import { safeHttpUrl, siteDomain } from './url';
+import { siteDomain } from './url';
 
 /**
  * One shape for a web search result in every export (the search page's, a job's, Find's; CSV and JSON alike).
@@ -25,17 +24,6 @@ export interface ResultFacts {
 }
 
 export function resultExportRow({ rank, page, title, url, snippet = null, query }: ResultFacts): ResultExportRow {
-  const href = safeHttpUrl(url);
-  return { rank, page, title, url, domain: href ? siteDomain(href) : null, snippet, query };
-}
-
-/** A raw upstream search item's own fields, as far as they are text. */
-export function resultFieldsOf(item: unknown): { title: string | null; url: string | null; snippet: string | null } {
-  const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-  const textOf = (key: string) => (typeof record[key] === 'string' ? record[key] : null);
-  return { title: textOf('title'), url: textOf('url'), snippet: textOf('snippet') };
-}
-
-export function resultRowsCsv(rows: readonly ResultExportRow[]): string {
-  return `${RESULT_COLUMNS.join(',')}\r\n${rows.map((row) => csvLineOf(RESULT_COLUMNS, row)).join('')}`;
+  // Only an http(s) address names a site (as only such an address becomes a link).
+  return { rank, page, title, url, domain: url && /^https?:\/\//i.test(url) ? siteDomain(url) : null, snippet, query };
 }

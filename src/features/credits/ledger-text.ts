@@ -14,20 +14,14 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.str
  * the page before gave), "next page of @ada"; a search is its query and page. Other parameters follow as sent.
  */
 export function paramsWords(operation: string, params: Record<string, unknown>): string {
-  const { screen_name, rest_id, cursor, q, page, num, ...rest } = params;
-  const words: string[] = [];
+  const { screen_name, rest_id, cursor, ...rest } = params;
+  let words = `${cursor === undefined ? 'first' : 'next'} page of ${screen_name !== undefined ? `@${asText(screen_name)}` : `user id ${asText(rest_id)}`}`;
   if (operation === 'search') {
-    words.push(`“${asText(q ?? '')}” page ${asText(page ?? 1)}`);
-    if (num !== undefined) rest.num = num;
-  } else {
-    const who = screen_name !== undefined ? `@${asText(screen_name)}` : `user id ${asText(rest_id ?? '?')}`;
-    words.push(`${cursor === undefined ? 'first' : 'next'} page of ${who}`);
-    if (q !== undefined) rest.q = q;
-    if (page !== undefined) rest.page = page;
-    if (num !== undefined) rest.num = num;
+    const { q, page, ...others } = params;
+    words = `“${asText(q)}” page ${asText(page ?? 1)}`;
+    return [words, paramsText(others)].filter(Boolean).join(' · ');
   }
-  const others = paramsText(rest);
-  return others ? `${words[0]} · ${others}` : words[0]!;
+  return [words, paramsText(rest)].filter(Boolean).join(' · ');
 }
 
 export function statusText(row: LedgerRow): string {

@@ -1,4 +1,5 @@
-import { resultRowsCsv, type ResultExportRow } from '../../lib/result-export';
+import { resultRowsCsv } from '../../lib/result-csv';
+import type { ResultExportRow } from '../../lib/result-export';
 
 /**
  * The CSV every result export writes (src/lib/result-export.ts), a result a row, in rank order. A module of its
