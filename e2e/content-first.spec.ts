@@ -40,11 +40,27 @@ test.describe('on a 375 × 812 phone', () => {
   });
 });
 
-test('at 1280 × 900 the first post starts on the first screen', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/timeline?screen_name=${alias('ada', 'contentfirstdesk')}`);
-  const top = await firstPostTop(page);
-  console.log(`first post y at 1280×900: ${top}`);
-  expect(top).toBeLessThan(900);
-  await page.screenshot({ path: testInfo.outputPath('desktop.png') });
+/**
+ * At 1280 × 900 the profile, the spend line and the free tools (one row of filters, one of counts, auto-load on one
+ * line) leave most of the first post on the first screen: it starts 150 px or more above the fold (836 px before #33.9e).
+ */
+test.describe('at 1280 × 900', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the first post starts well within the first screen, server-rendered', async ({ page }, testInfo) => {
+    await page.goto(`/timeline?screen_name=${alias('ada', 'contentfirstdesk')}`);
+    const top = await firstPostTop(page);
+    console.log(`first post y at 1280×900, server-rendered: ${top}`);
+    expect(top).toBeLessThan(750);
+    await page.screenshot({ path: testInfo.outputPath('desktop.png') });
+  });
+
+  test('and client-rendered (a handle typed on the page)', async ({ page }) => {
+    await page.goto('/timeline');
+    await page.getByPlaceholder('jack, @jack, 12 or https://…/jack').fill(alias('ada', 'contentfirstclient'));
+    await page.getByTestId('lookup-submit').click();
+    const top = await firstPostTop(page);
+    console.log(`first post y at 1280×900, client-rendered: ${top}`);
+    expect(top).toBeLessThan(750);
+  });
 });

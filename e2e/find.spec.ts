@@ -5,6 +5,7 @@ import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
 import { POST_COLUMNS } from '../src/lib/post-export.ts';
+import { RESULT_COLUMNS } from '../src/lib/result-export.ts';
 
 /**
  * An instance of its own, so its archive holds exactly what this spec bought through the UI: two pages of
@@ -88,6 +89,10 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(provenance).toContainText(`from @${handle}'s timeline`);
   await expect(provenance).toContainText('0 credits');
   await expect(provenance).toHaveAttribute('data-purchase-id', /.+/);
+  // The purchase is said by when it was bought, not by a bare id (kept on hover).
+  await expect(provenance).toContainText(/, bought \S/);
+  await expect(provenance).not.toContainText('purchase');
+  await expect(provenance.getByTitle(/^purchase [\w-]+$/)).toHaveCount(1);
   // The found posts export in the one post shape a timeline's export has (src/lib/post-export.ts).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('find-export-csv').click()]);
   const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
@@ -96,17 +101,39 @@ test('what was bought can be found, filtered and counted for free, and says whic
   expect(csv.trimEnd().split('\r\n').length - 1).toBe(await hits.count());
   expect(csv).toMatch(new RegExp(`,${instance.origin}/timeline/\\w+/post/\\d+,`));
 
-  // Search results are found too, and the kind filter keeps only them; the filter lives in the address.
+  // Search results are found too, and the kind filter keeps only them; the filter lives in the address. Typed
+  // words and filters apply as they change, without pressing Find: the hits always match the form.
   await page.getByTestId('find-q').fill('engines');
+  await expect(page).toHaveURL(/[?&]q=engines(&|$)/);
+  await expect(page).not.toHaveURL(/kind=/);
   await page.getByTestId('find-kind').selectOption('result');
-  await page.getByTestId('find-q').press('Enter');
   await expect(page).toHaveURL(/kind=result/);
   // The previous find's hits stay on screen until the new answer lands (and an answer while the archive is still
   // being indexed can grow): wait for result hits, then for no hit of another kind, never for a count read once.
   await expect(hits.and(page.locator('[data-kind="result"]')).first()).toBeVisible();
   await expect(hits.and(page.locator(':not([data-kind="result"])'))).toHaveCount(0);
   await expect(page.getByTestId('hit-provenance').first()).toContainText(`from the search “${query}”`);
-  // Back returns to the previous find, as a shared link would open it.
+  // Found web results export in the result columns the search page's and a job's files have, not a post's.
+  await expect(page.getByTestId('find-export-csv')).toHaveCount(0);
+  const [results] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('find-export-results-csv').click(),
+  ]);
+  const resultLines = Buffer.concat(await (await results.createReadStream()).toArray())
+    .toString('utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(resultLines[0]).toBe(RESULT_COLUMNS.join(','));
+  // No rank (a hit does not keep its place on the page), page 1, its title, url and site, the search that found it.
+  const [rank, firstPage, title, url, domain] = resultLines[1]!.split(',');
+  expect([rank, firstPage]).toEqual(['', '1']);
+  expect(title).toMatch(/engines/i);
+  expect(domain).toBe(new URL(url!).hostname.replace(/^www\./, ''));
+  expect(resultLines[1]!.endsWith(`,${query}`)).toBe(true);
+  // Back returns to the previous finds, as a shared link would open them: the words before the filter, then the first.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]q=engines(&|$)/);
+  await expect(page.getByTestId('find-kind')).toHaveValue('');
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
   await expect(page.getByTestId('find-q')).toHaveValue(word);

@@ -25,7 +25,8 @@ test('a search result page opens the request inspector for the call that bought 
 test('any page of a timeline on screen opens the inspector for the call that bought it, not only the last', async ({
   page,
 }) => {
-  await page.goto(`/timeline?screen_name=${alias('grace', 'inspectpages')}`);
+  const handle = alias('grace', 'inspectpages');
+  await page.goto(`/timeline?screen_name=${handle}`);
   // Grace has 47 posts: three pages, and the empty page after them may be asked for too. Read the count once
   // the end is reached, or an auto-load still on its way adds a page after it was read.
   await scrollUntil(page, 41);
@@ -57,9 +58,17 @@ test('any page of a timeline on screen opens the inspector for the call that bou
 
   await menu.click();
   await panel.getByRole('button', { name: /^Page 2 / }).click();
-  await expect(dialog.getByTestId('inspector-operation')).toHaveText(/the page after a cursor$/);
+  await expect(dialog.getByTestId('inspector-operation')).toHaveText(/the next page, after one already bought$/);
   await expect(dialog.locator('[data-param="cursor"]')).not.toBeEmpty();
   await expect(dialog.getByTestId('copy-as-text')).toContainText('&cursor=');
+
+  // The Credits ledger says which page in words; the cursor as sent stays on hover.
+  await page.keyboard.press('Escape');
+  await page.goto('/credits');
+  const params = page.getByTestId('ledger-row').getByText(`next page of @${handle}`, { exact: true });
+  await expect(params.first()).toBeVisible();
+  await expect(params.first()).toHaveAttribute('title', new RegExp(`^screen_name=${handle} cursor=\\S+$`));
+  await expect(page.getByTestId('ledger-row').getByText(`first page of @${handle}`, { exact: true })).toHaveCount(1);
 });
 
 test.describe('rows from before a restart', () => {

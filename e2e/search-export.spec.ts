@@ -1,7 +1,7 @@
 import { type Download, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { searchResults } from '../server/standin/search.ts';
-import { POST_COLUMNS } from '../src/lib/post-export.ts';
+import { RESULT_COLUMNS } from '../src/lib/result-export.ts';
 import { standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 
@@ -51,13 +51,13 @@ test('the loaded pages of a search export as results (JSON, CSV) and as the raw 
   expect(rows.map((row) => row.url)).toEqual(expected.map((result) => result.url));
   expect(rows.map((row) => row.domain)).toEqual(expected.map((result) => new URL(result.url).hostname));
 
-  // The CSV has the columns every post export shares (timeline, job, find alike): a result is its url and title.
+  // The CSV has the columns every result export shares (search, job, find alike), not a post's.
   const csv = await textOf(await save(page, 'Export CSV'));
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe(POST_COLUMNS.join(','));
+  expect(lines[0]).toBe('rank,page,title,url,domain,snippet,query');
+  expect(lines[0]).toBe(RESULT_COLUMNS.join(','));
   expect(lines).toHaveLength(11);
-  const sixth = Object.fromEntries(POST_COLUMNS.map((column, index) => [column, lines[6]!.split(',')[index]]));
-  expect(sixth).toMatchObject({ id: '', text: '', url: expected[5]!.url, title: expected[5]!.title });
+  expect(lines[6]).toBe(`6,2,${expected[5]!.title},${expected[5]!.url},${new URL(expected[5]!.url).hostname},,${q}`);
 
   const raw = await save(page, 'Export raw pages (2)');
   expect(raw.suggestedFilename()).toMatch(/-raw-pages-\d{4}-\d{2}-\d{2}\.ndjson$/);

@@ -77,7 +77,7 @@ test('re-running a search is served from the cache with no upstream call; Refres
   await recent.click();
   await expect(page).toHaveURL(new RegExp(`q=${first}`));
   await expect(page.getByTestId('search-result')).toHaveCount(4);
-  await expect(page.getByTestId('cached-badge')).toHaveText('cached · 0 credits');
+  await expect(page.getByTestId('cached-badge')).toHaveText('in this browser · 0 credits');
   await expect(page.getByTestId('search-submit')).toContainText('0 credits · in this browser');
 
   // Typing the same search again and pressing Enter: same answer, still free.

@@ -91,7 +91,7 @@ test('what was bought is listed on the start page, and opening it from there cos
   await home(page).click();
   await page.getByTestId('bought-search').filter({ hasText: q }).click();
   await expect(page.getByTestId('search-result')).toHaveCount(10);
-  await expect(page.getByTestId('cached-badge')).toHaveText('cached · 0 credits');
+  await expect(page.getByTestId('cached-badge')).toHaveText('in this browser · 0 credits');
 
   await page.waitForLoadState('networkidle');
   expect(paid).toEqual([]);

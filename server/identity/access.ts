@@ -110,7 +110,7 @@ export const ACCESS = {
     viewer: 'own',
     key: 'as its person',
     signedIn: true,
-    does: 'export a job’s pages (NDJSON, CSV)',
+    does: 'export a job’s pages (NDJSON, CSV of posts or of results)',
   },
   pause: { ...JOB_CONTROL, does: 'pause a job' },
   resume: { ...JOB_CONTROL, spends: true, does: 'resume a job (it spends under its creator’s limit)' },

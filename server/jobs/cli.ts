@@ -12,7 +12,7 @@ import { createServices, type Services } from '../proxy/services.ts';
 import { createJob, quoteFor } from './actions.ts';
 import { readCli, USAGE, UsageError } from './cli-args.ts';
 import { progressReporter, quoteText, writeLines } from './cli-output.ts';
-import { CSV_HEADER, csvLine, exportRows, lines, ndjsonLine } from './export.ts';
+import { csvHeader, csvLine, csvRowsOf, exportRows, lines, ndjsonLine } from './export.ts';
 import { startJobs, type Jobs } from './service.ts';
 import { readSpec } from './spec.ts';
 
@@ -69,9 +69,16 @@ async function run(
     console.log(`  ${item.kind} ${item.subject}: ${item.status}: ${item.error}`);
   const out = path.resolve(request.out ?? `creditscope-job-${id}.ndjson`);
   const csv = out.toLowerCase().endsWith('.csv');
+  // Posts and web results have their own columns: a job of searches only writes results, any other its posts.
+  const rows = csvRowsOf(
+    items.map((item) => item.kind),
+    undefined,
+  );
   await writeLines(
     out,
-    csv ? lines(exportRows(jobs.store, id), csvLine(), CSV_HEADER) : lines(exportRows(jobs.store, id), ndjsonLine()),
+    csv
+      ? lines(exportRows(jobs.store, id), csvLine(rows), csvHeader(rows))
+      : lines(exportRows(jobs.store, id), ndjsonLine()),
   );
   console.log(
     `Job ${id} ${job.status}${job.stopReason ? ` (${job.stopReason}): ${job.stopMessage}` : ''}. Spent ${job.spent} of ${job.quoteMaxCredits} credits.`,

@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { postSchema } from '../../src/api/schemas/post.ts';
 import type { Post } from '../../src/api/types.ts';
-import { csvLineOf, POST_COLUMNS, postRow, webResultRow } from '../../src/lib/post-export.ts';
+import { SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
+import { csvLineOf, POST_COLUMNS, postRow } from '../../src/lib/post-export.ts';
+import { resultFieldsOf } from '../../src/lib/result-csv.ts';
+import { RESULT_COLUMNS, resultExportRow } from '../../src/lib/result-export.ts';
 import type { JobStore } from './job-store.ts';
 import type { ItemRow } from './job-store.ts';
 import { readSearch, readTimeline } from './pages.ts';
@@ -16,6 +19,8 @@ export interface ExportRow {
   page: number;
   purchaseId: string;
   fromArchive: boolean;
+  /** Its place on the page, from 1. */
+  onPage: number;
   /** The post or result as the upstream sent it. */
   item: unknown;
 }
@@ -27,7 +32,7 @@ export async function* exportRows(store: JobStore, jobId: string): AsyncGenerato
     const item = items.get(page.position);
     if (!item || page.body === null) continue;
     const raw = item.kind === 'timeline' ? readTimeline(page.body)?.raw : readSearch(page.body)?.raw;
-    for (const entry of raw ?? []) {
+    for (const [index, entry] of (raw ?? []).entries()) {
       yield {
         job: jobId,
         position: page.position,
@@ -36,6 +41,7 @@ export async function* exportRows(store: JobStore, jobId: string): AsyncGenerato
         page: page.page_index + 1,
         purchaseId: page.purchase_id,
         fromArchive: page.from_archive === 1,
+        onPage: index + 1,
         item: entry,
       };
     }
@@ -57,17 +63,31 @@ export function ndjsonLine(origin = '') {
   };
 }
 
-/** Where each row comes from, then the columns every post export has (a search result's title and url among them). */
-const JOB_COLUMNS = ['job', 'item', 'kind', 'subject', 'page', 'purchase_id', 'from_archive'] as const;
-const COLUMNS = [...JOB_COLUMNS, ...POST_COLUMNS] as const;
-export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
+/**
+ * A job's CSV holds one kind of row: posts in the columns every post export has, or web results in the columns
+ * every result export has (src/lib/result-export.ts), never one padded with the other's empty columns. A job of
+ * searches only gives results; any other gives posts unless results are asked for (`?rows=results`).
+ */
+export type CsvRows = 'posts' | 'results';
 
-/** A CSV line: a post in the shared post columns (its `url` absolute with `origin`); a search result as every export writes one. */
-export function csvLine(origin = '') {
+export function csvRowsOf(kinds: readonly ExportRow['kind'][], asked: unknown): CsvRows {
+  if (asked === 'posts' || asked === 'results') return asked;
+  return kinds.length > 0 && kinds.every((kind) => kind === 'search') ? 'results' : 'posts';
+}
+
+/** Where each row comes from, then the row's own columns (a result's page is among its own). */
+const JOB_COLUMNS = ['job', 'item', 'kind', 'subject', 'page', 'purchase_id', 'from_archive'] as const;
+const POST_CSV_COLUMNS = [...JOB_COLUMNS, ...POST_COLUMNS] as const;
+const RESULT_CSV_COLUMNS = [...JOB_COLUMNS.filter((column) => column !== 'page'), ...RESULT_COLUMNS] as const;
+
+export function csvHeader(rows: CsvRows): string {
+  return `${(rows === 'posts' ? POST_CSV_COLUMNS : RESULT_CSV_COLUMNS).join(',')}\r\n`;
+}
+
+/** A CSV line of the kind asked for (other rows are left out): a post's `url` absolute with `origin`. */
+export function csvLine(rows: CsvRows, origin = '') {
   return (row: ExportRow): string => {
-    const post = postOf(row);
-    const result = row.kind === 'search' ? ((row.item ?? {}) as { title?: unknown; url?: unknown }) : {};
-    const fields: Record<(typeof COLUMNS)[number], string | number | boolean | null> = {
+    const source = {
       job: row.job,
       item: row.position,
       kind: row.kind,
@@ -75,14 +95,19 @@ export function csvLine(origin = '') {
       page: row.page,
       purchase_id: row.purchaseId,
       from_archive: row.fromArchive,
-      ...(post
-        ? postRow(post, { owner: row.subject, origin })
-        : webResultRow({
-            url: typeof result.url === 'string' ? result.url : null,
-            title: typeof result.title === 'string' ? result.title : null,
-          })),
     };
-    return csvLineOf(COLUMNS, fields);
+    if (rows === 'results') {
+      if (row.kind !== 'search') return '';
+      const result = resultExportRow({
+        ...resultFieldsOf(row.item),
+        rank: (row.page - 1) * SEARCH_DEFAULT_NUM + row.onPage,
+        page: row.page,
+        query: row.subject,
+      });
+      return csvLineOf(RESULT_CSV_COLUMNS, { ...source, ...result });
+    }
+    const post = postOf(row);
+    return post ? csvLineOf(POST_CSV_COLUMNS, { ...source, ...postRow(post, { owner: row.subject, origin }) }) : '';
   };
 }
 
@@ -107,5 +132,8 @@ export async function streamLines(
 
 export async function* lines<T>(rows: AsyncIterable<T>, line: (row: T) => string, header = '') {
   if (header) yield header;
-  for await (const row of rows) yield line(row);
+  for await (const row of rows) {
+    const text = line(row);
+    if (text) yield text;
+  }
 }

@@ -1,4 +1,6 @@
 import { POST_COLUMNS } from '../../src/lib/post-export.ts';
+import { RESULT_COLUMNS } from '../../src/lib/result-export.ts';
+import { searchResults } from '../standin/search.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, type HarnessOptions } from '../testing/harness.ts';
@@ -286,6 +288,21 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
         error: null,
       },
     ]);
+    // A job of searches exports web results in their own columns (the search page's and Find's), no post columns.
+    const lines = async (path: string) => (await (await harness.api(path)).text()).split('\r\n').filter(Boolean);
+    const results = await lines(`/api/_jobs/${second.job.id}/export.csv`);
+    expect(results[0]).toBe(`job,item,kind,subject,purchase_id,from_archive,${RESULT_COLUMNS.join(',')}`);
+    const [third] = searchResults({ q: 'jobs jl', num: 10, page: 1 }).slice(2);
+    expect(results).toHaveLength(11);
+    const [job, item, kind, subject, purchase, archived, ...result] = results[3]!.split(',');
+    expect([job, item, kind, subject, archived]).toEqual([second.job.id, '0', 'search', 'jobs jl', 'false']);
+    expect(purchase).toMatch(/^[\w-]{8,}$/);
+    expect(result).toEqual(['3', '1', third!.title, third!.url, new URL(third!.url).hostname, '', 'jobs jl']);
+    // A timeline job has no results to give; asking for something else is refused by name.
+    expect(await lines(`/api/_jobs/${first.job.id}/export.csv?rows=results`)).toHaveLength(1);
+    const bad = await harness.api(`/api/_jobs/${first.job.id}/export.csv?rows=all`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/rows is 'posts' or 'results'/);
     expect((await harness.api('/api/_jobs/nope')).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { otherMethods, refuse } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendJson } from '../proxy/send.ts';
 import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } from './actions.ts';
-import { CSV_HEADER, csvLine, exportRows, lines, ndjsonLine, streamLines } from './export.ts';
+import { csvHeader, csvLine, csvRowsOf, exportRows, lines, ndjsonLine, streamLines } from './export.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
 import { readDecimalSetting } from '../../src/contract/decimal.ts';
@@ -199,12 +199,19 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
     api.get<ById>('/_jobs/:id/export.csv', byId('export'), async (request, reply) => {
       const { id } = request.params;
       await found(request);
+      const asked = (request.query as { rows?: unknown } | undefined)?.rows;
+      if (asked !== undefined && asked !== 'posts' && asked !== 'results')
+        refuse(400, 'bad_request', `rows is 'posts' or 'results', not '${String(asked).slice(0, 40)}'`);
+      const rows = csvRowsOf(
+        (await context.store.items(id)).map((item) => item.kind),
+        asked,
+      );
       reply.hijack();
       return streamLines(
         reply.raw,
         'text/csv; charset=utf-8',
-        `creditscope-job-${id}.csv`,
-        lines(exportRows(context.store, id), csvLine(originOf(request)), CSV_HEADER),
+        `creditscope-job-${id}${rows === 'results' ? '-results' : ''}.csv`,
+        lines(exportRows(context.store, id), csvLine(rows, originOf(request)), csvHeader(rows)),
       );
     });
 

@@ -34,7 +34,8 @@ export interface JobSpec {
 }
 
 export type JobAction = 'pause' | 'resume' | 'cancel';
-export type JobExport = 'ndjson' | 'csv';
+/** `csv` is the job's posts (its results for a job of searches only); `results-csv` its web results. */
+export type JobExport = 'ndjson' | 'csv' | 'results-csv';
 
 const jobPath = (id: string) => `/api/_jobs/${encodeURIComponent(id)}`;
 
@@ -60,7 +61,8 @@ export async function fetchJob(id: string, signal?: AbortSignal): Promise<JobDet
 }
 
 export function fetchJobExport(id: string, format: JobExport): Promise<{ blob: Blob; filename: string }> {
-  return fetchFileExport(`${jobPath(id)}/export.${format}`, `creditscope-job-${id}.${format}`);
+  const path = format === 'results-csv' ? 'export.csv?rows=results' : `export.${format}`;
+  return fetchFileExport(`${jobPath(id)}/${path}`, `creditscope-job-${id}.${format === 'ndjson' ? 'ndjson' : 'csv'}`);
 }
 
 export const isQuoteChanged = (error: unknown) => error instanceof ApiError && error.status === 409;

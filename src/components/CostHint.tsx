@@ -159,14 +159,14 @@ export function BlockedNote({ price, className = '' }: { price: Price | Checking
   );
 }
 
-/** Marks data served from the query cache: it cost nothing this time. */
+/** Marks data this browser already held (src/api/purchase/origin.ts's words): it cost nothing this time. */
 export function CachedBadge() {
   return (
     <span
       data-testid="cached-badge"
       className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
     >
-      cached · 0 credits
+      in this browser · 0 credits
     </span>
   );
 }

@@ -1,91 +1,37 @@
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { describeError } from '../api/error-words';
-import { ApiError } from '../api/errors';
+import { useEffect, useState } from 'react';
+import type { ErrorPanelProps } from './ErrorPanelView';
 
-type Describe = typeof describeError;
+type View = (props: ErrorPanelProps) => React.ReactNode;
 
-let loadedDescribe: Describe | null = null;
+let loadedView: View | null = null;
 
 /**
- * The words load with the first failure rather than with every page (a page that never fails never needs
- * them). Should they not load (the server that failed may be the one serving them too), the error's own
- * message stands in, and the next panel tries again.
+ * The panel and its words load with the first failure rather than with every page (a page that never fails
+ * never needs them). Should they not load (the server that failed may be the one serving them too), the
+ * error's own message stands in, with no Retry (a paid retry shows its price first, and that is the panel's
+ * part), and the next panel tries again.
  */
-function loadDescribe(): Promise<Describe> {
-  return import('../api/error-words').then(
-    (words) => (loadedDescribe = words.describeError),
-    (): Describe => (error) => ({
-      title: 'Something went wrong',
-      detail: error instanceof Error ? error.message : String(error),
-    }),
+function loadView(): Promise<View> {
+  return import('./ErrorPanelView').then(
+    (module) => (loadedView = module.ErrorPanelView),
+    (): View =>
+      ({ error }) => (
+        <div role="alert" data-testid="error-panel" className="rounded-lg border border-red-300 p-3 text-sm">
+          Something went wrong: {error instanceof Error ? error.message : String(error)}
+        </div>
+      ),
   );
-}
-
-function useDescribe(): Describe | null {
-  const [describe, setDescribe] = useState(() => loadedDescribe);
-  useEffect(() => {
-    if (!describe) void loadDescribe().then((loaded) => setDescribe(() => loaded));
-  }, [describe]);
-  return describe;
 }
 
 /**
  * A failure said plainly, with Retry where trying again can help; what is already on screen stays.
  * A retry that buys shows its price (`retryCost`) before the click.
  */
-export function ErrorPanel({
-  error,
-  onRetry,
-  retryCost,
-  compact = false,
-}: {
-  error: unknown;
-  onRetry?: () => void;
-  retryCost?: ReactNode;
-  compact?: boolean;
-}) {
-  const describe = useDescribe();
+export function ErrorPanel(props: ErrorPanelProps) {
+  const [View, setView] = useState(() => loadedView);
+  useEffect(() => {
+    if (!View) void loadView().then((loaded) => setView(() => loaded));
+  }, [View]);
   // Rendered whole or not at all: a panel that filled in its words a moment later would flash.
-  if (!describe) return null;
-  const { title, detail } = describe(error);
-  const canRetry =
-    onRetry &&
-    !(
-      error instanceof ApiError &&
-      (error.kind === 'budget' || error.kind === 'not_found' || error.kind === 'bad_request')
-    );
-  return (
-    <div
-      role="alert"
-      data-testid="error-panel"
-      data-kind={error instanceof ApiError ? error.kind : 'unknown'}
-      className={`rounded-lg border border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${compact ? 'p-3 text-sm' : 'p-4'}`}
-    >
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1 break-words text-sm">{detail}</p>
-      {/* A limit is read, raised or cleared on the Credits page: "Credit budget reached" leads there. */}
-      {error instanceof ApiError && error.kind === 'budget' && (
-        <Link
-          to="/credits"
-          data-testid="error-credits-link"
-          className="mt-2 inline-block text-sm font-semibold underline"
-        >
-          Open Credits
-        </Link>
-      )}
-      {canRetry && (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-        >
-          Retry
-          {retryCost ? (
-            <span className="ml-2 rounded bg-white/95 px-1 leading-snug dark:bg-slate-950/90">{retryCost}</span>
-          ) : null}
-        </button>
-      )}
-    </div>
-  );
+  return View ? <View {...props} /> : null;
 }

@@ -1,11 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { GO_TO, isGoKey, SEQUENCE_MS, shortcutBlocked, slashTarget } from '../lib/keyboard';
 
 // Loaded when first asked for: every page's header has the button, few readers open the help.
 const ShortcutHelp = lazy(() => import('./ShortcutHelp').then((module) => ({ default: module.ShortcutHelp })));
 
-/** `/`, `?` and `g t` / `g s` / `g c` / `g h` on every page; j and k stay with the timeline's list. */
+/** The keys that start a header shortcut: the first one loads the handler (src/lib/app-shortcuts.ts). */
+const FIRST_KEYS = ['/', '?', 'g'];
+
 function useAppShortcuts(openHelp: () => void) {
   const navigate = useNavigate();
   const latest = useRef({ navigate, openHelp });
@@ -14,26 +15,23 @@ function useAppShortcuts(openHelp: () => void) {
   });
 
   useEffect(() => {
-    let gAt = -Infinity;
+    let handle: ((event: KeyboardEvent) => void) | null = null;
+    // Keys pressed while the handler loads, handed to it in order once it is there: `/` and `?` still act
+    // (too late to cancel the key's default, which for these is nothing), `g` then `t` still go.
+    let waiting: KeyboardEvent[] | null = null;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (shortcutBlocked(event)) return;
-      const afterG = event.timeStamp - gAt < SEQUENCE_MS;
-      gAt = -Infinity;
-      if (afterG && isGoKey(event.key)) {
-        event.preventDefault();
-        void latest.current.navigate({ to: GO_TO[event.key].to });
-      } else if (event.key === 'g') {
-        gAt = event.timeStamp;
-      } else if (event.key === '/') {
-        const box = slashTarget();
-        if (!box) return;
-        event.preventDefault();
-        box.focus();
-        box.select();
-      } else if (event.key === '?') {
-        event.preventDefault();
-        latest.current.openHelp();
-      }
+      if (handle) return handle(event);
+      if (waiting) return void waiting.push(event);
+      if (!FIRST_KEYS.includes(event.key)) return;
+      waiting = [event];
+      import('../lib/app-shortcuts').then(
+        (module) => {
+          handle = module.appShortcutHandler(latest);
+          waiting?.forEach(handle);
+          waiting = null;
+        },
+        () => (waiting = null), // offline: the next key tries again
+      );
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

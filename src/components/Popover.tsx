@@ -25,6 +25,8 @@ function place(button: HTMLElement, panel: HTMLElement) {
   const above = anchor.bottom > window.innerHeight * 0.6;
   panel.style.top = above ? 'auto' : `${anchor.bottom + GAP}px`;
   panel.style.bottom = above ? `${window.innerHeight - anchor.top + GAP}px` : 'auto';
+  // As tall as the room on its side allows: a long menu scrolls inside the screen, its last entry never cut by its edge.
+  panel.style.maxHeight = `${(above ? anchor.top : window.innerHeight - anchor.bottom) - GAP - EDGE}px`;
 }
 
 /**
@@ -110,7 +112,7 @@ export function PopoverButton({
             aria-label={panelLabel}
             onBeforeToggle={onBeforeToggle}
             onToggle={onToggle}
-            className="fixed m-0 rounded-xl border border-slate-200 bg-white p-1.5 text-left text-sm font-normal text-slate-800 shadow-lg
+            className="fixed m-0 overflow-auto rounded-xl border border-slate-200 bg-white p-1.5 text-left text-sm font-normal text-slate-800 shadow-lg
             shadow-slate-900/10 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:shadow-black/40"
           >
             {children}

@@ -6,7 +6,7 @@ import { HELD_SHORTCUT_KEYS, SLASH_TARGETS } from './keyboard';
 
 /**
  * Kept as source text: it runs before any module, from the page's own HTML. A key is held only where the app
- * would take it as a shortcut (src/lib/keyboard.ts shortcutBlocked: not typed into a box, no Ctrl/Alt/Meta),
+ * would take it as a shortcut (src/lib/shortcut-blocked.ts shortcutBlocked: not typed into a box, no Ctrl/Alt/Meta),
  * and Enter only where it does nothing natively (not on a link or a control). "/" is not held: it focuses its
  * box at once (src/lib/keyboard.ts slashTarget), so what is typed next lands in the box as it is typed;
  * markHydrated hands that text to React. Without such a box it is held, and the keys after it are the

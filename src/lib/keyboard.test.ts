@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { GO_TO, isTypingTarget, shortcutBlocked, slashTarget } from './keyboard';
+import { GO_TO, slashTarget } from './keyboard';
+import { isTypingTarget, shortcutBlocked } from './shortcut-blocked';
 import { SHORTCUTS } from './shortcut-list';
 
 function element(html: string): HTMLElement {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ada, postFixture } from '../testing/post-fixture';
-import { POST_COLUMNS, postRow, postRowsCsv, postRowsJson, webResultRow } from './post-export';
+import { POST_COLUMNS, postRow, postRowsCsv, postRowsJson } from './post-export';
 
 describe('one export shape for posts', () => {
   it('a post’s row has its free page’s absolute address, and the platform’s when the answer gave it', () => {
@@ -39,25 +39,14 @@ describe('one export shape for posts', () => {
 });
 
 describe('every post export writes these columns', () => {
-  it('the timeline’s, a search’s, a find’s and a job’s files share the post columns in one order', async () => {
+  it('the timeline’s, a find’s and a job’s files share the post columns in one order', async () => {
     const { postsToCsv } = await import('../features/timeline/export');
-    const { resultsCsv } = await import('../features/search/results-csv');
     const { findHitsCsv } = await import('../features/find/export');
-    const { CSV_HEADER } = await import('../../server/jobs/export');
+    const { csvHeader } = await import('../../server/jobs/export');
     const header = POST_COLUMNS.join(',');
     expect(postsToCsv([postFixture()], 'ada').split('\r\n')[0]).toBe(header);
-    expect(resultsCsv([]).split('\r\n')[0]).toBe(header);
     expect(findHitsCsv([]).split('\r\n')[0]).toBe(header);
     // A job's rows say where they came from first.
-    expect(CSV_HEADER).toBe(`job,item,kind,subject,page,purchase_id,from_archive,${header}\r\n`);
-  });
-
-  it('a web result is a row with its title and url, every post column empty', () => {
-    const row = webResultRow({ title: 'Rust async', url: 'https://example.org/a' });
-    expect(Object.keys(row)).toEqual([...POST_COLUMNS]);
-    expect(Object.entries(row).filter(([, value]) => value !== null)).toEqual([
-      ['url', 'https://example.org/a'],
-      ['title', 'Rust async'],
-    ]);
+    expect(csvHeader('posts')).toBe(`job,item,kind,subject,page,purchase_id,from_archive,${header}\r\n`);
   });
 });

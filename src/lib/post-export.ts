@@ -1,15 +1,16 @@
 import type { Post } from '../api/types';
-import { csvCell } from './csv';
+import { csvLineOf } from './csv';
+
+export { csvLineOf } from './csv';
 
 /**
- * One shape for a post in every export (timeline, jobs, find; CSV and JSON alike), and for a web search result
- * in every CSV (the search page's, a job's), so files from different pages line up column for column. Pure:
- * the browser's exports and the server's job export both use it.
+ * One shape for a post in every export (timeline, jobs, find; CSV and JSON alike), so files from different
+ * pages line up column for column. A web search result is not a post: it has its own columns
+ * (src/lib/result-export.ts). Pure: the browser's exports and the server's job export both use it.
  *
  * A repost is one row shaped one way: `id` is the timeline entry (the repost), the content columns are the
  * original's (its author, text, counts, media), `repost_of` is the original's id and `reposted_by` who reposted it.
- * A web result is a row with its `title` and `url` (the address it points to) and every post column empty; a
- * post's `title` is empty. Rows keep the order they were shown in (a result's rank).
+ * Rows keep the order they were shown in.
  */
 export const POST_COLUMNS = [
   'id',
@@ -33,7 +34,6 @@ export const POST_COLUMNS = [
   'source',
   'url',
   'platform_url',
-  'title',
 ] as const;
 
 export type PostColumn = (typeof POST_COLUMNS)[number];
@@ -72,23 +72,7 @@ export function postRow(post: Post, { owner, origin = '' }: { owner: string; ori
     source: post.source,
     url: postPageUrl(post.author?.handle || owner, post.id, origin),
     platform_url: shown.permalink ?? null,
-    title: null,
   };
-}
-
-const NO_POST = Object.fromEntries(POST_COLUMNS.map((column) => [column, null])) as PostRow;
-
-/** A web search result as an export row: its title and address, no post. */
-export function webResultRow(result: { title: string | null; url: string | null }): PostRow {
-  return { ...NO_POST, url: result.url, title: result.title };
-}
-
-/** A CSV line of `columns` from a row that holds them (RFC 4180, formula-safe). */
-export function csvLineOf<C extends string>(
-  columns: readonly C[],
-  row: Record<C, string | number | boolean | null>,
-): string {
-  return `${columns.map((column) => csvCell(row[column])).join(',')}\r\n`;
 }
 
 export function postRowsCsv(rows: readonly PostRow[]): string {

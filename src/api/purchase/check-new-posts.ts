@@ -1,5 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCacheMutation } from '../../lib/use-cache-mutation';
+import type { QueryClient } from '@tanstack/react-query';
 import { resolveTarget, timelineKeys } from '../keys';
 import { fetchTimelinePage, prevCursorOf, type TimelineData, type TimelineTarget } from '../timeline';
 import type { TimelinePage } from '../types';
@@ -53,13 +52,4 @@ export async function checkForNewPosts(queryClient: QueryClient, asked: Timeline
     return merged.data;
   });
   return result;
-}
-
-/**
- * "Check for new posts" as a TanStack mutation: one call per click, never aborted. (useCacheMutation is
- * useMutation's state without its observer, which would be a chunk of its own on the timeline page.)
- */
-export function useCheckForNewPosts(asked: TimelineTarget) {
-  const queryClient = useQueryClient();
-  return useCacheMutation((_: void) => checkForNewPosts(queryClient, asked));
 }

@@ -57,3 +57,15 @@ export function useShownOrigin(page: (object & { origin: PageOrigin }) | undefin
   if (!page) return undefined;
   return firstShowing || !paidForThisLoad(page.origin) ? page.origin : 'this-browser';
 }
+
+/**
+ * The one vocabulary for where a page came from, on every screen: "bought now" (paid for this page load, by this
+ * document or by the server for its first screen), "from archive" (the server's copy of a page bought before, free),
+ * "in this browser" (this browser's own copy, free). Nothing says "cached": the archive and this browser both are.
+ */
+export const ORIGIN_WORDS = {
+  'paid-now': 'bought now',
+  'server-rendered': 'bought now',
+  archive: 'from archive',
+  'this-browser': 'in this browser',
+} as const satisfies Record<PageOrigin, string>;

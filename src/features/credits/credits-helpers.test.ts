@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerRow } from '../../api/session';
 import { curlCommand } from './curl';
 import { ledgerCsv, ledgerJson } from './export';
+import { paramsText, paramsWords } from './ledger-text';
 import { filterRows, NO_FILTER, nextSort, sortRows } from './ledger-view';
 import { niceCeiling, spendSeries } from './spend-series';
 
@@ -141,5 +142,18 @@ describe('spend series', () => {
 
   it('rounds the axis maximum up to a readable value', () => {
     expect([0, 0.3, 1, 1.3, 2.2, 7, 100].map(niceCeiling)).toEqual([1, 0.5, 1, 2, 2.5, 10, 100]);
+  });
+});
+
+describe('ledger parameters in words', () => {
+  it('a cursor reads as the next page of whom, a search as its query and page; the raw text stays exact', () => {
+    const cursor = { screen_name: 'ada', cursor: 'DAABCgABF/+x==' };
+    expect(paramsWords('timeline', { screen_name: 'ada' })).toBe('first page of @ada');
+    expect(paramsWords('timeline', cursor)).toBe('next page of @ada');
+    expect(paramsWords('timeline', { rest_id: '42', cursor: 'x', count: 20 })).toBe(
+      'next page of user id 42 · count=20',
+    );
+    expect(paramsWords('search', { q: 'rust async', num: 10, page: '2' })).toBe('“rust async” page 2 · num=10');
+    expect(paramsText(cursor)).toBe('screen_name=ada cursor=DAABCgABF/+x==');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '../../api/types';
-import { POST_COLUMNS } from '../../lib/post-export';
+import { RESULT_COLUMNS } from '../../lib/result-export';
 import { pagesLabel, rawPagesNdjson, resultRows, searchFileName, type LoadedPage } from './export';
 import { resultsCsv } from './results-csv';
 
@@ -30,13 +30,12 @@ describe('search export', () => {
     ]);
   });
 
-  it('writes CSV in the post columns, a result its url and title in rank order, through the one escaper', () => {
+  it('writes CSV in the result columns (not a post’s), in rank order, through the one escaper', () => {
     const csv = resultsCsv(resultRows([page(1, ['say "hi", then go', '=HYPERLINK("x")'])]));
-    const noPost = ','.repeat(POST_COLUMNS.indexOf('url'));
     expect(csv.split('\r\n')).toEqual([
-      POST_COLUMNS.join(','),
-      `${noPost}https://www.example.org/1/0,,"say ""hi"", then go"`,
-      `${noPost}https://www.example.org/1/1,,"'=HYPERLINK(""x"")"`,
+      RESULT_COLUMNS.join(','),
+      `1,1,"say ""hi"", then go",https://www.example.org/1/0,example.org,,x`,
+      `2,1,"'=HYPERLINK(""x"")",https://www.example.org/1/1,example.org,,x`,
       '',
     ]);
   });

@@ -1,6 +1,6 @@
 import type { CanonicalSearch } from '../../api/identity';
 import type { SearchPage } from '../../api/types';
-import { siteDomain } from '../../lib/url';
+import { resultExportRow, type ResultExportRow } from '../../lib/result-export';
 
 /** One page of a search as the query cache holds it, under its canonical identity. */
 export interface LoadedPage {
@@ -8,29 +8,23 @@ export interface LoadedPage {
   data: SearchPage;
 }
 
-export interface ResultRow {
-  rank: number;
-  page: number;
-  title: string;
-  url: string;
-  domain: string | null;
-}
-
-/** Every loaded result in page order, ranked as the pages showed them. */
-export function resultRows(pages: readonly LoadedPage[]): ResultRow[] {
+/** Every loaded result in page order, ranked as the pages showed them, in the columns every result export has. */
+export function resultRows(pages: readonly LoadedPage[]): ResultExportRow[] {
   return pages.flatMap(({ search, data }) => {
     const page = Number(search.page);
-    return data.results.map((result, index) => ({
-      rank: (page - 1) * search.num + index + 1,
-      page,
-      title: result.title,
-      url: result.url,
-      domain: result.href ? siteDomain(result.href) : null,
-    }));
+    return data.results.map((result, index) =>
+      resultExportRow({
+        rank: (page - 1) * search.num + index + 1,
+        page,
+        title: result.title,
+        url: result.url,
+        query: search.q,
+      }),
+    );
   });
 }
 
-export function resultsJson(rows: readonly ResultRow[]): string {
+export function resultsJson(rows: readonly ResultExportRow[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 

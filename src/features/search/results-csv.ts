@@ -1,10 +1,10 @@
-import { postRowsCsv, webResultRow } from '../../lib/post-export';
-import type { ResultRow } from './export';
+import { resultRowsCsv } from '../../lib/result-csv';
+import type { ResultExportRow } from '../../lib/result-export';
 
 /**
- * The CSV every post export writes (src/lib/post-export.ts), a result a row with its title and url, in rank
- * order. A module of its own, loaded on the click: the shared post columns are not part of the search page.
+ * The CSV every result export writes (src/lib/result-export.ts), a result a row, in rank order. A module of its
+ * own, loaded on the click: the CSV writing is not part of the search page.
  */
-export function resultsCsv(rows: readonly ResultRow[]): string {
-  return postRowsCsv(rows.map(webResultRow));
+export function resultsCsv(rows: readonly ResultExportRow[]): string {
+  return resultRowsCsv(rows);
 }

@@ -26,7 +26,7 @@ export default function InspectPagesMenu({ pages }: { pages: readonly PageCall[]
         className={link}
         testId="inspect-pages"
       >
-        <ul className="max-h-72 overflow-auto">
+        <ul>
           {pages.map(
             (page, index) =>
               page.callId && (

@@ -2,7 +2,7 @@ import type { CallDetail } from '../../../api/session';
 import { CopyAs } from './CopyAs';
 import { mono, note, term } from './inspector-style';
 
-/** Which page of what the call asked for, in words: a cursor is "the page after" one already seen. */
+/** Which page of what the call asked for, in words: a cursor is "the next page", after one already bought; the raw cursor is in the table below. */
 function whatWasAsked({ row }: CallDetail): string {
   const { params } = row;
   if (row.operation === 'search')
@@ -10,7 +10,7 @@ function whatWasAsked({ row }: CallDetail): string {
   const who =
     params.screen_name !== undefined ? `@${String(params.screen_name)}` : `user id ${String(params.rest_id ?? '?')}`;
   return params.cursor !== undefined
-    ? `Timeline of ${who}: the page after a cursor`
+    ? `Timeline of ${who}: the next page, after one already bought`
     : `Timeline of ${who}: the first page (latest posts)`;
 }
 

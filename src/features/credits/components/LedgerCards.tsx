@@ -1,6 +1,6 @@
 import type { LedgerRow } from '../../../api/session';
 import { clockTime } from '../format';
-import { paramsText, statusText } from '../ledger-text';
+import { paramsText, paramsWords, statusText } from '../ledger-text';
 import type { Sort } from '../ledger-view';
 import { creditsText } from '../../../lib/plural';
 
@@ -73,8 +73,11 @@ export function LedgerCards({
                 <span>{row.durationMs} ms</span>
                 {row.attempts.length > 1 && <span>{row.attempts.length} attempts</span>}
               </span>
-              <span className="mt-0.5 block font-mono text-xs text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-                {paramsText(row.params)}
+              <span
+                className="mt-0.5 block font-mono text-xs text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300"
+                title={paramsText(row.params)}
+              >
+                {paramsWords(row.operation, row.params)}
               </span>
             </button>
           </li>

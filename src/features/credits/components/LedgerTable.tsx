@@ -1,6 +1,6 @@
 import type { LedgerRow } from '../../../api/session';
 import { clockTime } from '../format';
-import { paramsText, statusText } from '../ledger-text';
+import { paramsText, paramsWords, statusText } from '../ledger-text';
 import { nextSort, type Sort, type SortKey } from '../ledger-view';
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -87,7 +87,7 @@ export function LedgerTable({
                 className="max-w-64 truncate py-1.5 font-mono text-xs text-slate-600 dark:text-slate-400"
                 title={paramsText(row.params)}
               >
-                {paramsText(row.params)}
+                {paramsWords(row.operation, row.params)}
               </td>
             </tr>
           ))}

@@ -71,7 +71,7 @@ export function SessionOverview({ state }: { state: SessionState }) {
             >
               {mode === 'demo' ? 'Demo mode' : 'Upstream API'}
             </span>
-            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{upstream}</span>
+            <span className="block break-words text-xs text-slate-600 dark:text-slate-400">{upstream}</span>
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FIND_KINDS, type FindKind, type FindParams } from '../../../api/archive-search';
 
 const field =
@@ -12,7 +12,13 @@ const KIND_NAMES: Record<FindKind, string> = {
   result: 'Search results',
 };
 
-/** The words and filters, kept in the address on submit: a find is shareable, and Back returns to the last one. */
+/** Typing waits this long after the last key before it finds: a find a word, not a letter. */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * The words and filters, kept in the address as they change (a filter at once, typed text after a pause, Find or
+ * Enter at once): the hits always match what the form shows, a find is shareable, and Back returns to the last one.
+ */
 export function FindForm({ current, onFind }: { current: FindParams; onFind: (next: FindParams) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(current);
@@ -22,9 +28,18 @@ export function FindForm({ current, onFind }: { current: FindParams; onFind: (ne
     setShown(current);
     setDraft(current);
   }
-  const set = (patch: Partial<FindParams>) => setDraft((before) => ({ ...before, ...patch }));
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const set = (patch: Partial<FindParams>, { typed = false } = {}) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    clearTimeout(typing.current);
+    if (typed) typing.current = setTimeout(() => onFind(next), TYPING_PAUSE_MS);
+    else onFind(next);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    clearTimeout(typing.current);
     onFind(draft);
   };
   return (
@@ -37,7 +52,7 @@ export function FindForm({ current, onFind }: { current: FindParams; onFind: (ne
           id={`${id}-q`}
           type="search"
           value={draft.q ?? ''}
-          onChange={(event) => set({ q: event.target.value })}
+          onChange={(event) => set({ q: event.target.value }, { typed: true })}
           aria-keyshortcuts="/"
           placeholder="Words in posts and results you bought"
           className={`${field} min-w-0 flex-1`}
@@ -57,7 +72,7 @@ export function FindForm({ current, onFind }: { current: FindParams; onFind: (ne
           <input
             type="text"
             value={draft.author ?? ''}
-            onChange={(event) => set({ author: event.target.value.replace(/^@/, '') || undefined })}
+            onChange={(event) => set({ author: event.target.value.replace(/^@/, '') || undefined }, { typed: true })}
             placeholder="handle"
             className={field}
             data-testid="find-author"

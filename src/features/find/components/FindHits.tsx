@@ -41,16 +41,20 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
           <span data-testid="find-indexing">{` · ${indexing} bought ${indexing === 1 ? 'page is' : 'pages are'} still being indexed and not searched yet`}</span>
         )}
       </p>
-      {hits.some((hit) => hit.post) && (
-        <button
-          type="button"
-          data-testid="find-export-csv"
-          onClick={() => void import('../export').then((file) => file.saveFindHits(hits, params.q ?? ''))}
-          className="mb-2 rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
-          Export the {plural(hits.filter((hit) => hit.post).length, 'post')} loaded (CSV)
-        </button>
-      )}
+      {(['posts', 'results'] as const).map((rows) => {
+        const count = hits.filter((hit) => (rows === 'posts' ? hit.post : hit.result)).length;
+        return count > 0 ? (
+          <button
+            key={rows}
+            type="button"
+            data-testid={rows === 'posts' ? 'find-export-csv' : 'find-export-results-csv'}
+            onClick={() => void import('../export').then((file) => file.saveFindHits(hits, params.q ?? '', rows))}
+            className="mr-2 mb-2 rounded-full border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Export the {plural(count, rows === 'posts' ? 'post' : 'result')} loaded (CSV)
+          </button>
+        ) : null;
+      })}
       {hits.length > 0 && (
         <ol className="rounded-xl border border-slate-200 dark:border-slate-800" data-testid="find-hits">
           {hits.map((hit, index) => (

@@ -14,11 +14,11 @@ export function Provenance({ from }: { from: FindHit['from'] }) {
       data-purchase-id={from.purchaseId}
     >
       <span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
-      <span>
+      {/* The purchase is said by when it was bought; its id stays for who needs it, on hover and in History. */}
+      <span title={`purchase ${from.purchaseId}`}>
         from {operation === 'search' ? `the search “${from.subject}”` : `@${from.subject}'s timeline`}, bought{' '}
         {when(from.boughtAt)}
-        {from.person ? ` by ${from.person}` : ''} (purchase{' '}
-        <code className="font-mono">{from.purchaseId.slice(0, 8)}</code>)
+        {from.person ? ` by ${from.person}` : ''}
       </span>
       <Link
         to="/history"

@@ -10,7 +10,7 @@ export function NothingBought() {
       </svg>
       <p className="mt-2 font-semibold text-slate-900 dark:text-white">Nothing bought yet</p>
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-        Open a timeline or run a search above. Whatever you buy is listed here, and opens again from the cache for free.
+        Open a timeline or run a search above. Whatever you buy is listed here, and opens again free, in this browser.
       </p>
     </div>
   );

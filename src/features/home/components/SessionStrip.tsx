@@ -22,7 +22,7 @@ export function SessionStrip({ state }: { state: SessionState | undefined }) {
       className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-2xl bg-slate-50 px-4 py-3 text-sm text-slate-700 sm:grid-cols-3
         dark:bg-slate-900 dark:text-slate-300"
     >
-      <Fact label="Mode">
+      <Fact label="Mode" className="max-sm:col-span-2">
         <p data-testid="start-mode" className="flex items-center gap-2">
           <span
             aria-hidden
@@ -33,12 +33,12 @@ export function SessionStrip({ state }: { state: SessionState | undefined }) {
           </strong>
         </p>
         {state && (
-          <p className="mt-0.5 text-xs break-words text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
+          <p data-testid="start-upstream" className="mt-0.5 text-xs break-words text-slate-600 dark:text-slate-400">
             {state.upstream}
           </p>
         )}
       </Fact>
-      <Fact label="Prices" className="order-last col-span-2 sm:order-none sm:col-span-1">
+      <Fact label="Prices" className="order-last sm:order-none">
         <p data-testid="start-prices" className="space-y-0.5">
           <span className="block">
             Timeline page <CostHint operation="timeline" listed className="whitespace-nowrap" />

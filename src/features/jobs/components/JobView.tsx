@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/Spinner';
 import { absoluteTime } from '../../../lib/format';
 import { creditPercent, pageProgress, plural, jobName } from '../job-words';
 import { hint } from '../styles';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons, isMixed } from './ExportButtons';
 import { JobControls } from './JobControls';
 import { JobItems } from './JobItems';
 import { JobStatusBadge, StopNotice } from './JobStatus';
@@ -61,7 +61,7 @@ export function JobView({ id }: { id: string }) {
       <Overall job={job} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <JobControls job={job} />
-        <ExportButtons jobId={job.id} />
+        <ExportButtons jobId={job.id} mixed={isMixed(job.spec)} />
       </div>
       <JobItems items={items} paused={job.status === 'paused'} />
     </div>

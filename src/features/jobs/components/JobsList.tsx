@@ -3,7 +3,7 @@ import type { JobSpec, JobSummary } from '../../../api/jobs';
 import { absoluteTime } from '../../../lib/format';
 import { jobName, plural, stopTitle } from '../job-words';
 import { hint } from '../styles';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons, isMixed } from './ExportButtons';
 import { JobStatusBadge } from './JobStatus';
 
 /** Enough of the id to tell two jobs apart when a job's spec is not known (a row from an older server). */
@@ -67,7 +67,7 @@ export function JobsList({
                 Run again · <span className="text-emerald-700 dark:text-emerald-300">quote first, free</span>
               </button>
             )}
-            <ExportButtons jobId={job.id} compact />
+            <ExportButtons jobId={job.id} mixed={isMixed(job.spec)} compact />
           </span>
         </li>
       ))}

@@ -57,7 +57,7 @@ export function CostLine({ params, data, first, origin, fetching, placeholder, o
           onClick={onRefresh}
           disabled={fetching}
           data-testid="search-refresh"
-          title="Buy this search again, even though it is cached"
+          title="Buy this search again, though this browser or the archive holds it"
           className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700
             hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
         >

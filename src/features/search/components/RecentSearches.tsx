@@ -61,9 +61,10 @@ function RecentItem({ entry: { params, credits } }: { entry: RecentSearch }) {
             paid {credits}
           </span>
         </span>
-        <span className="flex min-w-0 items-baseline gap-2 text-xs text-slate-500 dark:text-slate-400">
-          {/* Every parameter, wrapped rather than cut: two searches that differ by page alone must not look the same. */}
-          <span className="min-w-0 flex-1 font-mono [overflow-wrap:anywhere]" data-testid="recent-search-options">
+        <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2 text-xs text-slate-500 dark:text-slate-400">
+          {/* Every parameter, wrapped rather than cut (two searches that differ by page alone must not look the same),
+              at spaces: the price moves to a line of its own before "site:docs.example.com" is split. */}
+          <span className="min-w-0 font-mono break-words" data-testid="recent-search-options">
             {searchOptionsLabel(params)}
           </span>
           {/* What a click costs now: nothing while this browser or the archive holds it, else the going price. */}

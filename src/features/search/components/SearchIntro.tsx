@@ -17,7 +17,7 @@ export function SearchIntro() {
       <p className="font-semibold text-slate-900 dark:text-white">Type a query and press Enter.</p>
       <p className="mt-1">
         Each search is one paid call (<CostHint operation="search" />
-        ). A search you already ran is served from the cache for free; Refresh buys it again. Press{' '}
+        ). A search you already ran opens free, in this browser or from archive; Refresh buys it again. Press{' '}
         <kbd className="rounded border border-slate-300 px-1 font-mono text-xs dark:border-slate-600">/</kbd> to jump to
         the box.
       </p>

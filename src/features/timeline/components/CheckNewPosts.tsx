@@ -1,5 +1,6 @@
 import type { TimelineTarget } from '../../../api/keys';
-import { useCheckForNewPosts, type CheckResult } from '../../../api/purchase/check-new-posts';
+import type { CheckResult } from '../../../api/purchase/check-new-posts';
+import { useCheckForNewPosts } from '../../../api/purchase/use-check-new-posts';
 import { usePrice } from '../../../api/use-price';
 import { BlockedNote, CostHint, PriceText } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';

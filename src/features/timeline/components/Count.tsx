@@ -27,11 +27,8 @@ export function Count({
       title={exact}
       data-testid={testId}
       data-exact={value}
-      className={
-        strong
-          ? 'group relative inline-flex items-center gap-1 rounded outline-offset-2'
-          : 'inline-flex items-center gap-1'
-      }
+      // A post's counts take their layout from their row (.post-counts in styles.css): no class per count.
+      className={strong ? 'group relative inline-flex items-center gap-1 rounded outline-offset-2' : undefined}
     >
       {icon}
       <span aria-hidden="true" className={strong ? 'font-semibold text-slate-900 dark:text-white' : undefined}>

@@ -83,13 +83,11 @@ export function FreeTools({
           </span>
           <span aria-hidden="true">{open ? '▴' : '▾'}</span>
         </button>
-        <span className="max-sm:hidden">
-          Tools for the loaded posts{' '}
-          <span className="font-normal text-emerald-700 dark:text-emerald-300">· free, 0 credits</span>
-        </span>
+        {/* From `sm` up the heading is spoken only: its "free, 0 credits" is shown on the count's row (one row less above the posts). */}
+        <span className="sr-only max-sm:hidden">Tools for the loaded posts · free, 0 credits</span>
       </h2>
       <div id="free-tools-body" className={phoneHidden}>
-        <div className="mt-2 flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 max-sm:mt-2">
           {check('hideReposts', 'Hide reposts')}
           {check('hideReplies', 'Hide replies')}
           {check('mediaOnly', 'Media only')}
@@ -116,6 +114,9 @@ export function FreeTools({
           <span data-testid="shown-count" aria-live="polite">
             Showing {shown.length} of {loaded.length} loaded posts
           </span>
+          <span aria-hidden="true" className="text-emerald-700 max-sm:hidden dark:text-emerald-300">
+            · free, 0 credits
+          </span>
           <span className="ml-auto flex gap-2">
             <button
               type="button"
@@ -135,7 +136,7 @@ export function FreeTools({
             </button>
           </span>
         </div>
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-2 dark:border-slate-800">
           <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
             <input
               type="checkbox"
@@ -144,8 +145,7 @@ export function FreeTools({
               onChange={(event) => onAutoLoad(event.target.checked)}
               data-testid="autoload-toggle"
             />
-            Load the next page when I scroll to the end{' '}
-            <span className="text-amber-800 dark:text-amber-300">(each page costs credits)</span>
+            Auto-load at the end <span className="text-amber-800 dark:text-amber-300">(each page costs credits)</span>
           </label>
           <PaidPagesField pages={paidPages} onPages={onPaidPages} disabled={!autoLoad} />
         </div>

@@ -52,7 +52,11 @@ export function LookupForm({ current, onLookup }: { current: string; onLookup: (
       </div>
       <BlockedNote price={cost} className="mt-1 px-4" />
       {error && (
-        <p id="profile-lookup-error" role="alert" className="mt-1 px-4 text-sm text-red-700 dark:text-red-300">
+        <p
+          id="profile-lookup-error"
+          role="alert"
+          className="mt-1 px-4 text-sm break-words text-red-700 dark:text-red-300"
+        >
           {error}
         </p>
       )}

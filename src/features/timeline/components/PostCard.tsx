@@ -90,7 +90,7 @@ export const PostCard = memo(function PostCard({
           )}
         </p>
       )}
-      <div className="flex gap-3">
+      <div className="flex gap-3 max-sm:gap-2">
         <Avatar url={shown.author?.avatarUrl ?? null} name={shown.author?.name ?? '?'} />
         <div className="min-w-0 flex-1">
           <div className="flex items-start gap-1">

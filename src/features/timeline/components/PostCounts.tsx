@@ -5,10 +5,7 @@ import { BookmarkIcon, HeartIcon, QuoteIcon, ReplyIcon, RepostIcon, ViewsIcon } 
 /** The engagement row, in the platform's order; a count the upstream did not send is left out. */
 export function PostCounts({ counts }: { counts: Post['counts'] }) {
   return (
-    <div
-      data-testid="post-counts"
-      className="mt-2 flex max-w-md flex-wrap items-center justify-between gap-x-3 gap-y-1 text-[13px] text-slate-600 dark:text-slate-400"
-    >
+    <div data-testid="post-counts" className="post-counts">
       <Count value={counts.replies} noun="replies" icon={<ReplyIcon />} />
       <Count value={counts.reposts} noun="reposts" icon={<RepostIcon />} />
       <Count value={counts.quotes} noun="quotes" icon={<QuoteIcon />} />

@@ -132,7 +132,7 @@ export function PostView({ handle, id }: { handle: string; id: string }) {
           data-testid="post-back"
         >
           ← {timelineLabel(timeline)}’s timeline{' '}
-          <span className="font-normal text-emerald-700 dark:text-emerald-300">· cached · 0 credits</span>
+          <span className="font-normal text-emerald-700 dark:text-emerald-300">· in this browser · 0 credits</span>
         </Link>
       </nav>
       <h1 className="px-4 pt-2 text-xl font-extrabold text-slate-900 dark:text-white">

@@ -24,7 +24,7 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
   const initial = (
     <span
       aria-hidden="true"
-      className={`flex items-center justify-center rounded-full bg-slate-300 font-bold text-slate-700 sm:h-28 sm:w-28 sm:text-3xl dark:bg-slate-700 dark:text-slate-200 ${expanded ? 'h-20 w-20 text-3xl' : 'h-12 w-12 text-xl'}`}
+      className={`flex items-center justify-center rounded-full bg-slate-300 font-bold text-slate-700 sm:h-20 sm:w-20 sm:text-3xl dark:bg-slate-700 dark:text-slate-200 ${expanded ? 'h-20 w-20 text-3xl' : 'h-12 w-12 text-xl'}`}
     >
       {(user.name.trim()[0] ?? '?').toUpperCase()}
     </span>
@@ -36,7 +36,7 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
       className="border-b border-slate-200 dark:border-slate-800"
     >
       <div
-        className={`${more} aspect-[3/1] w-full sm:aspect-[4/1] overflow-hidden bg-gradient-to-br from-slate-200 to-slate-300 dark:from-slate-800 dark:to-slate-900`}
+        className={`${more} aspect-[3/1] w-full sm:aspect-[6/1] overflow-hidden bg-gradient-to-br from-slate-200 to-slate-300 dark:from-slate-800 dark:to-slate-900`}
       >
         {user.bannerUrl && (
           <FallibleImage
@@ -52,9 +52,9 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
           />
         )}
       </div>
-      <div className="px-4 pb-4">
+      <div className="px-4 pb-3">
         <div
-          className={`mb-2 w-fit rounded-full bg-white p-1 dark:bg-slate-950 sm:-mt-14 ${expanded ? '-mt-[12%]' : 'max-sm:float-left max-sm:mr-3 max-sm:mt-3 max-sm:mb-0 max-sm:p-0'}`}
+          className={`mb-2 w-fit rounded-full bg-white p-1 dark:bg-slate-950 sm:-mt-10 ${expanded ? '-mt-[12%]' : 'max-sm:float-left max-sm:mr-3 max-sm:mt-3 max-sm:mb-0 max-sm:p-0'}`}
         >
           {user.avatarUrl ? (
             <FallibleImage
@@ -66,7 +66,7 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
               decoding="async"
               data-testid="profile-avatar"
               fallback={initial}
-              className={`rounded-full bg-slate-200 object-cover sm:h-28 sm:w-28 dark:bg-slate-800 ${expanded ? 'h-20 w-20' : 'h-12 w-12'}`}
+              className={`rounded-full bg-slate-200 object-cover sm:h-20 sm:w-20 dark:bg-slate-800 ${expanded ? 'h-20 w-20' : 'h-12 w-12'}`}
             />
           ) : (
             initial
@@ -101,8 +101,8 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
         </button>
         <div className={more} data-testid="profile-more-details">
           {user.affiliate && <Affiliate affiliate={user.affiliate} />}
-          {user.bio && <RichText text={user.bio} className="mt-3 text-[15px] text-slate-900 dark:text-slate-100" />}
-          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-[15px] text-slate-600 dark:text-slate-400">
+          {user.bio && <RichText text={user.bio} className="mt-2 text-[15px] text-slate-900 dark:text-slate-100" />}
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-[15px] text-slate-600 dark:text-slate-400">
             {user.location && (
               <li className="flex min-w-0 items-center gap-1">
                 <LocationIcon />
@@ -129,7 +129,7 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
               </li>
             )}
           </ul>
-          <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-[15px]" data-testid="profile-counts">
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-[15px]" data-testid="profile-counts">
             <Count value={user.counts.following} noun="following" strong testId="count-following" />
             <Count value={user.counts.followers} noun="followers" strong testId="count-followers" />
             <Count value={user.counts.posts} noun="posts" strong testId="count-posts" />

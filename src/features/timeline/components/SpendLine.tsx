@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../api/types';
-import { sumDecimals } from '../../../lib/decimal';
-import { ArchiveBadge, CachedBadge, PaidBadge } from '../../../components/CostHint';
 import { plural } from '../../../lib/plural';
+import { spendWords } from '../spend-words';
+
+/** The test id of each part (the words' former badges). */
+const PART: Record<string, string> = {
+  'bought now': 'paid-badge',
+  'from archive': 'archive-badge',
+  'in this browser': 'cached-badge',
+};
 
 /**
- * What the posts on screen cost this visit: pages bought now, pages the server served free from its
- * archive (bought before, maybe by another browser), and pages this browser already had.
+ * What the loaded pages cost in all, and where each came from, in the words every screen uses
+ * (src/api/purchase/origin.ts): "143 posts from 8 pages · 0.3 credits in all: 3 bought now, 4 from archive, 1 in this browser".
  */
 export function SpendLine({
   pages,
@@ -18,24 +23,18 @@ export function SpendLine({
   posts: number;
   inspector?: ReactNode;
 }) {
-  const archived = pages.filter((page) => page.origin === 'archive');
-  const bought = pages.filter((page) => paidForThisLoad(page.origin));
-  const cached = pages.length - archived.length - bought.length;
-  const spent = sumDecimals(bought.map((page) => page.credits || '0'));
-  const firstBought = Math.min(...archived.map((page) => page.boughtAt));
+  const { total, parts } = spendWords(pages);
   return (
-    <p
-      data-testid="spend-line"
-      className="flex flex-wrap items-center gap-2 px-4 py-2 text-xs text-slate-600 dark:text-slate-400"
-    >
-      <span>
-        {plural(posts, 'post')} from {plural(pages.length, 'page')}
-      </span>
-      {bought.length > 0 && <PaidBadge credits={spent} />}
-      {archived.length > 0 && (
-        <ArchiveBadge boughtAt={firstBought} pages={archived.length < pages.length ? archived.length : 1} />
-      )}
-      {bought.length === 0 && archived.length === 0 ? <CachedBadge /> : cached > 0 && <span>+ {cached} cached</span>}
+    <p data-testid="spend-line" className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">
+      {plural(posts, 'post')} from {plural(pages.length, 'page')} · <span data-testid="spend-total">{total}</span>:{' '}
+      {Object.entries(parts)
+        .filter(([, count]) => count > 0)
+        .map(([words, count], index) => (
+          <span key={words} data-testid={PART[words]}>
+            {index > 0 && ', '}
+            {count} {words}
+          </span>
+        ))}{' '}
       {inspector}
     </p>
   );

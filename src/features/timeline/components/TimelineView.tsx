@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
 import { nextCursorOfData, type TimelineTarget } from '../../../api/timeline';
 import { timelinePage } from '../../../api/use-price';
@@ -17,7 +17,6 @@ import { useTimeline } from '../hooks/use-timeline';
 import { CheckNewPosts } from './CheckNewPosts';
 import { FindInLoadedProvider } from './FindInLoadedProvider';
 import { FreeTools } from './FreeTools';
-import { KeepLoading } from './KeepLoading';
 import { LightboxHost } from './LightboxHost';
 import { PagingFooter } from './PagingFooter';
 import { ProfileHeader } from './ProfileHeader';
@@ -25,6 +24,9 @@ import { TimelineSkeleton } from './Skeletons';
 import { SpendLine } from './SpendLine';
 import { EmptyState, NotFoundState, ProtectedState, StateCard, SuspendedState } from './TimelineStates';
 import { VirtualPostList } from './VirtualPostList';
+
+// Shown only once auto-load has bought the paid pages the person allowed (never in a server's HTML): loaded then.
+const KeepLoading = lazy(() => import('./KeepLoading').then((module) => ({ default: module.KeepLoading })));
 
 /** Changes the filters in the address: pushed (a step Back undoes) or replaced (typing in the find box). */
 export type SetFilters = (patch: Partial<PostFilters>, options?: { replace?: boolean }) => Promise<unknown>;
@@ -162,7 +164,9 @@ export function TimelineView({
           after={
             <>
               {autoLoading && budget.paused ? (
-                <KeepLoading paid={budget.paid} onKeepLoading={budget.keepLoading} />
+                <Suspense fallback={null}>
+                  <KeepLoading paid={budget.paid} onKeepLoading={budget.keepLoading} />
+                </Suspense>
               ) : (
                 <div ref={sentinel} aria-hidden="true" />
               )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { shortcutBlocked } from '../../../lib/keyboard';
+import { shortcutBlocked } from '../../../lib/shortcut-blocked';
 
 /**
  * j / k move focus to the next / previous post. `current()` says which index holds focus (or is on

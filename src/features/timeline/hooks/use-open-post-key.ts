@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { shortcutBlocked } from '../../../lib/keyboard';
+import { shortcutBlocked } from '../../../lib/shortcut-blocked';
 
 /**
  * `o` or Enter opens the post j/k highlighted (its card has focus), through the card's own permalink, so the
