@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.ts';
+import { PINNED_NODE } from '../testing/pinned-node.ts';
 
 /**
  * What ships runs without the project's dev tools: `npm run build`'s steps, each into a folder of this test's
@@ -33,6 +34,15 @@ async function buildInto(folder: string) {
   }
 }
 
+/**
+ * The host's PATH, without the node_modules/.bin folders `npm test` and npx put first: `npm run serve` must find
+ * the install's own Node (the node package) by itself, as on a host whose Node is older.
+ */
+const HOST_PATH = process.env
+  .PATH!.split(path.delimiter)
+  .filter((dir) => !dir.endsWith(path.join('node_modules', '.bin')))
+  .join(path.delimiter);
+
 let install: { stdout: string; stderr: string };
 let server: ChildProcess;
 let output = '';
@@ -55,7 +65,7 @@ beforeAll(async () => {
   server = spawn('npm', ['run', 'serve', '--', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: work,
     env: {
-      PATH: process.env.PATH,
+      PATH: HOST_PATH,
       HOME: process.env.HOME,
       CREDITSCOPE_DATA_DIR: path.join(work, 'data'),
       CREDITSCOPE_DEMO_STANDIN_PORT: String(standinPort),
@@ -113,6 +123,12 @@ describe('the built server after npm ci --omit=dev', () => {
     expect(response.headers.get('x-creditscope-charged')).toBe('yes');
     const calls = (await (await fetch(`${standin}/_control/log?match=${tag}`)).json()) as unknown[];
     expect(calls).toHaveLength(1);
+  });
+
+  it('runs on the Node the install brought (the node package), whatever the host has', () => {
+    expect(output).toMatch(
+      new RegExp(`"msg":"creditscope: serving [^"]* on Node ${PINNED_NODE.replaceAll('.', '\\.')}"`),
+    );
   });
 
   it('keeps the compiled server to itself', async () => {
