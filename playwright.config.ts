@@ -9,6 +9,9 @@ import { E2E } from './e2e/support/ports.ts';
 const runDir = process.env.CREDITSCOPE_E2E_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-e2e-'));
 process.env.CREDITSCOPE_E2E_DIR = runDir;
 
+/** The servers run on the Node that runs Playwright: the project's Node 24 under npm scripts and npx. */
+const NODE = JSON.stringify(process.execPath);
+
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -18,7 +21,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 function production(port: number, env: Record<string, string>) {
   return {
-    command: ['node', ...builtServerArgs(port)].join(' '),
+    command: [NODE, ...builtServerArgs(port)].join(' '),
     // Readiness is checked on `/`, never on /api: starting the suite must not spend credits.
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
@@ -89,7 +92,7 @@ export default defineConfig({
     production(E2E.demoApp, { CREDITSCOPE_DEMO_STANDIN_PORT: String(E2E.demoStandin) }),
     // A "real" upstream: a standalone stand-in with a known token, reached through API_BASE_URL/API_TOKEN.
     {
-      command: 'npx tsx server/standin/main.ts',
+      command: `${NODE} --import tsx server/standin/main.ts`,
       url: `http://127.0.0.1:${E2E.upstreamStandin}/media/ready.svg`,
       reuseExistingServer: false,
       env: { STANDIN_PORT: String(E2E.upstreamStandin), STANDIN_TOKEN: E2E.token },
@@ -100,7 +103,7 @@ export default defineConfig({
       UPSTREAM_TIMEOUT_MS: '3000',
     }),
     {
-      command: `node --import tsx server/dev.ts --port ${E2E.devApp} --strictPort`,
+      command: `${NODE} --import tsx server/dev.ts --port ${E2E.devApp} --strictPort`,
       url: `http://127.0.0.1:${E2E.devApp}/`,
       reuseExistingServer: false,
       timeout: 60_000,

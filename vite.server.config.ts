@@ -18,7 +18,7 @@ export default defineConfig({
     ssr: true,
     outDir: 'dist/server-app',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node24',
     // Stack traces in the logs name the server's own functions.
     minify: false,
     rolldownOptions: {

@@ -5,8 +5,8 @@ import type { Db } from '../store/open.ts';
 import { PostIndexer } from './indexer.ts';
 import type { FromIndexer, IndexerWorkerData, ToIndexer } from './indexer-worker.ts';
 
-// From source, CommonJS run as is. The module it loads is TypeScript, and Node 20 applies no module hooks (tsx's,
-// Vitest's) in a worker thread: tsx's require hooks are registered in the thread itself, as they work per thread.
+// From source, CommonJS run as is. The module it loads is TypeScript, and the thread does not get the parent's
+// module hooks (Vitest's are its own module runner's): tsx's require hooks are registered in the thread itself.
 const BOOT_FROM_SOURCE = `
 const { workerData } = require('node:worker_threads');
 require(workerData.tsx).register();

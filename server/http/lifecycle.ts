@@ -35,7 +35,8 @@ export async function startServer(setup: {
     await server.app.listen({
       port: read.port,
       host: read.host,
-      listenTextResolver: (url) => setup.listenText(url, read),
+      // The runtime is named: the project brings its own Node (the `node` package), whatever the host's is.
+      listenTextResolver: (url) => `${setup.listenText(url, read)} on Node ${process.versions.node}`,
     });
     const api = handler;
     installShutdown(server, () => api.close(), config.timeoutMs);

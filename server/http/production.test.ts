@@ -10,6 +10,7 @@ import { loadConfig } from '../config.ts';
 import { CREDITS, startStandin } from '../standin/server.ts';
 import { openStore } from '../store/store.ts';
 import { freePort } from '../testing/free-port.ts';
+import { PINNED_NODE } from '../testing/pinned-node.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 import { HEADER } from '../../src/contract/index.ts';
 
@@ -312,6 +313,16 @@ async function standinLog() {
 }
 
 describe('start-up', () => {
+  it('says where it serves, and on which Node: the one package.json pins', () => {
+    const started = app
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg?: string })
+      .find((entry) => entry.msg?.startsWith('creditscope: serving'));
+    expect(started?.msg, app.output()).toBe(`creditscope: serving ${dist} at ${app.origin}/ on Node ${PINNED_NODE}`);
+  });
+
   it('a taken port is one line and exit code 1', async () => {
     const second = await startServer({ API_BASE_URL: standin.url, API_TOKEN: TEST_TOKEN }, { port: app.port });
     expect(await second.exited).toBe(1);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClientSends } from '../testing/client-headers.ts';
 import { freePort } from '../testing/free-port.ts';
+import { PINNED_NODE } from '../testing/pinned-node.ts';
 
 /**
  * What ships runs without the project's dev tools: `npm run build`'s steps, each into a folder of this test's
@@ -38,11 +39,20 @@ async function buildInto(folder: string) {
 }
 
 /**
- * PATH and a home of the install's own, nothing of the developer's: the rest comes from `work/.env`. A command that
+ * The host's PATH, without the node_modules/.bin folders `npm test` and npx put first: `npm run serve` must find
+ * the install's own Node (the node package) by itself, as on a host whose Node is older.
+ */
+const HOST_PATH = process.env
+  .PATH!.split(path.delimiter)
+  .filter((dir) => !dir.endsWith(path.join('node_modules', '.bin')))
+  .join(path.delimiter);
+
+/**
+ * The host's PATH and a home of the install's own, nothing of the developer's: the rest comes from `work/.env`. A command that
  * missed the .env would find an empty store in that home (the default data folder), never the developer's.
  */
 const bareEnv = (more: Record<string, string> = {}) => ({
-  PATH: process.env.PATH,
+  PATH: HOST_PATH,
   HOME: path.join(work, 'home'),
   ...more,
 });
@@ -201,6 +211,12 @@ describe('the built server after npm ci --omit=dev', () => {
     expect(fs.readFileSync(path.join(work, 'grace.ndjson'), 'utf8').trim().split('\n')).toHaveLength(20);
     const listed = (await (await api('/api/_jobs')).json()) as { jobs: { status: string; spent: string }[] };
     expect(listed.jobs).toEqual([expect.objectContaining({ status: 'done', spent: '0.1' })]);
+  });
+
+  it('runs on the Node the install brought (the node package), whatever the host has', () => {
+    expect(output).toMatch(
+      new RegExp(`"msg":"creditscope: serving [^"]* on Node ${PINNED_NODE.replaceAll('.', '\\.')}"`),
+    );
   });
 
   it('keeps the compiled server to itself', async () => {

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** People, their sign-ins, invites, keys, throttling and audit (tables.ts), and `person` on what is bought. */
 export const peopleMigration: Migration = {

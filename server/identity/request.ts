@@ -27,7 +27,9 @@ export function clientAddress(request: IncomingMessage, config: AuthConfig): str
  * it), Path=/, Secure over TLS, as long as the session may last. Empty and expired to clear it.
  */
 export function sessionCookie(value: string | null, secure: boolean): string {
-  return stringifySetCookie(SESSION_COOKIE, value ?? '', {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: value ?? '',
     httpOnly: true,
     sameSite: 'strict',
     path: '/',

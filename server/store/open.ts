@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'libsql';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { startCheckpointer, walLimits } from './checkpointer.ts';
 import { diskReserve } from './disk-reserve.ts';

@@ -3,7 +3,7 @@ type WaitAsync = (
   index: number,
   value: number,
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
-// In Node 20's V8, not yet in the ES2023 library the server is typed against.
+// In Node's V8 (since Node 16), not yet in the ES2023 library the server is typed against.
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
 const FREE = 0;
