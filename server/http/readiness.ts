@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { checkStore } from '../store/health.ts';
 import { migrationProvider } from '../store/migrations.ts';
 import type { Store } from '../store/store.ts';
