@@ -12,9 +12,11 @@ import type { CallRow } from './rows.ts';
 import { HEADER } from '../../src/contract/index.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
+// A proxy that archived 1,000 pages stops only once its archive indexer has indexed them all (what was asked
+// before a stop is finished): on a loaded machine that outlasts the default 10 s.
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
-});
+}, 60_000);
 
 /**
  * An upstream whose search charges what the query says: `charge 0.7 200 tag` answers 200 with
