@@ -65,8 +65,8 @@ test('the ledger is a list of cards with every parameter in full, and nothing ov
   await page.getByTestId('load-older-calls').click();
   await expect(page.getByTestId('ledger-count')).toHaveText(`${SEARCHES + TIMELINES} calls`);
   const card = page.getByTestId('ledger-row').filter({ hasText: longTerm(7) });
-  // The whole term is there to read, wrapped inside the card.
-  await expect(card).toContainText(`q=${longTerm(7)}`);
+  // The whole term is there to read, in words ("“term” page 1"), wrapped inside the card.
+  await expect(card).toContainText(`“${longTerm(7)}” page 1`);
   const box = (await card.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(375);
