@@ -2,14 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { alias } from './support/standin.ts';
-import { persisted, settled } from './support/settle.ts';
+import { settled } from './support/settle.ts';
 
-/** A post's own page shows only posts already bought: buy Ada's first page, then open a post from it. */
+/**
+ * A post's own page shows only posts already bought: buy Ada's first page, then open a post from it by its link
+ * (a reload's restore from IndexedDB is post-view.spec's to test; this one checks the page itself).
+ */
 async function openPost(page: Page) {
   await page.goto(`/timeline?screen_name=${alias('ada', 'axe')}`);
   const id = (await page.locator('article[data-variant="quote"]').first().getAttribute('data-post-id'))!;
-  await persisted(page, id);
-  await page.goto(`/timeline/ada/post/${id}`);
+  await page.locator(`article[data-post-id="${id}"] a[href="/timeline/ada/post/${id}"]`).first().click();
+  await expect(page).toHaveURL(`/timeline/ada/post/${id}`);
 }
 
 /** A timeline where auto-load has bought one paid page and asks: a page divider in the list, the priced prompt below. */

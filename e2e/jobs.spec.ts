@@ -193,8 +193,9 @@ test.describe('a job over three handles', () => {
   test('a job is quoted, started, paused, resumed and cancelled from the keyboard alone', async ({ page }) => {
     test.skip(!instance, 'needs the instance the first test started');
     const { tag, names } = handles('jobkeys', 2);
-    // Slow pages keep the job running long enough to act on it, on a loaded machine too (at 600 ms it ended first).
-    await upstream.fault({ match: tag, latencyMs: 1_500, times: 6 });
+    // Slow pages keep the job running long enough to act on it, on a loaded machine too (at 600 ms, and once at
+    // 1.5 s, its last pages landed before Cancel and it ended done).
+    await upstream.fault({ match: tag, latencyMs: 3_000, times: 6 });
     await page.goto(`${instance.origin}/credits`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credits');
     await page.keyboard.press('g');
