@@ -52,7 +52,11 @@ export function arrivalAllowsAutoBuy(): boolean {
   }
 }
 
-let autoBuy: boolean | null = null;
+/**
+ * Decided as the document starts, while a prerendered one still says so: a page that mounts after the activation
+ * must not take itself for one a person opened.
+ */
+let autoBuy: boolean | null = typeof document === 'undefined' ? null : arrivalAllowsAutoBuy();
 
 /** Whether a page mounting now may buy what its address asks for without a click. */
 export function autoBuyAllowed(): boolean {
