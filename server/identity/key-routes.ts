@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { otherMethods, refuse } from '../proxy/api-rules.ts';
+import { refuse, refuseOtherMethods } from '../proxy/api-rules.ts';
 import { sendJson } from '../proxy/send.ts';
 import { PeopleAdmin } from './admin.ts';
 import type { Identity } from './identity.ts';
@@ -115,12 +115,6 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       ['/_auth/keys', ['GET', 'POST']],
       ['/_auth/keys/:id', ['DELETE']],
     ] as const)
-      api.route({
-        method: otherMethods(...allowed),
-        url,
-        config: { access: 'wrong-address' },
-        handler: async () =>
-          refuse(405, 'bad_request', `${url} accepts ${allowed.join(', ')} only`, { allow: allowed.join(', ') }),
-      });
+      refuseOtherMethods(api, url, allowed);
   };
 }

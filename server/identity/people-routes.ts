@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { creditLimit, Problem } from '../config-rules.ts';
-import { otherMethods, refuse } from '../proxy/api-rules.ts';
+import { refuse, refuseOtherMethods } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { AdminError, PeopleAdmin, type Limit } from './admin.ts';
@@ -196,12 +196,6 @@ export function peopleRoutes(identity: Identity): FastifyPluginAsync {
       ['/_auth/people/:name/sign-out', ['POST']],
       ['/_auth/welcome/check', ['POST']],
     ] as const)
-      api.route({
-        method: otherMethods(...allowed),
-        url,
-        config: { access: 'wrong-address' },
-        handler: async () =>
-          refuse(405, 'bad_request', `${url} accepts ${allowed.join(', ')} only`, { allow: allowed.join(', ') }),
-      });
+      refuseOtherMethods(api, url, allowed);
   };
 }

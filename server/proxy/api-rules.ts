@@ -66,6 +66,17 @@ export function otherMethods(
   );
 }
 
+/** Answers 405, naming what `url` takes, to every method but `allowed`. */
+export function refuseOtherMethods(api: FastifyInstance, url: string, allowed: readonly string[]): void {
+  api.route({
+    method: otherMethods(...allowed),
+    url,
+    config: { access: 'wrong-address' },
+    handler: async () =>
+      refuse(405, 'bad_request', `${url} accepts ${allowed.join(', ')} only`, { allow: allowed.join(', ') }),
+  });
+}
+
 function schemaRefusal(request: FastifyRequest, error: FastifyError): string {
   const refusal = request.routeOptions.config.refusal;
   const message = typeof refusal === 'function' ? refusal(request) : refusal;
