@@ -5,7 +5,7 @@ import { settled } from './support/settle.ts';
 import { alias } from './support/standin.ts';
 
 /**
- * One date style per page (src/lib/date-format.ts): every date and time a page shows is written in the reader's
+ * One date style per page (src/contract/dates/date-format.ts): every date and time a page shows is written in the reader's
  * language and clock, through the same few styles. A German, 24-hour reader finds no "PM", no English month and
  * no ISO date on the timeline, a post, search, History, Credits or Jobs; an American reader no "05:15 PM" beside
  * "5:15 PM". ISO stays where it is meant: file names, `datetime` attributes, date inputs.

@@ -4,8 +4,8 @@ import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
-import { POST_COLUMNS } from '../src/lib/post-export.ts';
-import { RESULT_COLUMNS } from '../src/lib/result-export.ts';
+import { POST_COLUMNS } from '../src/contract/export/post-export.ts';
+import { RESULT_COLUMNS } from '../src/contract/export/result-export.ts';
 
 /**
  * An instance of its own, so its archive holds exactly what this spec bought through the UI: two pages of
@@ -93,10 +93,10 @@ test('what was bought can be found, filtered and counted for free, and says whic
   await expect(provenance).toContainText(/, bought \S/);
   await expect(provenance).not.toContainText('purchase');
   await expect(provenance.getByTitle(/^purchase [\w-]+$/)).toHaveCount(1);
-  // The found posts export in the one post shape a timeline's export has (src/lib/post-export.ts).
+  // The found posts export in the one post shape a timeline's export has (src/contract/export/post-export.ts).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('find-export-csv').click()]);
   const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-  // The columns every post export shares (src/lib/post-export.ts): timeline, search, job and find alike.
+  // The columns every post export shares (src/contract/export/post-export.ts): timeline, search, job and find alike.
   expect(csv.split('\r\n')[0]).toBe(POST_COLUMNS.join(','));
   expect(csv.trimEnd().split('\r\n').length - 1).toBe(await hits.count());
   expect(csv).toMatch(new RegExp(`,${instance.origin}/timeline/\\w+/post/\\d+,`));

@@ -6,7 +6,7 @@ import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
-import { POST_COLUMNS } from '../src/lib/post-export.ts';
+import { POST_COLUMNS } from '../src/contract/export/post-export.ts';
 
 /**
  * Collection jobs through the Jobs page, on instances of their own (the production server, upstream mode,
@@ -138,7 +138,7 @@ test.describe('a job over three handles', () => {
       const exported = rows.filter((row) => row.subject === handle.toLowerCase()).map((row) => row.item.post_id);
       expect(exported).toEqual(await archivedPostIds(instance.origin, handle, 3));
     }
-    // Its CSV: where each row came from, then the columns every post export shares (src/lib/post-export.ts).
+    // Its CSV: where each row came from, then the columns every post export shares (src/contract/export/post-export.ts).
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('job-view').getByTestId('job-export-csv').click(),

@@ -1,7 +1,7 @@
 import { type Download, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { searchResults } from '../server/standin/search.ts';
-import { RESULT_COLUMNS } from '../src/lib/result-export.ts';
+import { RESULT_COLUMNS } from '../src/contract/export/result-export.ts';
 import { standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
 

@@ -7,7 +7,7 @@ import { E2E } from './support/ports.ts';
 import { settled } from './support/settle.ts';
 import { hydrated } from './support/rendering.ts';
 import { alias, standin } from './support/standin.ts';
-import { DATE_STYLES } from '../src/lib/date-format.ts';
+import { DATE_STYLES } from '../src/contract/dates/date-format.ts';
 
 /**
  * The production server (server rendering is on unless `SSR=0`) renders the first screen of a timeline
@@ -233,7 +233,7 @@ test('a browser in another time zone and language hydrates without a mismatch; i
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const inZone = (iso: string) =>
-    // A post's full moment as every page writes one (src/lib/date-format.ts DATE_STYLES.dayInYearAndTime).
+    // A post's full moment as every page writes one (src/contract/dates/date-format.ts DATE_STYLES.dayInYearAndTime).
     new Intl.DateTimeFormat('de-DE', { ...DATE_STYLES.dayInYearAndTime, timeZone }).format(new Date(iso));
 
   // First visit: the server knows neither zone nor language yet (UTC, the Accept-Language); the app redraws in its own.

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
-import { POST_COLUMNS } from '../src/lib/post-export.ts';
+import { POST_COLUMNS } from '../src/contract/export/post-export.ts';
 import { callsByCursor, loadedCount, scrollToEnd, scrollUntil, trackPageErrors } from './timeline-support.ts';
 import { persisted, settled } from './support/settle.ts';
 
@@ -183,7 +183,7 @@ test('free tools filter loaded posts without buying, and export JSON and CSV', a
   const posts = JSON.parse(
     await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')),
   );
-  // What is filtered is what is exported: the two posts shown, in the one post shape (src/lib/post-export.ts).
+  // What is filtered is what is exported: the two posts shown, in the one post shape (src/contract/export/post-export.ts).
   expect(posts).toHaveLength(2);
   expect(posts[0].url).toMatch(/^http:\/\/[^/]+\/timeline\/\w+\/post\/\d+$/);
   const [csv] = await Promise.all([
@@ -191,7 +191,7 @@ test('free tools filter loaded posts without buying, and export JSON and CSV', a
     tools.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
-  // The columns every post export shares (src/lib/post-export.ts): timeline, search, job and find alike.
+  // The columns every post export shares (src/contract/export/post-export.ts): timeline, search, job and find alike.
   expect(text.split('\r\n')[0]).toBe(POST_COLUMNS.join(','));
   expect(text.split('\r\n')[0]).toBe(Object.keys(posts[0]).join(','));
   expect(text.trimEnd().split('\r\n')).toHaveLength(3);

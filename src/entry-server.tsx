@@ -27,7 +27,7 @@ import type { SearchRouteParams } from './features/search/route-schema';
 import { HOLD_CLICKS_SCRIPT } from './lib/held-clicks-script';
 import { shareEqualValues } from './lib/share-equal-values';
 import { RenderedDateStyleProvider } from './lib/use-date-style';
-import type { PageAssets, PagePlan, RenderOptions, ServerEntry } from './render-contract';
+import type { PageAssets, PagePlan, RenderOptions, ServerEntry } from './contract/render';
 import { createAppRouter } from './router';
 
 /** The routes the server renders; every other address is the SPA's. */

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { postSchema } from '../../src/api/schemas/post.ts';
-import { searchEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
-import { timelineEnvelope } from '../../src/api/schemas/timeline-envelope.ts';
-import type { Post } from '../../src/api/types.ts';
-import { splitEntities } from '../../src/lib/entities.ts';
-import { siteDomain } from '../../src/lib/url.ts';
+import { postSchema } from '../../src/contract/upstream/post.ts';
+import { searchEnvelope, toSearchResults } from '../../src/contract/upstream/envelope.ts';
+import { timelineEnvelope } from '../../src/contract/upstream/timeline-envelope.ts';
+import type { Post } from '../../src/contract/upstream/types.ts';
+import { splitEntities } from '../../src/contract/upstream/entities.ts';
+import { siteDomain } from '../../src/contract/url.ts';
 import type { ArchivePostTable } from './tables.ts';
 import { HIT_END, HIT_START } from './terms.ts';
 

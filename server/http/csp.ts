@@ -17,7 +17,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * Where images may come from. Media URLs are whatever the upstream's answers name (only http and
- * https survive src/lib/url.ts): a real upstream's media hosts are https and not known in advance;
+ * https survive src/contract/url.ts): a real upstream's media hosts are https and not known in advance;
  * demo mode's stand-in serves its SVGs from http://127.0.0.1 on a port that moves when 4599 is taken;
  * an upstream reached over plain http (a stand-in, a gateway on the LAN) serves them from its own origin.
  */

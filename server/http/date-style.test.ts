@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boughtClock, relativeTime } from '../../src/lib/format.ts';
-import { DATE_STYLE_COOKIE, dateStyleCookieValue } from '../../src/lib/date-style.ts';
+import { boughtClock, relativeTime } from '../../src/contract/dates/format.ts';
+import { DATE_STYLE_COOKIE } from '../../src/contract/cookies.ts';
+import { dateStyleCookieValue } from '../../src/contract/dates/date-style.ts';
 import { dateStyleAttributes, requestDateStyle } from './date-style.ts';
 
 const cookie = (value: string) => ({ cookie: `other=1; ${DATE_STYLE_COOKIE}=${value}; last=2` });

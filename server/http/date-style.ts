@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DATE_STYLE_COOKIE, knownLocale, parseDateStyleCookie, type DateStyle } from '../../src/lib/date-style.ts';
+import { DATE_STYLE_COOKIE } from '../../src/contract/cookies.ts';
+import { knownLocale, parseDateStyleCookie, type DateStyle } from '../../src/contract/dates/date-style.ts';
 
 /** Before the browser has said (a first visit, cookies off): UTC, and the first language it accepts. */
 const FALLBACK_ZONE = 'UTC';

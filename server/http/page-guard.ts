@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ARRIVAL_COOKIE } from '../../src/api/purchase/arrival.ts';
+import { ARRIVAL_COOKIE } from '../../src/contract/cookies.ts';
 import { arrivedFromElsewhere } from './navigation-intent.ts';
 
 /** Headers on every page and asset: no other site may frame the app, sniff types or read where users came from. */

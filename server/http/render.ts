@@ -5,10 +5,15 @@ import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { PaidResponse } from '../../src/api/client.ts';
-import type { InlinedPage } from '../../src/api/early/server-answer.ts';
 import type { PaidOperation } from '../../src/api/identity.ts';
-import type { PageAssets, PagePlan, ServerEntry, ServerPage } from '../../src/render-contract.ts';
+import type {
+  InlinedPage,
+  PageAssets,
+  PagePlan,
+  PaidResponse,
+  ServerEntry,
+  ServerPage,
+} from '../../src/contract/render.ts';
 import type { PurchaseResult } from '../proxy/purchase-result.ts';
 import { purchaseHeaders } from '../proxy/send.ts';
 import type { ApiHandler } from '../proxy/handler.ts';

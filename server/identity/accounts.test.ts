@@ -486,7 +486,7 @@ describe('what each person may spend, and who bought what', () => {
     const page = await fetch(`${harness.origin}/credits?x=1`, { redirect: 'manual' });
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent('/credits?x=1')}`);
-    // A path that decodes to another host is not written into `next` (src/api/auth/safe-next.ts).
+    // A path that decodes to another host is not written into `next` (src/contract/safe-next.ts).
     for (const hostile of ['/%2F%2F127.0.0.2/phish', '/%5C127.0.0.2/phish', '/%09/127.0.0.2/phish']) {
       const refused = await fetch(`${harness.origin}${hostile}`, { redirect: 'manual' });
       expect(refused.headers.get('location'), hostile).toBe(`/sign-in?next=${encodeURIComponent('/')}`);

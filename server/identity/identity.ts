@@ -11,8 +11,7 @@ import { nameProblem, People, type Person } from './people.ts';
 import { SignIns } from './sign-ins.ts';
 import { Throttle } from './throttle.ts';
 import { parseCookie } from 'cookie';
-
-export const SESSION_COOKIE = 'creditscope_sid';
+import { SESSION_COOKIE } from '../../src/contract/cookies.ts';
 
 export type SignInResult =
   | { kind: 'signed-in'; person: Person; sessionId: string }

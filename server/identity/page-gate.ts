@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathAsSent } from '../proxy/api-path.ts';
 import type { Identity } from './identity.ts';
-import { safeNext } from '../../src/api/auth/safe-next.ts';
+import { safeNext } from '../../src/contract/safe-next.ts';
 
 /** The pages anyone may open: where people sign in, and where an invited person chooses a password. */
 const OPEN_PAGES = new Set(['/sign-in', '/welcome']);

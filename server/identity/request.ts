@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
 import { isTrustedAddress, type AuthConfig } from './auth-config.ts';
-import { SESSION_COOKIE } from './identity.ts';
+import { SESSION_COOKIE } from '../../src/contract/cookies.ts';
 import { ABSOLUTE_MS } from './sign-ins.ts';
 
 /** Whether the browser reached us over TLS: a TLS socket, or `X-Forwarded-Proto: https` from a trusted proxy. */

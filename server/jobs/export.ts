@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import { postSchema } from '../../src/api/schemas/post.ts';
-import type { Post } from '../../src/api/types.ts';
+import { postSchema } from '../../src/contract/upstream/post.ts';
+import type { Post } from '../../src/contract/upstream/types.ts';
 import { SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
-import { csvLineOf, POST_COLUMNS, postRow } from '../../src/lib/post-export.ts';
-import { resultFieldsOf } from '../../src/lib/result-csv.ts';
-import { RESULT_COLUMNS, resultExportRow } from '../../src/lib/result-export.ts';
+import { csvLineOf, POST_COLUMNS, postRow } from '../../src/contract/export/post-export.ts';
+import { resultFieldsOf } from '../../src/contract/export/result-csv.ts';
+import { RESULT_COLUMNS, resultExportRow } from '../../src/contract/export/result-export.ts';
 import type { JobStore } from './job-store.ts';
 import type { ItemRow } from './job-store.ts';
 import { readSearch, readTimeline } from './pages.ts';
@@ -48,7 +48,7 @@ export async function* exportRows(store: JobStore, jobId: string): AsyncGenerato
   }
 }
 
-/** The post as the app reads it, in the export shape every post export shares (src/lib/post-export.ts). */
+/** The post as the app reads it, in the export shape every post export shares (src/contract/export/post-export.ts). */
 function postOf(row: ExportRow): Post | null {
   if (row.kind !== 'timeline') return null;
   const parsed = v.safeParse(postSchema, row.item);
@@ -65,7 +65,7 @@ export function ndjsonLine(origin = '') {
 
 /**
  * A job's CSV holds one kind of row: posts in the columns every post export has, or web results in the columns
- * every result export has (src/lib/result-export.ts), never one padded with the other's empty columns. A job of
+ * every result export has (src/contract/export/result-export.ts), never one padded with the other's empty columns. A job of
  * searches only gives results; any other gives posts unless results are asked for (`?rows=results`).
  */
 export type CsvRows = 'posts' | 'results';

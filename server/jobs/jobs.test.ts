@@ -1,5 +1,5 @@
-import { POST_COLUMNS } from '../../src/lib/post-export.ts';
-import { RESULT_COLUMNS } from '../../src/lib/result-export.ts';
+import { POST_COLUMNS } from '../../src/contract/export/post-export.ts';
+import { RESULT_COLUMNS } from '../../src/contract/export/result-export.ts';
 import { searchResults } from '../standin/search.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
@@ -163,7 +163,7 @@ describe.each(STORE_KINDS)('collection jobs (%s store)', (store: StoreKind) => {
     const csv = await harness.api(`/api/_jobs/${job.id}/export.csv`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).split('\r\n').filter(Boolean);
-    // The post columns every post export shares (src/lib/post-export.ts), after where the row came from.
+    // The post columns every post export shares (src/contract/export/post-export.ts), after where the row came from.
     expect(lines[0]).toBe(`job,item,kind,subject,page,purchase_id,from_archive,${POST_COLUMNS.join(',')}`);
     expect(lines.slice(1).map((line) => line.split(',')[7])).toEqual(bought);
     // Each post's url is its free page on this server, never empty.

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
-import { searchEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
-import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline-envelope.ts';
-import type { Post, Profile, SearchResult } from '../../src/api/types.ts';
+import { searchEnvelope, toSearchResults } from '../../src/contract/upstream/envelope.ts';
+import { timelineEnvelope, toTimelinePage } from '../../src/contract/upstream/timeline-envelope.ts';
+import type { Post, Profile, SearchResult } from '../../src/contract/upstream/types.ts';
 import { OPERATIONS, type Route } from '../proxy/operations.ts';
 import type { TimelineDepth } from './spec.ts';
 

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { Charged } from '../../src/api/error-kinds.ts';
+import type { Charged } from '../../src/contract/error-kinds.ts';
 
 export type Operation = 'timeline' | 'search';
 

@@ -3,7 +3,7 @@ import type { StoreKind } from '../store/open.ts';
 import { burst, aliases } from '../testing/burst.ts';
 import { startProxyAgainstStandin, type ProxyHarness, type SessionStateBody } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { sumDecimals } from '../../src/lib/decimal.ts';
+import { sumDecimals } from '../../src/contract/decimal-math.ts';
 import { PeopleAdmin } from '../identity/admin.ts';
 
 /** Every test gets its own proxy, stand-in and store: no test leans on another's spend. */

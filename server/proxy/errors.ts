@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { kindForStatus, type Charged, type ErrorKind } from '../../src/api/error-kinds.ts';
+import { kindForStatus, type Charged, type ErrorKind } from '../../src/contract/error-kinds.ts';
 
 export interface NormalisedError {
   success: false;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { ledgerCsvHeader, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
+import { ledgerCsvHeader, ledgerCsvLine } from '../../src/contract/export/ledger-csv.ts';
 import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';

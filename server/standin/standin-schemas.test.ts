@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline-envelope.ts';
+import { timelineEnvelope, toTimelinePage } from '../../src/contract/upstream/timeline-envelope.ts';
 import { decodeCursor, PAGE_SIZE, timelinePage } from './timeline.ts';
 import { USERS } from './users.ts';
 import { searchResults } from './search.ts';

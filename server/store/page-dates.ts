@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline-envelope.ts';
+import { timelineEnvelope, toTimelinePage } from '../../src/contract/upstream/timeline-envelope.ts';
 
 /** The oldest and newest post of an archived timeline page: which stretch of the timeline that page is. */
 export interface PostDates {

@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { FIND_KINDS, type FindKind, type FindParams } from './find-params';
-import { toSearchResults } from './schemas/envelope';
-import { postSchema } from './schemas/post';
-import type { Post, SearchResult } from './types';
+import { toSearchResults } from '../contract/upstream/envelope';
+import { postSchema } from '../contract/upstream/post';
+import type { Post, SearchResult } from '../contract/upstream/types';
 
 export { FIND_KINDS, type FindKind, type FindParams } from './find-params';
 

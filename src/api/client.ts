@@ -1,25 +1,13 @@
 import { FROM_ARCHIVE, HEADER } from '../contract/headers';
-import { isCharged, isErrorKind, kindForStatus } from './error-kinds';
+import { isCharged, isErrorKind, kindForStatus } from '../contract/error-kinds';
 import { ApiError } from './errors';
 import { SIGN_IN_REQUIRED, signInRequired } from './auth/sign-in-required';
+import type { PaidResponse } from '../contract/render';
+
+export type { PaidResponse };
 
 /** Sent on every call; the proxy refuses /api requests without it (a cross-site page cannot add it). */
 export const CLIENT_HEADER = { [HEADER.client]: '1' } as const;
-
-export interface PaidResponse {
-  json: unknown;
-  /** Ledger id of the call, for the request inspector. */
-  callId: string | null;
-  /** Exact decimal the proxy recorded for this call. */
-  credits: string;
-  /** When it was bought: the server's `x-creditscope-bought-at` when it says (archived, or inlined in a rendered page); else the purchaser sets it on arrival. */
-  boughtAt?: number;
-  /**
-   * Served free from the server's archive of pages bought before (by any browser): `callId` is that
-   * purchase and `boughtAt` its time, and nothing was spent now.
-   */
-  fromArchive?: boolean;
-}
 
 /** Asks the proxy to buy a page again even though its archive holds a fresh copy (an explicit, priced re-buy). */
 export const REFRESH_HEADER = { [HEADER.refresh]: '1' } as const;

@@ -1,4 +1,4 @@
-import { compareDecimals, meanDecimal } from '../lib/decimal';
+import { compareDecimals, meanDecimal } from '../contract/decimal-math';
 import type { LimitOwner, SessionState } from './session';
 import { DECIMAL } from '../contract/decimal';
 

@@ -1,4 +1,4 @@
-import type { Charged, ErrorKind } from './error-kinds';
+import type { Charged, ErrorKind } from '../contract/error-kinds';
 
 /** Every failure the UI can meet, typed so each can get its own message and retry policy. */
 export class ApiError extends Error {

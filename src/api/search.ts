@@ -4,8 +4,8 @@ import { ApiError } from './errors';
 import { canonicalSearch } from './identity';
 import { searchKeys, type SearchParams } from './keys';
 import { buy, type PaidAnswer, type Purchase } from './purchase/purchaser';
-import { searchEnvelope, toSearchResults } from './schemas/envelope';
-import type { SearchPage } from './types';
+import { searchEnvelope, toSearchResults } from '../contract/upstream/envelope';
+import type { SearchPage } from '../contract/upstream/types';
 
 export type { SearchParams };
 

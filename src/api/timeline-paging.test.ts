@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextCursorOf, prevCursorOf } from './timeline';
-import type { TimelinePage } from './types';
+import type { TimelinePage } from '../contract/upstream/types';
 
 const page = (over: Partial<TimelinePage>): TimelinePage => ({
   posts: [{ id: 'p' } as TimelinePage['posts'][number]],

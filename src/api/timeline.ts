@@ -5,8 +5,8 @@ import { timelineRequestPath } from './identity';
 import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
 import { indexBoughtPage } from './purchase/first-page-index';
 import { buy, type PaidAnswer, type Purchase } from './purchase/purchaser';
-import { timelineEnvelope, toTimelinePage } from './schemas/timeline-envelope';
-import type { TimelinePage } from './types';
+import { timelineEnvelope, toTimelinePage } from '../contract/upstream/timeline-envelope';
+import type { TimelinePage } from '../contract/upstream/types';
 import { CACHE_MAX_AGE_MS } from '../app/cache-age';
 import { nextTask } from '../lib/next-task';
 

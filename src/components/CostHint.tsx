@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Price } from '../api/cost';
 import type { LimitOwner } from '../api/session';
 import { usePrice, type Checking, type PriceRequest, type ViewerPrice } from '../api/use-price';
-import { absoluteTime, boughtClock } from '../lib/format';
+import { absoluteTime, boughtClock } from '../contract/dates/format';
 import { useDateStyle } from '../lib/use-date-style';
 import { creditsText } from '../lib/plural';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Photo } from '../api/types';
+import type { Photo } from '../contract/upstream/types';
 import { Avatar } from '../features/timeline/components/Avatar';
 import Lightbox from '../features/timeline/components/Lightbox';
 import { PhotoGrid } from '../features/timeline/components/PhotoGrid';

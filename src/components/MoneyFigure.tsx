@@ -1,5 +1,5 @@
 import type { CreditPrice } from '../contract/session';
-import { creditsAsMoney } from '../lib/money';
+import { creditsAsMoney } from '../contract/money';
 
 /** Credits in the operator's currency, formatted: loaded only where a price is set (Money.tsx). */
 export default function MoneyFigure({

@@ -1,6 +1,6 @@
 import { paidForThisLoad, type PageOrigin } from '../api/purchase/origin';
-import type { DateStyle } from '../lib/date-style';
-import { boughtClock } from '../lib/format';
+import type { DateStyle } from '../contract/dates/date-style';
+import { boughtClock } from '../contract/dates/format';
 
 /** What a page divider needs to know about its page: which one it is, where it came from, what it cost, when. */
 export interface DividedPage {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { compareDecimals as compare } from '../lib/decimal.ts';
+import { compareDecimals as compare } from './decimal-math.ts';
 
 /**
  * A decimal as the server and the browser write credits to each other: plain ASCII digits with at most one

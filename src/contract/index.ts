@@ -4,12 +4,17 @@
  * server-rendered pages.
  *
  * - headers.ts: the `x-creditscope-*` header names and their values.
- * - ../api/error-kinds.ts: the error kinds, the status → kind rule and the charge states (`charged`).
+ * - error-kinds.ts: the error kinds, the status → kind rule and the charge states (`charged`).
  * - ../api/identity.ts: a page's identity (what makes two requests one purchase), the handle and id patterns.
  * - session.ts, session-calls.ts: the shapes `/api/_session` answers with, as valibot schemas.
+ *
+ * Beside them, imported by path: cookies.ts (every cookie name), decimal*.ts and money.ts (exact credits),
+ * upstream/ (the upstream's answers read into the UI's shapes), export/ (the CSV and JSON columns both sides
+ * write), dates/ (how dates are written, the date-style cookie), safe-next.ts, url.ts, render.ts (the SSR entry's
+ * types). The server imports nothing else from src/ (eslint.config.js), and these import nothing outside src/contract.
  */
 export * from './headers.ts';
-export * from '../api/error-kinds.ts';
+export * from './error-kinds.ts';
 export * from '../api/identity.ts';
 export * from './session.ts';
 export * from './session-calls.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CHARGED } from '../api/error-kinds.ts';
+import { CHARGED } from './error-kinds.ts';
 import { firedAlertSchema } from './spend-fired.ts';
 import { decimal } from './decimal.ts';
 

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { knownLocale, knownZone, reportBrowserDateStyle, type DateStyle } from './date-style';
+import { knownLocale, knownZone, reportBrowserDateStyle, type DateStyle } from '../contract/dates/date-style';
 
 const BROWSER: DateStyle = {};
 /** Given on the server, per request; in the browser a rendered page names it on its root instead. */

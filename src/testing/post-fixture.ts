@@ -1,4 +1,4 @@
-import type { Author, Post } from '../api/types';
+import type { Author, Post } from '../contract/upstream/types';
 
 export const ada: Author = { id: '1', name: 'Ada Lovelace', handle: 'ada', avatarUrl: null, verified: false };
 

@@ -34,4 +34,4 @@ export function passwordProblem(password: string, again: string): string | null 
   return null;
 }
 
-export { safeNext } from './safe-next';
+export { safeNext } from '../../contract/safe-next';

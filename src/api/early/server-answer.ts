@@ -1,4 +1,4 @@
-import { purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from '../identity';
+import { purchaseKey, SEARCH_PATH, timelineRequestPath } from '../identity';
 import './early-purchase';
 import { tellPaidCall } from '../client';
 import {
@@ -7,27 +7,9 @@ import {
   OPENING_PURCHASE_ATTRIBUTE,
   SERVER_PAGE_ID,
 } from './server-page-markers';
+import type { InlinedPage } from '../../contract/render';
 
-/**
- * What the server answered for this document's first timeline or search page (server/http/render.ts).
- *
- * A rendered page carries it in its dehydrated query cache (src/entry-server.tsx) and names it on its root:
- * which purchase it opened with, and the ledger id when the server bought it for this navigation.
- *
- * A page the server could not render with its answer (not found, refused, failed) is the app's own HTML with
- * the answer inlined as JSON (not a script: the CSP needs no hash for it), handed to the purchase module as the
- * early fetch's response, so the app reads it exactly as if it had asked and the proxy is not asked twice.
- */
-export interface ServerAnswer {
-  status: number;
-  text: string;
-  headers: Record<string, string>;
-}
-export interface InlinedPage {
-  operation: PaidOperation;
-  params: Record<string, unknown>;
-  answer: ServerAnswer;
-}
+export type { InlinedPage, ServerAnswer } from '../../contract/render';
 
 function readInlined(): InlinedPage | null {
   const text = document.getElementById(SERVER_PAGE_ID)?.textContent;

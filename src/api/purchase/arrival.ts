@@ -1,10 +1,11 @@
+import { ARRIVAL_COOKIE } from '../../contract/cookies';
+
 /**
  * How this document was reached. The server marks a page request that came from another site
  * (a link, a popup, a form on someone else's page: `Sec-Fetch-Site: cross-site`) or was made ahead of
  * time (`Sec-Purpose`) with a short-lived cookie; such a page shows what it would buy and waits for a
  * click instead of buying on load.
  */
-export const ARRIVAL_COOKIE = 'creditscope-arrival';
 
 /** Chromium's prerendering state (not yet in TypeScript's DOM types). */
 interface PrerenderingDocument {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeCheckedPage } from './check-new-posts';
-import type { Post, TimelinePage } from '../types';
+import type { Post, TimelinePage } from '../../contract/upstream/types';
 
 const posts = (...ids: string[]) => ids.map((id) => ({ id }) as Post);
 const page = (ids: string[], over: Partial<TimelinePage> = {}): TimelinePage => ({

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { resolveTarget, timelineKeys } from '../keys';
 import { fetchTimelinePage, prevCursorOf, type TimelineData, type TimelineTarget } from '../timeline';
-import type { TimelinePage } from '../types';
+import type { TimelinePage } from '../../contract/upstream/types';
 
 export interface CheckResult {
   /** Posts in the bought page that were not loaded before. */

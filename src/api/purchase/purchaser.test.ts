@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import { searchKeys, timelineKeys } from '../keys';
 import { searchQueryOptions } from '../search';
 import { timelineQueryOptions, type TimelineData } from '../timeline';
-import type { SearchPage } from '../types';
+import type { SearchPage } from '../../contract/upstream/types';
 import { checkForNewPosts } from './check-new-posts';
 import { buy, purchasesInFlight, withServerAnswer } from './purchaser';
 import { rebuySearch } from './rebuy-search';

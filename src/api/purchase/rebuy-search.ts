@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCacheMutation } from '../../lib/use-cache-mutation';
 import { searchQueryOptions, type SearchParams } from '../search';
-import type { SearchPage } from '../types';
+import type { SearchPage } from '../../contract/upstream/types';
 
 /**
  * Refresh: the search's own query fetched with its re-buy query function, so the answer reaches the cache

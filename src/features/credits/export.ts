@@ -1,6 +1,6 @@
 import type { LedgerRow } from '../../api/session';
 import type { CreditPrice } from '../../contract/session';
-import { ledgerCsvHeader, ledgerCsvLine } from '../../lib/ledger-csv';
+import { ledgerCsvHeader, ledgerCsvLine } from '../../contract/export/ledger-csv';
 
 /** The rows as CSV; with the operator's price of a credit, each row's exact money beside its credits. */
 export function ledgerCsv(rows: readonly LedgerRow[], price: CreditPrice | null = null): string {

@@ -1,7 +1,7 @@
-import { formatDate } from '../../lib/date-format';
+import { formatDate } from '../../contract/dates/date-format';
 
 // In src/lib (a timeline's page menu says it too); the credits components keep importing it from here.
-export { clockTime } from '../../lib/date-format';
+export { clockTime } from '../../contract/dates/date-format';
 
 export function dateTime(iso: string): string {
   return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,5 @@
 import type { LedgerRow } from '../../api/session';
-import { compareDecimals } from '../../lib/decimal';
+import { compareDecimals } from '../../contract/decimal-math';
 
 export type SortKey = 'at' | 'operation' | 'status' | 'credits' | 'durationMs';
 export interface Sort {

@@ -1,4 +1,4 @@
-import { sumDecimals } from '../../lib/decimal';
+import { sumDecimals } from '../../contract/decimal-math';
 
 /** What a limit leaves after `spent`, never below 0; null without a limit. Exact, on decimal strings. */
 export function leftUnder(limit: string | null, spent: string): string | null {

@@ -1,5 +1,5 @@
-import { dayOf, formatDate } from '../../lib/date-format';
-import type { DateStyle } from '../../lib/date-style';
+import { dayOf, formatDate } from '../../contract/dates/date-format';
+import type { DateStyle } from '../../contract/dates/date-style';
 import { PACE_MIN_CALLS, type LimitForecast, type SpendPace } from './spend-pace';
 
 /**

@@ -1,6 +1,6 @@
 import type { Budget, SessionState } from '../../api/session';
 import { PACE_WINDOW_MS } from '../../contract/session';
-import { mulDiv, sumDecimals } from '../../lib/decimal';
+import { mulDiv, sumDecimals } from '../../contract/decimal-math';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

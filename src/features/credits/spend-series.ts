@@ -1,5 +1,5 @@
 import type { LedgerRow } from '../../api/session';
-import { runningSums } from '../../lib/decimal';
+import { runningSums } from '../../contract/decimal-math';
 
 export interface SpendPoint {
   at: number;

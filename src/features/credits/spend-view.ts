@@ -1,6 +1,6 @@
 import type { SpendAsk, SpendBreakdown, SpendDimension, SpendGroup } from '../../api/spend';
-import { csvCell } from '../../lib/csv';
-import { compareDecimals } from '../../lib/decimal';
+import { csvCell } from '../../contract/export/csv';
+import { compareDecimals } from '../../contract/decimal-math';
 import type { SpendPeriod } from './spend-periods';
 
 export { PERIODS, type SpendPeriod } from './spend-periods';

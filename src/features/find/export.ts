@@ -1,8 +1,8 @@
 import type { FindHit } from '../../api/archive-search';
 import { downloadText } from '../../lib/download';
-import { postRow, postRowsCsv } from '../../lib/post-export';
-import { resultRowsCsv } from '../../lib/result-csv';
-import { resultExportRow } from '../../lib/result-export';
+import { postRow, postRowsCsv } from '../../contract/export/post-export';
+import { resultRowsCsv } from '../../contract/export/result-csv';
+import { resultExportRow } from '../../contract/export/result-export';
 
 /** The posts among the found hits, in the export shape every post export shares: a file that lines up with a timeline's. */
 export function findHitsCsv(hits: readonly FindHit[], origin = ''): string {

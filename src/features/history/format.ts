@@ -1,4 +1,4 @@
-import { writeDayAndTime } from '../../lib/date-format';
+import { writeDayAndTime } from '../../contract/dates/date-format';
 
 /** "Nov 22, 2:02 PM": when a page was bought, to the minute (history spans days, unlike one session's ledger). */
 export function boughtOn(iso: string): string {

@@ -1,8 +1,8 @@
 import type { Query } from '@tanstack/react-query';
 import { SEARCH_DEFAULT_NUM } from '../../api/identity';
 import type { SearchParams } from '../../api/keys';
-import type { SearchPage, TimelinePage } from '../../api/types';
-import { sumDecimals } from '../../lib/decimal';
+import type { SearchPage, TimelinePage } from '../../contract/upstream/types';
+import { sumDecimals } from '../../contract/decimal-math';
 
 export type TimelineLink = { screen_name: string } | { rest_id: string };
 

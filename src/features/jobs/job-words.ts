@@ -1,6 +1,6 @@
 import type { JobItem, JobQuote, JobSpec, JobSummary } from '../../api/jobs';
-import { writeDate } from '../../lib/date-format';
-import { mulDiv, sumDecimals } from '../../lib/decimal';
+import { writeDate } from '../../contract/dates/date-format';
+import { mulDiv, sumDecimals } from '../../contract/decimal-math';
 
 import { plural } from './running-summary';
 

@@ -1,5 +1,5 @@
 import type { JobSummary } from '../../api/schemas/jobs';
-import { sumDecimals } from '../../lib/decimal';
+import { sumDecimals } from '../../contract/decimal-math';
 import { plural } from '../../lib/plural';
 
 /** What every page's header reads of the jobs list (the rest of the jobs' words load with the Jobs page). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchPage } from '../../api/types';
-import { RESULT_COLUMNS } from '../../lib/result-export';
+import type { SearchPage } from '../../contract/upstream/types';
+import { RESULT_COLUMNS } from '../../contract/export/result-export';
 import { pagesLabel, rawPagesNdjson, resultRows, searchFileName, type LoadedPage } from './export';
 import { resultsCsv } from './results-csv';
 

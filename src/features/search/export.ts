@@ -1,6 +1,6 @@
 import type { CanonicalSearch } from '../../api/identity';
-import type { SearchPage } from '../../api/types';
-import { resultExportRow, type ResultExportRow } from '../../lib/result-export';
+import type { SearchPage } from '../../contract/upstream/types';
+import { resultExportRow, type ResultExportRow } from '../../contract/export/result-export';
 
 /** One page of a search as the query cache holds it, under its canonical identity. */
 export interface LoadedPage {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQueryCacheSubscription } from '../../api/use-query-cache-subscription';
 import { canonicalSearch, type CanonicalSearch } from '../../api/identity';
 import { searchKeys, type SearchParams } from '../../api/keys';
-import type { SearchPage } from '../../api/types';
+import type { SearchPage } from '../../contract/upstream/types';
 import type { LoadedPage } from './export';
 
 /** The search without its page: what every page of one search shares. */

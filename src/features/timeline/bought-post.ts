@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import type { Post, TimelinePage } from '../../api/types';
+import type { Post, TimelinePage } from '../../contract/upstream/types';
 
 export interface BoughtPost {
   post: Post;

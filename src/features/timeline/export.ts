@@ -1,10 +1,10 @@
-import type { Post } from '../../api/types';
+import type { Post } from '../../contract/upstream/types';
 import { downloadText } from '../../lib/download';
-import { postRow, postRowsCsv, postRowsJson } from '../../lib/post-export';
+import { postRow, postRowsCsv, postRowsJson } from '../../contract/export/post-export';
 
-export { csvCell } from '../../lib/csv';
+export { csvCell } from '../../contract/export/csv';
 
-/** The posts as export rows (src/lib/post-export.ts), with links a teammate can open. */
+/** The posts as export rows (src/contract/export/post-export.ts), with links a teammate can open. */
 function rowsOf(posts: readonly Post[], owner: string) {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   return posts.map((post) => postRow(post, { owner, origin }));

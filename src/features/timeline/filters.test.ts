@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Post } from '../../api/types';
+import type { Post } from '../../contract/upstream/types';
 import { applyFilters, hashtagOf, NO_FILTERS } from './filters';
 
 const post = (id: string, text: string, extra: Partial<Post> = {}): Post => ({

@@ -1,4 +1,4 @@
-import type { Post } from '../../api/types';
+import type { Post } from '../../contract/upstream/types';
 
 /** Views over the posts already loaded: they never fetch, so they never cost credits. */
 export interface PostFilters {

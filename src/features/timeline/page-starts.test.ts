@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Post, TimelinePage } from '../../api/types';
+import type { Post, TimelinePage } from '../../contract/upstream/types';
 import type { PageOrigin } from '../../api/purchase/origin';
 import { pageDividerText } from '../../components/page-divider-text';
 import { postFixture } from '../../testing/post-fixture';

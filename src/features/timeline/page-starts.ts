@@ -1,4 +1,4 @@
-import type { Post, TimelinePage } from '../../api/types';
+import type { Post, TimelinePage } from '../../contract/upstream/types';
 import type { DividedPage } from '../../components/page-divider-text';
 
 /**

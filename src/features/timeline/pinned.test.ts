@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelinePage } from '../../api/types';
+import type { TimelinePage } from '../../contract/upstream/types';
 import { asOfTime } from './pinned';
 
 const bought = (boughtAt: number) => ({ boughtAt }) as TimelinePage;

@@ -1,4 +1,4 @@
-import type { Post, TimelinePage } from '../../api/types';
+import type { Post, TimelinePage } from '../../contract/upstream/types';
 
 /** The newest first page (a check for new posts adds a newer one in front): the profile as last asked. */
 export function latestFirstPage(pages: readonly TimelinePage[], pageParams: readonly unknown[]): TimelinePage | null {

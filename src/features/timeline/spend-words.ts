@@ -1,5 +1,5 @@
 import { paidForThisLoad, ORIGIN_WORDS, type PageOrigin } from '../../api/purchase/origin';
-import { sumDecimals } from '../../lib/decimal';
+import { sumDecimals } from '../../contract/decimal-math';
 import { creditsText } from '../../lib/plural';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { Post } from '../../api/types';
+import type { Post } from '../../contract/upstream/types';
 import { csvCell, exportFileName, postsToCsv, postsToJson } from './export';
 import { applyFilters, filtersActive, NO_FILTERS, uniquePosts } from './filters';
 import { ignoredParams, targetOf, timelineSearchSchema } from './params';

@@ -1,8 +1,8 @@
 import type { Query } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { permalinkOf } from '../../api/schemas/post';
-import type { Post, Profile, TimelinePage } from '../../api/types';
+import { permalinkOf } from '../../contract/upstream/post';
+import type { Post, Profile, TimelinePage } from '../../contract/upstream/types';
 import { findBoughtPost } from './bought-post';
 import { filterSearch, filtersOf, ignoredParams, timelineSearchSchema } from './params';
 import { latestFirstPage, withPinnedFirst } from './pinned';

@@ -14,7 +14,7 @@ import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
 import { ApiError } from '../../../api/errors';
 import { SIGN_IN_REQUIRED } from '../../../api/auth/sign-in-required';
-import type { DateStyle } from '../../../lib/date-style';
+import type { DateStyle } from '../../../contract/dates/date-style';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { Money } from '../../../components/Money';
 import { useOneLine } from '../../../lib/use-one-line';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PopoverButton } from '../../../components/Popover';
-import { clockTime } from '../../../lib/date-format';
+import { clockTime } from '../../../contract/dates/date-format';
 import { inspectLink as link } from './InspectCallButton';
 import type { PageCall } from './InspectPagesButton';
 import { LazyInspectorDialog as Dialog } from './LazyInspectorDialog';

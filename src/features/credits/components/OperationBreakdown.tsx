@@ -1,5 +1,5 @@
 import type { SessionState } from '../../../api/session';
-import { mulDiv } from '../../../lib/decimal';
+import { mulDiv } from '../../../contract/decimal-math';
 import { Money } from '../../../components/Money';
 
 const OPERATIONS = [

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SpendDimension, SpendGroup } from '../../../api/spend';
-import { compareDecimals } from '../../../lib/decimal';
+import { compareDecimals } from '../../../contract/decimal-math';
 import { groupName } from '../spend-view';
 import { useWidth } from '../use-width';
 

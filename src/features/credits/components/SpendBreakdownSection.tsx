@@ -7,7 +7,7 @@ import { SPEND_DIMENSIONS } from '../../../contract/spend';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { downloadText } from '../../../lib/download';
-import { mulDiv } from '../../../lib/decimal';
+import { mulDiv } from '../../../contract/decimal-math';
 import { dateTime, plural } from '../format';
 import {
   askFor,

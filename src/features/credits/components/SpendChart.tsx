@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { LedgerRow } from '../../../api/session';
-import { compareDecimals } from '../../../lib/decimal';
+import { compareDecimals } from '../../../contract/decimal-math';
 import { clockTime, plural } from '../format';
 import { niceCeiling, spendSeries, type SpendPoint } from '../spend-series';
 import { useWidth } from '../use-width';

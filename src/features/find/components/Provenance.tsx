@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { FindHit } from '../../../api/archive-search';
-import { writeDayAndTime } from '../../../lib/date-format';
+import { writeDayAndTime } from '../../../contract/dates/date-format';
 
 const when = (iso: string) => writeDayAndTime(iso);
 

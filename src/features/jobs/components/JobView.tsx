@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { jobQueryOptions, type JobSummary } from '../../../api/jobs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
-import { absoluteTime } from '../../../lib/format';
+import { absoluteTime } from '../../../contract/dates/format';
 import { creditPercent, pageProgress, plural, jobName } from '../job-words';
 import { hint } from '../styles';
 import { ExportButtons, isMixed } from './ExportButtons';

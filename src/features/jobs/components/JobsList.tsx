@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { JobSpec, JobSummary } from '../../../api/jobs';
-import { absoluteTime } from '../../../lib/format';
+import { absoluteTime } from '../../../contract/dates/format';
 import { jobName, plural, stopTitle } from '../job-words';
 import { hint } from '../styles';
 import { ExportButtons, isMixed } from './ExportButtons';

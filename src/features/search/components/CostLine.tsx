@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { paidForThisLoad, type PageOrigin } from '../../../api/purchase/origin';
 import type { SearchParams } from '../../../api/search';
-import type { SearchPage } from '../../../api/types';
+import type { SearchPage } from '../../../contract/upstream/types';
 import { ArchiveBadge, CachedBadge, CostHint, PaidBadge } from '../../../components/CostHint';
 import { Spinner } from '../../../components/Spinner';
 

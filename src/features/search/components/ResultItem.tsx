@@ -1,5 +1,5 @@
-import type { SearchResult } from '../../../api/types';
-import { pathCrumbs, siteDomain } from '../../../lib/url';
+import type { SearchResult } from '../../../contract/upstream/types';
+import { pathCrumbs, siteDomain } from '../../../contract/url';
 
 /** One result the way search pages show it; a URL that is not http(s) stays text and is never a link. */
 export function ResultItem({ result, rank }: { result: SearchResult; rank: number }) {

@@ -1,4 +1,4 @@
-import type { Author } from '../../../api/types';
+import type { Author } from '../../../contract/upstream/types';
 import { VerifiedBadge } from './Icons';
 import { AuthorLink } from './AuthorLink';
 import { PostTime, type PostAddress } from './PostTime';

@@ -4,7 +4,7 @@ import { useCheckForNewPosts } from '../../../api/purchase/use-check-new-posts';
 import { usePrice } from '../../../api/use-price';
 import { BlockedNote, CostHint, PriceText } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { boughtClock } from '../../../lib/format';
+import { boughtClock } from '../../../contract/dates/format';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { useNow } from '../../../lib/use-now';
 import { ageText } from '../age-text';

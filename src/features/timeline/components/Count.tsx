@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { compactCount, exactCount } from '../../../lib/format';
+import { compactCount, exactCount } from '../../../contract/dates/format';
 
 /**
  * "816.1K" on screen; the exact figure for hover (title), for keyboard focus (a small tip, on the counts

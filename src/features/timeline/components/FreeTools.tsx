@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import type { Post } from '../../../api/types';
+import type { Post } from '../../../contract/upstream/types';
 import { filtersActive, hashtagOf, type PostFilters } from '../filters';
 import { PaidPagesField } from './PaidPagesField';
 import { WebSearchLink } from './WebSearchLink';

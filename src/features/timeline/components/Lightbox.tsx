@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Photo } from '../../../api/types';
+import type { Photo } from '../../../contract/upstream/types';
 import { FallibleImage, ImageUnavailable } from '../../../components/FallibleImage';
 
 const control =

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import type { Photo } from '../../../api/types';
+import type { Photo } from '../../../contract/upstream/types';
 import { LightboxContext } from '../hooks/lightbox-context';
 
 // Only a click on a photo needs it: kept out of the first bundle.

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Photo } from '../../../api/types';
+import type { Photo } from '../../../contract/upstream/types';
 import { ImageUnavailable, useImageFailure } from '../../../components/FallibleImage';
 import { useOpenLightbox } from '../hooks/lightbox-context';
 
@@ -81,7 +81,7 @@ function Tile({
 export function PhotoGrid({ photos }: { photos: readonly Photo[] }) {
   const open = useOpenLightbox();
   if (photos.length === 0) return null;
-  // A described photo already says which it is ("Photo 1 of 3: …", src/api/schemas/post.ts): said once.
+  // A described photo already says which it is ("Photo 1 of 3: …", src/contract/upstream/post.ts): said once.
   const label = (index: number) => `Open ${photos[index]!.alt || `photo ${index + 1} of ${photos.length}`}`;
 
   if (photos.length === 1) {

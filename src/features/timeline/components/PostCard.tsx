@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Post } from '../../../api/types';
+import type { Post } from '../../../contract/upstream/types';
 import { PageDivider } from '../../../components/PageDivider';
 import type { DividedPage } from '../../../components/page-divider-text';
 import { Avatar } from './Avatar';

@@ -1,4 +1,4 @@
-import type { Post } from '../../../api/types';
+import type { Post } from '../../../contract/upstream/types';
 import { Count } from './Count';
 import { BookmarkIcon, HeartIcon, QuoteIcon, ReplyIcon, RepostIcon, ViewsIcon } from './Icons';
 

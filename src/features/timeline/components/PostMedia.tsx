@@ -1,4 +1,4 @@
-import type { Photo, Post, Video } from '../../../api/types';
+import type { Photo, Post, Video } from '../../../contract/upstream/types';
 import { PhotoGrid } from './PhotoGrid';
 import { VideoThumb } from './VideoThumb';
 

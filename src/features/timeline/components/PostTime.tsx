@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { absoluteTime, relativeTime } from '../../../lib/format';
+import { absoluteTime, relativeTime } from '../../../contract/dates/format';
 import { useDateStyle } from '../../../lib/use-date-style';
 
 /** Where a card's time leads: the post's free page, and the platform's own page when the answer gave it. */

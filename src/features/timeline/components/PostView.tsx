@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { timelinePage, usePrice } from '../../../api/use-price';
 import { PriceText } from '../../../components/CostHint';
 import { Spinner } from '../../../components/Spinner';
-import { absoluteTime, boughtClock } from '../../../lib/format';
+import { absoluteTime, boughtClock } from '../../../contract/dates/format';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { timelineLabel, type BoughtPost } from '../bought-post';
 import { useBoughtPost } from '../hooks/use-bought-post';

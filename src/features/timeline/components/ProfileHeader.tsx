@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FallibleImage } from '../../../components/FallibleImage';
-import type { Profile } from '../../../api/types';
-import { writeDate } from '../../../lib/date-format';
-import type { DateStyle } from '../../../lib/date-style';
-import { displayUrl } from '../../../lib/entities';
+import type { Profile } from '../../../contract/upstream/types';
+import { writeDate } from '../../../contract/dates/date-format';
+import type { DateStyle } from '../../../contract/dates/date-style';
+import { displayUrl } from '../../../contract/upstream/entities';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { Count } from './Count';
 import { CalendarIcon, LinkIcon, LocationIcon, LockIcon, VerifiedBadge } from './Icons';

@@ -1,4 +1,4 @@
-import type { Post } from '../../../api/types';
+import type { Post } from '../../../contract/upstream/types';
 import { Avatar } from './Avatar';
 import { AuthorLine } from './AuthorLine';
 import { PostMedia } from './PostMedia';

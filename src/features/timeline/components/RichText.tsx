@@ -1,7 +1,7 @@
 import { Fragment, useId, useMemo } from 'react';
-import type { LinkEntity } from '../../../api/types';
+import type { LinkEntity } from '../../../contract/upstream/types';
 import { PopoverButton } from '../../../components/Popover';
-import { splitEntities } from '../../../lib/entities';
+import { splitEntities } from '../../../contract/upstream/entities';
 import { FIND_HINT_ID, useFindInLoaded } from '../hooks/find-context';
 import { ProfileMenu } from './ProfileMenu';
 import { WebSearchLink } from './WebSearchLink';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TimelinePage } from '../../../api/types';
+import type { TimelinePage } from '../../../contract/upstream/types';
 import { plural } from '../../../lib/plural';
 import { spendWords } from '../spend-words';
 

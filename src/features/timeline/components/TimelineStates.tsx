@@ -1,8 +1,8 @@
 import { ErrorChargeNote } from '../../../components/ErrorChargeNote';
 import type { ReactNode } from 'react';
 import { paidForThisLoad } from '../../../api/purchase/origin';
-import type { TimelinePage } from '../../../api/types';
-import { boughtClock } from '../../../lib/format';
+import type { TimelinePage } from '../../../contract/upstream/types';
+import { boughtClock } from '../../../contract/dates/format';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { LockIcon, NotFoundIcon, SuspendedIcon } from './Icons';
 import { WebSearchLink } from './WebSearchLink';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef } from '
 import { ApiError } from '../../../api/errors';
 import { nextCursorOfData, type TimelineTarget } from '../../../api/timeline';
 import { timelinePage } from '../../../api/use-price';
-import type { TimelinePage } from '../../../api/types';
+import type { TimelinePage } from '../../../contract/upstream/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { applyFilters, filtersActive, type PostFilters } from '../filters';

@@ -1,6 +1,6 @@
-import type { Video } from '../../../api/types';
+import type { Video } from '../../../contract/upstream/types';
 import { FallibleImage } from '../../../components/FallibleImage';
-import { duration } from '../../../lib/format';
+import { duration } from '../../../contract/dates/format';
 import { PlayIcon } from './Icons';
 
 /** The thumbnail with a play badge and its length; it opens the best MP4 variant when there is a safe one. */

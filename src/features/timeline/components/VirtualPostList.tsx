@@ -1,6 +1,6 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { Post } from '../../../api/types';
+import type { Post } from '../../../contract/upstream/types';
 import type { DividedPage } from '../../../components/page-divider-text';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
 import { useOpenPostKey } from '../hooks/use-open-post-key';

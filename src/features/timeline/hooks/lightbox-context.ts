@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Photo } from '../../../api/types';
+import type { Photo } from '../../../contract/upstream/types';
 
 /** Opens the shared lightbox; held above the virtual list so scrolling a card away does not close it. */
 export type OpenLightbox = (photos: readonly Photo[], index: number) => void;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { paidForThisLoad } from '../../../api/purchase/origin';
-import type { TimelinePage } from '../../../api/types';
+import type { TimelinePage } from '../../../contract/upstream/types';
 import { autoLoadCount, NOTHING_BOUGHT, saveAutoLoadCount, subscribeAutoLoadCounts } from './auto-load-counts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import type { Post } from '../../../api/types';
+import type { Post } from '../../../contract/upstream/types';
 
 /**
  * Posts put in above the one being read (new posts merged on top, a newer page, a filter cleared) would

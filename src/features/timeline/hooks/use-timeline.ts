@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
-import type { TimelinePage } from '../../../api/types';
+import type { TimelinePage } from '../../../contract/upstream/types';
 import { uniquePosts } from '../filters';
 import { asOfTime, latestFirstPage, withPinnedFirst } from '../pinned';
 

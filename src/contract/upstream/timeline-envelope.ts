@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Post, TimelinePage } from '../types';
+import type { Post, TimelinePage } from './types';
 import { looseRecord, optionalText } from './lenient.ts';
 import { postSchema } from './post.ts';
 import { profileSchema } from './profile.ts';

@@ -1,4 +1,4 @@
-import { safeHttpUrl } from './url.ts';
+import { safeHttpUrl } from '../url.ts';
 
 /** One run of post or bio text: plain text, or something the UI turns into a link. Never HTML. */
 export type Segment =

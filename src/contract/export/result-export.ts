@@ -1,4 +1,4 @@
-import { siteDomain } from './url';
+import { siteDomain } from '../url';
 
 /**
  * One shape for a web search result in every export (the search page's, a job's, Find's; CSV and JSON alike).

@@ -1,3 +1,5 @@
+import { DATE_STYLE_COOKIE } from '../cookies.ts';
+
 /**
  * How dates are written: in which time zone and locale, relative to which moment. In the browser all three
  * are the browser's own (left unset). A page rendered on the server is written with the zone and locale the
@@ -9,8 +11,6 @@ export interface DateStyle {
   locale?: string;
   now?: number;
 }
-
-export const DATE_STYLE_COOKIE = 'creditscope-dates';
 
 /** The browser's zone and locale, as `Intl` resolves them: what the cookie carries. */
 export function browserDateStyle(): Required<Omit<DateStyle, 'now'>> {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { parseUpstreamDate } from '../../lib/upstream-values.ts';
-import type { Author, LinkEntity, MentionEntity, Photo, Post, Video } from '../types';
+import { parseUpstreamDate } from './values.ts';
+import type { Author, LinkEntity, MentionEntity, Photo, Post, Video } from './types';
 import { count } from './count.ts';
 import { flag, httpUrl, idString, lenientArray, looseRecord, optionalText, text } from './lenient.ts';
 

@@ -1,6 +1,6 @@
-import type { CreditPrice } from '../contract/session.ts';
+import type { CreditPrice } from '../session.ts';
 import { csvCell } from './csv.ts';
-import { moneyOf } from './money.ts';
+import { moneyOf } from '../money.ts';
 
 /** One CSV shape for the ledger, written by the Credits page and by the server's period export. Pure. */
 export interface CsvLedgerRow {

@@ -2,10 +2,45 @@
  * What the server's copy of the app (src/entry-server.tsx, built by `vite build --ssr`) offers the server
  * (server/http/render.ts): one module of types both import, so neither restates the other's.
  */
-import type { PaidResponse } from './api/client';
-import type { InlinedPage } from './api/early/server-answer';
-import type { PaidOperation } from './api/identity';
-import type { DateStyle } from './lib/date-style';
+import type { PaidOperation } from '../api/identity';
+import type { DateStyle } from './dates/date-style';
+
+/** The proxy's answer to a paid call, read as the browser reads one (src/api/client.ts). */
+export interface PaidResponse {
+  json: unknown;
+  /** Ledger id of the call, for the request inspector. */
+  callId: string | null;
+  /** Exact decimal the proxy recorded for this call. */
+  credits: string;
+  /** When it was bought: the server's `x-creditscope-bought-at` when it says (archived, or inlined in a rendered page); else the purchaser sets it on arrival. */
+  boughtAt?: number;
+  /**
+   * Served free from the server's archive of pages bought before (by any browser): `callId` is that
+   * purchase and `boughtAt` its time, and nothing was spent now.
+   */
+  fromArchive?: boolean;
+}
+
+/**
+ * What the server answered for this document's first timeline or search page (server/http/render.ts).
+ *
+ * A rendered page carries it in its dehydrated query cache (src/entry-server.tsx) and names it on its root:
+ * which purchase it opened with, and the ledger id when the server bought it for this navigation.
+ *
+ * A page the server could not render with its answer (not found, refused, failed) is the app's own HTML with
+ * the answer inlined as JSON (not a script: the CSP needs no hash for it), handed to the purchase module as the
+ * early fetch's response, so the app reads it exactly as if it had asked and the proxy is not asked twice.
+ */
+export interface ServerAnswer {
+  status: number;
+  text: string;
+  headers: Record<string, string>;
+}
+export interface InlinedPage {
+  operation: PaidOperation;
+  params: Record<string, unknown>;
+  answer: ServerAnswer;
+}
 
 /** The first page to render with: which purchase, and the proxy's answer read as the browser reads one. */
 export interface ServerPage {

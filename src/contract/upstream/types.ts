@@ -1,4 +1,12 @@
-import type { PageOrigin } from './purchase/origin';
+/**
+ * Where the answer a page shows came from, carried by the page itself and read by the UI:
+ * - `paid-now`: bought by this document (a paid call just now);
+ * - `server-rendered`: bought by the server for this document's first screen (paid for this page load);
+ * - `archive`: served free from the server's archive of pages bought before, by any browser;
+ * - `this-browser`: kept by this browser from an earlier visit (restored from the persisted cache), free now.
+ * The query function sets the first three; a page restored from IndexedDB is relabelled `this-browser`.
+ */
+export type PageOrigin = 'paid-now' | 'server-rendered' | 'archive' | 'this-browser';
 
 /** The shapes the UI renders: already normalised, every URL safe, every count a number or null. */
 export interface Author {

@@ -1,4 +1,4 @@
-import type { Post } from '../api/types';
+import type { Post } from '../upstream/types';
 import { csvLineOf } from './csv';
 
 export { csvLineOf } from './csv';
@@ -6,7 +6,7 @@ export { csvLineOf } from './csv';
 /**
  * One shape for a post in every export (timeline, jobs, find; CSV and JSON alike), so files from different
  * pages line up column for column. A web search result is not a post: it has its own columns
- * (src/lib/result-export.ts). Pure: the browser's exports and the server's job export both use it.
+ * (src/contract/export/result-export.ts). Pure: the browser's exports and the server's job export both use it.
  *
  * A repost is one row shaped one way: `id` is the timeline entry (the repost), the content columns are the
  * original's (its author, text, counts, media), `repost_of` is the original's id and `reposted_by` who reposted it.

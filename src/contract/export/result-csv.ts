@@ -1,7 +1,7 @@
 import { csvLineOf } from './csv';
 import { RESULT_COLUMNS, type ResultExportRow } from './result-export';
 
-// Apart from the row rule (src/lib/result-export.ts), which the search page loads: CSV writing is loaded on the click.
+// Apart from the row rule (src/contract/export/result-export.ts), which the search page loads: CSV writing is loaded on the click.
 
 /** A raw upstream search item's own fields, as far as they are text. */
 export function resultFieldsOf(item: unknown): { title: string | null; url: string | null; snippet: string | null } {

@@ -1,4 +1,4 @@
-import { parseCount } from '../../lib/upstream-values.ts';
+import { parseCount } from './values.ts';
 import { lenient } from './lenient.ts';
 
 /**

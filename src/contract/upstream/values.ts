@@ -1,6 +1,6 @@
 /**
  * Counts and dates as the upstream writes them, read into numbers and ISO strings. Only the answer schemas
- * (src/api/schemas) read them, so they load with those, not with every page that formats a date (src/lib/format.ts).
+ * (src/api/schemas) read them, so they load with those, not with every page that formats a date (src/contract/dates/format.ts).
  */
 
 /** "1,234,567", "1234567", 42 or null → a number, or null when it is not a count. */

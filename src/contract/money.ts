@@ -1,4 +1,4 @@
-import type { CreditPrice } from '../contract/session.ts';
+import type { CreditPrice } from './session.ts';
 import { multiplyDecimals } from './decimal-product.ts';
 
 /** Credits in the operator's currency, exact (credits × price per credit): what exports write. */

@@ -28,9 +28,9 @@ describe('one export shape for web results', () => {
   });
 
   it('the search page’s, a find’s and a job’s result files share the columns in one order', async () => {
-    const { resultsCsv } = await import('../features/search/results-csv');
-    const { findResultsCsv } = await import('../features/find/export');
-    const { csvHeader } = await import('../../server/jobs/export');
+    const { resultsCsv } = await import('../../features/search/results-csv');
+    const { findResultsCsv } = await import('../../features/find/export');
+    const { csvHeader } = await import('../../../server/jobs/export');
     const header = RESULT_COLUMNS.join(',');
     expect(resultsCsv([]).split('\r\n')[0]).toBe(header);
     expect(findResultsCsv([]).split('\r\n')[0]).toBe(header);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, meanDecimal, mulDiv, runningSums, sumDecimals } from './decimal';
+import { compareDecimals, meanDecimal, mulDiv, runningSums, sumDecimals } from './decimal-math';
 import { multiplyDecimals } from './decimal-product';
 
 describe('exact decimal sums', () => {

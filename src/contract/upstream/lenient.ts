@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { safeHttpUrl } from '../../lib/url.ts';
+import { safeHttpUrl } from '../url.ts';
 
 /**
  * Building blocks that accept what the real service sends (nulls, `[]` for objects,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ada, postFixture } from '../testing/post-fixture';
+import { ada, postFixture } from '../../testing/post-fixture';
 import { POST_COLUMNS, postRow, postRowsCsv, postRowsJson } from './post-export';
 
 describe('one export shape for posts', () => {
@@ -40,9 +40,9 @@ describe('one export shape for posts', () => {
 
 describe('every post export writes these columns', () => {
   it('the timeline’s, a find’s and a job’s files share the post columns in one order', async () => {
-    const { postsToCsv } = await import('../features/timeline/export');
-    const { findHitsCsv } = await import('../features/find/export');
-    const { csvHeader } = await import('../../server/jobs/export');
+    const { postsToCsv } = await import('../../features/timeline/export');
+    const { findHitsCsv } = await import('../../features/find/export');
+    const { csvHeader } = await import('../../../server/jobs/export');
     const header = POST_COLUMNS.join(',');
     expect(postsToCsv([postFixture()], 'ada').split('\r\n')[0]).toBe(header);
     expect(findHitsCsv([]).split('\r\n')[0]).toBe(header);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { safeHttpUrl } from '../../lib/url.ts';
-import type { SearchResult } from '../types';
+import { safeHttpUrl } from '../url.ts';
+import type { SearchResult } from './types';
 import { looseRecord, text } from './lenient.ts';
 
 /** A search answer's envelope and results; the timeline's, with the post schemas, is ./timeline-envelope.ts. */

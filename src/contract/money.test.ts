@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditsAsMoney, moneyOf, moneyText } from './money';
-import { ledgerCsvHeader, ledgerCsvLine } from './ledger-csv';
+import { ledgerCsvHeader, ledgerCsvLine } from './export/ledger-csv';
 
 const usd = { amount: '0.002', currency: 'USD' };
 
