@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { ROLES, type Role } from '../../src/contract/person.ts';
 import { Problem } from '../config-rules.ts';
 
 /**
@@ -7,8 +8,7 @@ import { Problem } from '../config-rules.ts';
  * header). Read with the other settings by server/config.ts.
  */
 export type AuthMode = 'none' | 'accounts' | 'header';
-export type Role = 'admin' | 'member' | 'viewer';
-export const ROLES: readonly Role[] = ['admin', 'member', 'viewer'];
+export type { Role };
 
 export interface AuthConfig {
   mode: AuthMode;

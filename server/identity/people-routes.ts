@@ -5,17 +5,17 @@ import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { AdminError, PeopleAdmin, type Limit } from './admin.ts';
 import { BadCursor } from './audit.ts';
-import type { Role } from './auth-config.ts';
+import { LIMIT_PERIODS, ROLES, type Role } from '../../src/contract/person.ts';
 import type { Identity } from './identity.ts';
 import { clientAddress } from './request.ts';
 
-const ROLE = { type: 'string', enum: ['admin', 'member', 'viewer'] } as const;
+const ROLE = { type: 'string', enum: ROLES } as const;
 const LIMIT = {
   anyOf: [
     { type: 'null' },
     {
       type: 'object',
-      properties: { credits: { type: 'string', maxLength: 40 }, period: { enum: ['total', 'day', 'month'] } },
+      properties: { credits: { type: 'string', maxLength: 40 }, period: { enum: LIMIT_PERIODS } },
       required: ['credits', 'period'],
       additionalProperties: false,
     },

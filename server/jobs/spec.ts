@@ -1,14 +1,15 @@
 import * as v from 'valibot';
 import { HANDLE } from '../../src/api/identity.ts';
+import { MAX_JOB_PAGES, MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';
 import { JOB_CONCURRENCY } from '../config-rules.ts';
 import { UNTYPABLE } from '../proxy/validate.ts';
 
 /** A job is at most this many handles and searches together, each at most this many pages. */
 export const MAX_ITEMS = 1000;
-export const MAX_PAGES = 1000;
+export const MAX_PAGES = MAX_JOB_PAGES;
 /** "Until a date" and "until the end" stop here unless the job says otherwise: a quote is always bounded. */
 export const DEFAULT_PAGE_CAP = 100;
-const MAX_QUERY = 2048;
+const MAX_QUERY = MAX_TEXT_LENGTH;
 
 export type TimelineDepth =
   { mode: 'pages'; pages: number } | { mode: 'until'; until: string; pages: number } | { mode: 'end'; pages: number };

@@ -4,6 +4,7 @@ import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/api/identity.ts';
+import { MAX_LOOKUP_KEYS } from '../../src/contract/limits.ts';
 import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { freeCopy, type PageAsked } from './free-copy.ts';
@@ -52,7 +53,7 @@ async function* map<T>(source: AsyncIterable<T>, line: (item: T) => string, pref
   if (suffix) yield suffix;
 }
 
-const MAX_LOOKUP = 100;
+const MAX_LOOKUP = MAX_LOOKUP_KEYS;
 const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP} page keys as ?key=…&key=…, each under 2,000 characters`;
 const HISTORY_QUERY = 'operation must be timeline or search; subject at most 500 characters';
 const CURSOR = 'before must be a cursor from a previous answer';

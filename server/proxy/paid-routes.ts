@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { canonicalParams } from '../../src/api/identity.ts';
+import { MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';
 import { isSpeculative } from '../http/navigation-intent.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { HEADER } from '../../src/contract/index.ts';
@@ -21,7 +22,11 @@ const numberOrDigits = { type: ['integer', 'string'] } as const;
 export const PARAMS_SCHEMAS: Record<Route['operation'], object> = {
   timeline: {
     type: 'object',
-    properties: { screen_name: text, rest_id: text, cursor: { type: 'string', pattern: '^[\\x21-\\x7e]{1,2048}$' } },
+    properties: {
+      screen_name: text,
+      rest_id: text,
+      cursor: { type: 'string', pattern: `^[\\x21-\\x7e]{1,${MAX_TEXT_LENGTH}}$` },
+    },
     additionalProperties: false,
   },
   search: {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { HANDLE, MAX_SEARCH_TEXT, REST_ID } from '../../src/api/identity.ts';
+import { HANDLE, REST_ID } from '../../src/api/identity.ts';
+import { MAX_RESULTS, MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';
 import type { Route } from './operations.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { Route } from './operations.ts';
  * upstream would refuse (or answer with something nobody asked for) must not cost a credit.
  * These are the rules the app's own forms and routes already follow (src/features/{search,timeline}/params.ts).
  */
-const MAX_TEXT = MAX_SEARCH_TEXT;
+const MAX_TEXT = MAX_TEXT_LENGTH;
 const HL = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 /**
@@ -16,7 +17,7 @@ const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
  */
 export const UNTYPABLE = /\p{Cs}|(?![\t\n\v\f\r])\p{Cc}/u;
 /** Cursors are opaque tokens of the upstream's (base64 and the like: `+/=-_`): visible ASCII, no spaces. */
-const CURSOR = /^[\x21-\x7e]{1,2048}$/;
+const CURSOR = new RegExp(`^[\\x21-\\x7e]{1,${MAX_TEXT_LENGTH}}$`);
 
 /** The value as the message quotes it back: short, and never a dump of an object. */
 function shown(value: unknown): string {
@@ -62,10 +63,10 @@ const text = (field: string, allowed: string) => v.string(must(field, allowed));
 const trimmed = (field: string, allowed: string, pattern: RegExp) =>
   v.pipe(text(field, allowed), v.trim(), v.regex(pattern, must(field, allowed)));
 
-const q = 'non-empty text of at most 2048 characters, without control characters';
+const q = `non-empty text of at most ${MAX_TEXT_LENGTH} characters, without control characters`;
 const handle = 'a handle: 1 to 50 letters, digits or _';
 const restId = 'a numeric user id: 1 to 25 digits';
-const cursor = 'a cursor from an earlier page: 1 to 2048 visible ASCII characters, no spaces or control characters';
+const cursor = `a cursor from an earlier page: 1 to ${MAX_TEXT_LENGTH} visible ASCII characters, no spaces or control characters`;
 const site = 'a host name or URL such as example.org or https://example.org';
 
 const SCHEMAS = {
@@ -91,7 +92,7 @@ const SCHEMAS = {
           must('q', q),
         ),
       ),
-      num: v.optional(v.custom(wholeBetween(1, 100), must('num', 'a whole number from 1 to 100'))),
+      num: v.optional(v.custom(wholeBetween(1, MAX_RESULTS), must('num', `a whole number from 1 to ${MAX_RESULTS}`))),
       page: v.optional(
         v.custom(
           wholeBetween(1, Number.MAX_SAFE_INTEGER),

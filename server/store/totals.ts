@@ -2,8 +2,9 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Operation } from '../ledger/rows.ts';
 import type { Database, TotalsTable } from './schema.ts';
+import { LIMIT_PERIODS, type LimitPeriod } from '../../src/contract/person.ts';
 
-export type Period = 'total' | 'day' | 'month';
+export type Period = LimitPeriod;
 
 /** The budget scope a time falls in, in UTC: 'all', 'day:2026-11-23' or 'month:2026-11'. */
 export function periodScope(period: Period, at: Date): string {
@@ -20,8 +21,7 @@ export const personScope = (person: string, period: Period, at: Date) => `person
 /** Every scope one purchase at `at` counts in: the store's, its session's and, when someone bought it, its person's. */
 export function scopesOf(at: Date, sessionId: string, person: string | null = null): string[] {
   const scopes = ['all', periodScope('day', at), periodScope('month', at), sessionScope(sessionId)];
-  if (person !== null)
-    scopes.push(...(['total', 'day', 'month'] as const).map((period) => personScope(person, period, at)));
+  if (person !== null) scopes.push(...LIMIT_PERIODS.map((period) => personScope(person, period, at)));
   return scopes;
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
+import { MAX_LOOKUP_KEYS } from '../contract/limits';
 
 const answerSchema = v.object({ pages: v.record(v.string(), v.nullable(v.object({ boughtAt: v.string() }))) });
 
 /** The server takes at most this many keys in one look-up. */
-const MAX_KEYS = 100;
+const MAX_KEYS = MAX_LOOKUP_KEYS;
 /** Long enough for a list of cards mounting over a few frames to share one request. */
 const BATCH_WINDOW_MS = 25;
 

@@ -18,9 +18,6 @@ export type CanonicalSearch = { q: string; num: number; page: string; site?: str
 export const HANDLE = /^[A-Za-z0-9_]{1,50}$/;
 /** A numeric user id. */
 export const REST_ID = /^\d{1,25}$/;
-/** The longest query (or site) a search takes. The browser and the proxy both check with this one. */
-export const MAX_SEARCH_TEXT = 2048;
-
 function text(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

@@ -6,7 +6,9 @@ import { compareDecimals as compare } from './decimal-math.ts';
  * point and a digit on each side of it, never a sign or an exponent ("0.0000001", never "1e-7"). Every answer's
  * decimal field is checked with it, and every decimal a route takes must match it too (readDecimalSetting).
  */
-export const DECIMAL = /^\d+(\.\d+)?$/;
+/** Unanchored, for an input's `pattern` attribute (the browser anchors it); DECIMAL is it anchored. */
+export const DECIMAL_DIGITS = String.raw`\d+(\.\d+)?`;
+export const DECIMAL = new RegExp(`^${DECIMAL_DIGITS}$`);
 
 /** The valibot form of DECIMAL, for the contract's schemas. */
 export const decimal = v.pipe(v.string(), v.regex(DECIMAL));
@@ -33,7 +35,7 @@ function formProblem(text: string): string | null {
   if (text === '') return 'is empty';
   if (text.trim() !== text) return 'has spaces around it';
   if (/^[+-]/.test(text)) return 'has a sign: write the number alone, like 0.5';
-  if (/^\d+(\.\d+)?[eE]/.test(text) || /^\d*\.?\d*[eE][+-]?\d+$/.test(text))
+  if (new RegExp(`^${DECIMAL_DIGITS}[eE]`).test(text) || /^\d*\.?\d*[eE][+-]?\d+$/.test(text))
     return 'is in exponent form: write it out in plain digits, like 0.5';
   if (/^\d+,\d+$/.test(text)) return 'has a comma: write the decimal point as ".", like 1.5';
   if (/^\.\d+$/.test(text) || /^\d+\.$/.test(text)) return 'needs a digit on each side of the point, like 0.5 or 5';

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CHARGED } from './error-kinds.ts';
 import { firedAlertSchema } from './spend-fired.ts';
 import { decimal } from './decimal.ts';
+import { limitPeriodSchema } from './person.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
@@ -53,7 +54,7 @@ const LIMIT_OWNERS = ['operator', 'personal', 'person'] as const;
 const personLimitSchema = v.object({
   name: v.string(),
   limit: decimal,
-  period: v.picklist(['total', 'day', 'month']),
+  period: limitPeriodSchema,
   spent: decimal,
   resetsAt: v.nullable(v.string()),
 });
@@ -68,7 +69,7 @@ export const budgetSchema = v.object({
   personalLimit: v.nullable(decimal),
   limit: v.nullable(decimal),
   /** What the operator's limit counts: all spend in the store, or this UTC day's or month's. */
-  period: v.picklist(['total', 'day', 'month']),
+  period: limitPeriodSchema,
   /** Spend in the operator's period, every process and browser together. */
   spentInPeriod: decimal,
   /** The same as spentInPeriod, for a tab still running a bundle from before budget periods. */
@@ -110,7 +111,7 @@ export type CreditPrice = v.InferOutput<typeof creditPriceSchema>;
  * (its period), every person together. `byPerson` is each person's share, for an admin; null for anyone else.
  */
 export const teamSpendSchema = v.object({
-  period: v.picklist(['total', 'day', 'month']),
+  period: limitPeriodSchema,
   spent: decimal,
   calls: v.number(),
   byPerson: v.nullable(v.array(v.object({ name: v.string(), spent: decimal, calls: v.number() }))),

@@ -1,27 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { sendApiRequest } from '../client';
-import { decimal } from '../../contract/decimal';
+import { personLimitSchema, ROLES } from '../../contract/person';
 
 /**
  * `GET /api/_auth/me` (the #28 contract): how this server knows people, and who this browser is. Free, always 200.
  * A server without the route (404) knows nobody: that is loopback `none` mode, today's behaviour.
  */
 
-export const ROLES = ['admin', 'member', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
 const personSchema = v.object({
   name: v.string(),
   role: v.picklist(ROLES),
-  limit: v.nullable(
-    v.object({
-      credits: decimal,
-      period: v.picklist(['total', 'day', 'month']),
-      spent: decimal,
-      resetsAt: v.nullable(v.string()),
-    }),
-  ),
+  limit: v.nullable(personLimitSchema),
 });
 
 export const meSchema = v.object({

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from '../client';
-import type { Role } from './me';
+import type { LimitPeriod, Role } from '../../contract/person';
 import { peopleKeys, read } from './people';
 
 /**
@@ -9,7 +9,7 @@ import { peopleKeys, read } from './people';
  * people-routes.ts), and the audit log a page at a time. All free; each change is in the audit log.
  */
 
-export type LimitChoice = { credits: string; period: 'total' | 'day' | 'month' } | null;
+export type LimitChoice = { credits: string; period: LimitPeriod } | null;
 
 const auditEntrySchema = v.object({
   at: v.string(),

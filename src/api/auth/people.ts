@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from '../client';
 import { ApiError } from '../errors';
-import { ROLES } from './me';
+import { personLimitSchema, ROLES } from '../../contract/person';
 import { decimal } from '../../contract/decimal';
 
 /**
@@ -17,14 +17,7 @@ const createdSchema = v.object({ key: v.string(), label: v.string(), usage: v.st
 const teamPersonSchema = v.object({
   name: v.string(),
   role: v.picklist(ROLES),
-  limit: v.nullable(
-    v.object({
-      credits: decimal,
-      period: v.picklist(['total', 'day', 'month']),
-      spent: decimal,
-      resetsAt: v.nullable(v.string()),
-    }),
-  ),
+  limit: v.nullable(personLimitSchema),
   createdAt: v.string(),
   hasPassword: v.boolean(),
   spentTotal: decimal,

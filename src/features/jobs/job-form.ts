@@ -1,4 +1,5 @@
 import type { JobSpec } from '../../api/jobs';
+import { MAX_JOB_PAGES } from '../../contract/limits';
 import { parseHandleList, parseSearchList } from './job-input';
 
 export type DepthMode = 'pages' | 'until' | 'end';
@@ -30,7 +31,7 @@ export type FormField = keyof JobFormValues | 'form';
 export type FormProblems = Partial<Record<FormField, string>>;
 
 /** Bounds the server holds too; said here so a person hears them before asking for a quote. */
-export const LIMITS = { pages: 1000, searchPages: 1000, concurrency: 16 } as const;
+export const LIMITS = { pages: MAX_JOB_PAGES, searchPages: MAX_JOB_PAGES, concurrency: 16 } as const;
 
 function whole(text: string, min: number, max: number): number | null {
   if (!/^\d+$/.test(text.trim())) return null;

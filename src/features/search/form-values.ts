@@ -1,4 +1,4 @@
-import { MAX_SEARCH_TEXT } from '../../api/identity';
+import { MAX_TEXT_LENGTH } from '../../contract/limits';
 import { isValidHl, MAX_NUM, normaliseSite, parseWhole, type SearchRouteParams } from './params';
 
 /** The form as typed: every field is text until it is checked. */
@@ -33,8 +33,8 @@ export function searchFromFields(
   const search: SearchRouteParams = {};
   const q = fields.q.trim();
   // The proxy refuses a longer query before sending it: no price is offered for it.
-  if (q.length > MAX_SEARCH_TEXT)
-    errors.q = `At most ${MAX_SEARCH_TEXT.toLocaleString('en-US')} characters: this is ${q.length.toLocaleString('en-US')}`;
+  if (q.length > MAX_TEXT_LENGTH)
+    errors.q = `At most ${MAX_TEXT_LENGTH.toLocaleString('en-US')} characters: this is ${q.length.toLocaleString('en-US')}`;
   else if (q) search.q = q;
 
   const num = fields.num.trim();

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_RESULTS } from '../../contract/limits';
 
 /**
  * The search page's address schema on its own: the route definition, which every page loads first, needs
@@ -7,7 +8,7 @@ import * as v from 'valibot';
 
 /** The upstream's default page size when `num` is not sent (the stand-in's; the spec does not say). */
 export const DEFAULT_NUM = 10;
-export const MAX_NUM = 100;
+export const MAX_NUM = MAX_RESULTS;
 
 const HL = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { invitePerson, type WelcomeLink } from '../../../api/auth/people-admin';
 import { peopleKeys } from '../../../api/auth/people';
-import type { Role } from '../../../api/auth/me';
+import type { Role } from '../../../contract/person';
 import { LimitFields, limitFromForm } from './LimitFields';
 import { OneTimeLink } from './OneTimeLink';
 import { card, field, note, primary } from './styles';

@@ -1,3 +1,4 @@
+import { DECIMAL_DIGITS } from '../../../contract/decimal';
 import { field } from './styles';
 
 /** Credits and their period, as `--limit` and `--period` take them; empty credits: no limit of their own. */
@@ -12,7 +13,7 @@ export function LimitFields({ credits, period, idPrefix }: { credits: string; pe
           inputMode="decimal"
           defaultValue={credits}
           placeholder="none"
-          pattern="\d+(\.\d+)?"
+          pattern={DECIMAL_DIGITS}
           title="A number of credits such as 0.5, or empty for none"
           className={`${field} mt-1 block w-28 tabular-nums`}
         />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Role } from '../../../api/auth/me';
+import type { Role } from '../../../contract/person';
 import { peopleKeys, type TeamPerson } from '../../../api/auth/people';
 import {
   changePerson,
