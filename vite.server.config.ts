@@ -26,7 +26,7 @@ export default defineConfig({
         main: 'server/main.ts',
         'indexer-worker': 'server/archive-search/indexer-worker.ts',
         user: 'server/identity/cli.ts',
-        ledger: 'server/ledger/cli.ts',
+        ledger: 'server/ledger-cli.ts',
         job: 'server/jobs/cli.ts',
       },
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },

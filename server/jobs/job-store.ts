@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Role } from '../identity/auth-config.ts';
+import type { Role } from '../../src/contract/person.ts';
 import { processGone } from '../store/owner.ts';
 import type { Db } from '../store/open.ts';
 import type {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { COPY_FORMATS, type CopyFormat } from '../copy-as';
 import type { SentRequest } from '../curl';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 
 const tab = 'rounded-md px-2.5 py-1 text-xs font-medium';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CallDetail } from '../../../api/session';
 import { downloadText } from '../../../lib/download';
-import { CopyButton, smallButton } from './CopyButton';
+import { CopyButton, smallButton } from '../../../components/CopyButton';
 import { note, term } from './inspector-style';
 import { JsonTree } from './JsonTree';
 

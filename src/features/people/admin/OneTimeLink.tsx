@@ -1,5 +1,5 @@
 import type { WelcomeLink } from '../../../api/auth/people-admin';
-import { CopyButton } from '../../credits/components/CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 import { button } from './styles';
 
 /** A welcome link just made, shown this once (the server keeps only its hash) with a copy button. */

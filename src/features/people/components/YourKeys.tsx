@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createKey, keysQueryOptions, peopleKeys, revokeKey, type CreatedKey } from '../../../api/auth/people';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { CopyButton, smallButton } from '../../credits/components/CopyButton';
-import { dateTime } from '../../credits/format';
+import { CopyButton, smallButton } from '../../../components/CopyButton';
+import { dateTime } from '../../../contract/dates/format';
 
 const control =
   'min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';

@@ -1,7 +1,7 @@
-import { loadConfig } from '../config.ts';
-import { loadEnvFiles } from '../http/options.ts';
-import { AuditLog } from '../identity/audit.ts';
-import { openStore } from '../store/store.ts';
+import { loadConfig } from './config.ts';
+import { loadEnvFiles } from './http/options.ts';
+import { AuditLog } from './identity/audit.ts';
+import { openStore } from './store/store.ts';
 
 /**
  * `npm run ledger -- unknown` lists calls that were sent but never settled (a crash or kill while the
