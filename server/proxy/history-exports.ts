@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ledgerCsvHeader, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
 import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
@@ -6,17 +6,32 @@ import type { Store } from '../store/store.ts';
 import { ownerScope } from '../identity/access.ts';
 import { lines, streamDownload } from '../http/download.ts';
 import { DAYS, periodOf, type PeriodQuery } from './history-period.ts';
+import { periodQuerySchema } from '../../src/contract/period.ts';
+import { requestSchema } from '../http/contract-schema.ts';
 
-const periodQuery = {
-  type: 'object',
-  properties: {
-    from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    to: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-  },
-} as const;
+/** The exports' Fastify schema, derived from the contract (src/contract/period.ts). */
+const periodQuery = requestSchema(periodQuerySchema);
 
-function exportName(kind: string, query: PeriodQuery, extension: string) {
-  return `creditscope-${kind}-${query.from ?? 'all'}_${query.to ?? 'now'}.${extension}`;
+const CONTENT_TYPES = {
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+/**
+ * Streams one period's export as `creditscope-<kind>-<from>_<to>.<extension>` (the period as asked: `all`, `now`
+ * when open); a period that is not one is a 400 before anything is written.
+ */
+function sendExport(
+  reply: FastifyReply,
+  query: PeriodQuery,
+  file: { kind: 'archive' | 'ledger'; extension: keyof typeof CONTENT_TYPES },
+  bodyOf: (range: { from: string; to: string }) => AsyncIterable<string>,
+) {
+  const body = bodyOf(periodOf(query));
+  reply.hijack();
+  const name = `creditscope-${file.kind}-${query.from ?? 'all'}_${query.to ?? 'now'}.${file.extension}`;
+  return streamDownload(reply.raw, CONTENT_TYPES[file.extension], name, body);
 }
 
 /** A member's or viewer's ledger exports are their own rows (#28, #38), as their ledger view is; an admin's everyone's. */
@@ -33,12 +48,7 @@ export function historyExportRoutes(store: Store, creditPrice: CreditPrice | nul
     const ledgerExport = { ...archiveExport, config: { ...archiveExport.config, access: 'ledger' as const } };
 
     api.get<{ Querystring: PeriodQuery }>('/_history/archive.ndjson', archiveExport, async (request, reply) => {
-      const range = periodOf(request.query);
-      reply.hijack();
-      return streamDownload(
-        reply.raw,
-        'application/x-ndjson; charset=utf-8',
-        exportName('archive', request.query, 'ndjson'),
+      return sendExport(reply, request.query, { kind: 'archive', extension: 'ndjson' }, (range) =>
         lines(
           store.archive.pagesBetween(range.from, range.to),
           (page) =>
@@ -56,12 +66,7 @@ export function historyExportRoutes(store: Store, creditPrice: CreditPrice | nul
     });
 
     api.get<{ Querystring: PeriodQuery }>('/_history/ledger.csv', ledgerExport, async (request, reply) => {
-      const range = periodOf(request.query);
-      reply.hijack();
-      return streamDownload(
-        reply.raw,
-        'text/csv; charset=utf-8',
-        exportName('ledger', request.query, 'csv'),
+      return sendExport(reply, request.query, { kind: 'ledger', extension: 'csv' }, (range) =>
         lines(
           store.ledger.rowsBetween(range.from, range.to, undefined, ownRowsOf(request.person)),
           (row) => ledgerCsvLine(row, creditPrice),
@@ -71,13 +76,8 @@ export function historyExportRoutes(store: Store, creditPrice: CreditPrice | nul
     });
 
     api.get<{ Querystring: PeriodQuery }>('/_history/ledger.json', ledgerExport, async (request, reply) => {
-      const range = periodOf(request.query);
       let first = true;
-      reply.hijack();
-      return streamDownload(
-        reply.raw,
-        'application/json; charset=utf-8',
-        exportName('ledger', request.query, 'json'),
+      return sendExport(reply, request.query, { kind: 'ledger', extension: 'json' }, (range) =>
         lines(
           store.ledger.rowsBetween(range.from, range.to, undefined, ownRowsOf(request.person)),
           (row) => {

@@ -3,18 +3,19 @@ import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/api/identity.ts';
 import { freeCopy, type PageAsked } from './free-copy.ts';
 import { sendJson } from './send.ts';
+import {
+  lookupAnswerSchema,
+  lookupQuerySchema,
+  MAX_LOOKUP_KEYS,
+  type LookupAnswer,
+  type LookupQuery,
+} from '../../src/contract/history.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
-const MAX_LOOKUP = 100;
-const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP} page keys as ?key=…&key=…, each under 2,000 characters`;
+const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP_KEYS} page keys as ?key=…&key=…, each under 2,000 characters`;
 
-const pageKey = { type: 'string', maxLength: 2000 } as const;
-const open = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: true });
-const lookupAnswer = open({
-  pages: {
-    type: 'object',
-    additionalProperties: { anyOf: [{ type: 'null' }, open({ boughtAt: { type: 'string' } })] },
-  },
-});
+/** The route's Fastify schema, derived from the contract (src/contract/history.ts). */
+const SCHEMA = { querystring: requestSchema(lookupQuerySchema), response: { 200: answerSchema(lookupAnswerSchema) } };
 
 /** A purchase key read back into its page, in its canonical spelling; null for anything that is not one. */
 function pageOfKey(key: string): PageAsked | null {
@@ -38,8 +39,8 @@ function pageOfKey(key: string): PageAsked | null {
  * needs to say "0 credits · from archive". It answers with the purchaser's own rule (free-copy.ts), reads the
  * store only and never calls upstream.
  */
-async function lookup(keys: string[], store: Store) {
-  const pages: Record<string, { boughtAt: string } | null> = {};
+async function lookup(keys: string[], store: Store): Promise<LookupAnswer> {
+  const pages: LookupAnswer['pages'] = {};
   const now = Date.now();
   for (const key of keys) {
     const page = pageOfKey(key);
@@ -52,21 +53,10 @@ async function lookup(keys: string[], store: Store) {
 /** `GET /api/_history/lookup?key=<purchase key>&key=…`: the price look-up (lookup above). Free. */
 export function historyLookupRoutes(store: Store): FastifyPluginAsync {
   return async (api) => {
-    api.get<{ Querystring: { key: string | string[] } }>(
+    api.get<{ Querystring: LookupQuery }>(
       '/_history/lookup',
       {
-        schema: {
-          querystring: {
-            type: 'object',
-            properties: {
-              key: {
-                anyOf: [pageKey, { type: 'array', items: pageKey, minItems: 1, maxItems: MAX_LOOKUP }],
-              },
-            },
-            required: ['key'],
-          },
-          response: { 200: lookupAnswer },
-        },
+        schema: SCHEMA,
         config: { access: 'read', refusal: LOOKUP_KEYS },
       },
       async (request, reply) => {

@@ -5,39 +5,15 @@ import { otherMethods, refuse } from './api-rules.ts';
 import { historyExportRoutes } from './history-exports.ts';
 import { historyLookupRoutes } from './history-lookup.ts';
 import { sendJson } from './send.ts';
+import { historyPageSchema, historyQuerySchema, type HistoryQuery } from '../../src/contract/history.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 const PAGE = 50;
 const HISTORY_QUERY = 'operation must be timeline or search; subject at most 500 characters';
 const CURSOR = 'before must be a cursor from a previous answer';
 
-const open = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: true });
-const historyAnswer = open({
-  subjects: {
-    type: ['array', 'null'],
-    items: open({
-      operation: { type: 'string' },
-      subject: { type: 'string' },
-      pages: { type: 'integer' },
-      credits: { type: 'string' },
-      lastBoughtAt: { type: 'string' },
-    }),
-  },
-  entries: {
-    type: 'array',
-    items: open({
-      pageKey: { type: 'string' },
-      operation: { type: 'string' },
-      subject: { type: 'string' },
-      params: { type: 'object', additionalProperties: true },
-      boughtAt: { type: 'string' },
-      credits: { type: 'string' },
-      purchaseId: { type: 'string' },
-      // Who bought it (#28), listed to everyone who may read the archive; null where nobody signs in.
-      person: { type: ['string', 'null'] },
-    }),
-  },
-  next: { type: ['string', 'null'] },
-});
+/** The route's Fastify schema, derived from the contract (src/contract/history.ts). */
+const SCHEMA = { querystring: requestSchema(historyQuerySchema), response: { 200: answerSchema(historyPageSchema) } };
 
 function readCursor(cursor: string): { boughtAt: string; pageKey: string } {
   let before: { boughtAt: string; pageKey: string } | undefined;
@@ -57,23 +33,13 @@ function readCursor(cursor: string): { boughtAt: string; pageKey: string } {
  */
 export function historyRoutes(store: Store, creditPrice: CreditPrice | null): FastifyPluginAsync {
   return async (api) => {
+    // In this order, as the who-may-do-what table in docs/architecture.md lists them.
     await api.register(historyLookupRoutes(store));
-    await api.register(historyExportRoutes(store, creditPrice));
 
-    api.get<{ Querystring: { operation?: 'timeline' | 'search'; subject?: string; before?: string } }>(
+    api.get<{ Querystring: HistoryQuery }>(
       '/_history',
       {
-        schema: {
-          querystring: {
-            type: 'object',
-            properties: {
-              operation: { enum: ['timeline', 'search', ''] },
-              subject: { type: 'string', maxLength: 500 },
-              before: { type: 'string' },
-            },
-          },
-          response: { 200: historyAnswer },
-        },
+        schema: SCHEMA,
         config: { access: 'read', refusal: HISTORY_QUERY },
       },
       async (request, reply) => {
@@ -89,6 +55,8 @@ export function historyRoutes(store: Store, creditPrice: CreditPrice | null): Fa
         });
       },
     );
+
+    await api.register(historyExportRoutes(store, creditPrice));
 
     // History is read-only, whatever the path under it; an unknown path is named with the ones there are.
     api.route({
