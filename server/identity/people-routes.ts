@@ -19,7 +19,7 @@ import {
   type ChangePersonBody,
   type InviteBody,
 } from '../../src/contract/people.ts';
-import { linkStateSchema, welcomeCheckBodySchema } from '../../src/contract/auth.ts';
+import { linkStateSchema, welcomeCheckBodySchema } from '../../src/contract/sign-in.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 /** The routes' Fastify schemas, derived from the contract (src/contract/people.ts, auth.ts). */

@@ -8,8 +8,8 @@ import { peopleRoutes } from './people-routes.ts';
 import type { Person } from './people.ts';
 import { clientAddress, overTls, sessionCookie } from './request.ts';
 import { personScope, readTotals } from '../store/totals.ts';
+import { meSchema } from '../../src/contract/auth.ts';
 import {
-  meSchema,
   signedInSchema,
   signInBodySchema,
   signOutBodySchema,
@@ -17,7 +17,7 @@ import {
   type SignInBody,
   type SignOutBody,
   type WelcomeBody,
-} from '../../src/contract/auth.ts';
+} from '../../src/contract/sign-in.ts';
 import { peopleSchema } from '../../src/contract/people.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 

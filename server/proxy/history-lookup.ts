@@ -9,7 +9,7 @@ import {
   MAX_LOOKUP_KEYS,
   type LookupAnswer,
   type LookupQuery,
-} from '../../src/contract/history.ts';
+} from '../../src/contract/lookup.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP_KEYS} page keys as ?key=…&key=…, each under 2,000 characters`;

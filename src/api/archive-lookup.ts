@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
-import { lookupAnswerSchema, MAX_LOOKUP_KEYS as MAX_KEYS } from '../contract/history';
+import { lookupAnswerSchema, MAX_LOOKUP_KEYS as MAX_KEYS } from '../contract/lookup';
 
 /** Long enough for a list of cards mounting over a few frames to share one request. */
 const BATCH_WINDOW_MS = 25;

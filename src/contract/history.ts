@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 
 /**
- * `GET /api/_history` (what this store has bought) and `GET /api/_history/lookup` (which pages the archive would
- * serve free now): one schema for both sides, as ./session.ts. The browser parses the answers with them
- * (src/api/history.ts, src/api/archive-lookup.ts); the server's Fastify schemas are derived from them
- * (server/proxy/history-routes.ts, history-lookup.ts).
+ * `GET /api/_history` (what this store has bought): one schema for both sides, as ./session.ts. The browser parses
+ * the answers with them (src/api/history.ts); the server's Fastify schemas are derived from them
+ * (server/proxy/history-routes.ts). The price look-up's shapes are ./lookup.ts: the priced controls of every page
+ * read them, the history page alone these.
  */
 
 const operation = v.picklist(['timeline', 'search']);
@@ -44,19 +44,3 @@ export const historyQuerySchema = v.object({
   before: v.optional(v.string()),
 });
 export type HistoryQuery = v.InferOutput<typeof historyQuerySchema>;
-
-/** The most purchase keys one look-up takes. */
-export const MAX_LOOKUP_KEYS = 100;
-const pageKey = v.pipe(v.string(), v.maxLength(2000));
-
-/** `?key=<purchase key>&key=…`: 1 to MAX_LOOKUP_KEYS keys. */
-export const lookupQuerySchema = v.object({
-  key: v.union([pageKey, v.pipe(v.array(pageKey), v.minLength(1), v.maxLength(MAX_LOOKUP_KEYS))]),
-});
-export type LookupQuery = v.InferOutput<typeof lookupQuerySchema>;
-
-/** Each key asked: when the copy the archive would serve free was bought, or null (it would be bought). */
-export const lookupAnswerSchema = v.object({
-  pages: v.record(v.string(), v.nullable(v.object({ boughtAt: v.string() }))),
-});
-export type LookupAnswer = v.InferOutput<typeof lookupAnswerSchema>;

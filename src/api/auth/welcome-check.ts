@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { apiFetch } from '../client';
-import { linkStateSchema, type LinkState } from '../../contract/auth';
+import { linkStateSchema, type LinkState } from '../../contract/sign-in';
 
-export type { LinkState } from '../../contract/auth';
+export type { LinkState } from '../../contract/sign-in';
 
 /**
  * `POST /api/_auth/welcome/check`: whether a welcome link can still be used, asked before the page shows its
