@@ -8,6 +8,13 @@ import { archivedItems } from './cards.ts';
 import { unindexedPages, type PostIndexer } from './indexer.ts';
 import { describeIssues, encodeCursor, findQuery, statsQuery } from './params.ts';
 import { findPosts } from './query.ts';
+import {
+  findPageSchema,
+  findQueryTextSchema,
+  handleStatsSchema,
+  statsQueryTextSchema,
+} from '../../src/contract/find.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 import { handleStats } from './stats.ts';
 
 const PAGE = 20;
@@ -40,46 +47,11 @@ async function stillIndexing(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Pro
   return caughtUp ? 0 : unindexedPages(db);
 }
 
-const open = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: true });
-const text = { type: 'string' } as const;
-const textOrNull = { type: ['string', 'null'] } as const;
-
-/** Each query field once, as text: the rest of each rule (a real day, a handle, a cursor) is findQuery's. */
-const queryOf = (fields: string[]) => ({
-  type: 'object',
-  properties: Object.fromEntries(fields.map((field) => [field, text])),
-});
-
-const findAnswer = open({
-  credits: text,
-  indexing: { type: 'integer' },
-  total: { type: ['integer', 'null'] },
-  next: textOrNull,
-  hits: {
-    type: 'array',
-    items: open({
-      kind: text,
-      postId: textOrNull,
-      author: textOrNull,
-      shownAuthor: textOrNull,
-      createdAt: text,
-      media: { type: 'boolean' },
-      // The words around the match, the matched ones marked (terms.ts: snippetRuns).
-      snippet: { type: 'array', items: open({ text, hit: { type: 'boolean' } }) },
-      // The post as the timeline shows it: the archived answer's own item, passed through.
-      item: {},
-      from: open({
-        purchaseId: text,
-        boughtAt: text,
-        pageKey: text,
-        operation: text,
-        subject: text,
-        // Who bought the page (#28); null where nobody signs in.
-        person: textOrNull,
-      }),
-    }),
-  },
-});
+/** The routes' Fastify schemas, derived from the contract (src/contract/find.ts). */
+const SCHEMAS = {
+  find: { querystring: requestSchema(findQueryTextSchema), response: { 200: answerSchema(findPageSchema) } },
+  stats: { querystring: requestSchema(statsQueryTextSchema), response: { 200: answerSchema(handleStatsSchema) } },
+};
 
 /** A query refused by findQuery or statsQuery, each bad field named. */
 function queryProblem(prefix: string, schema: typeof findQuery | typeof statsQuery) {
@@ -95,10 +67,7 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
     api.get(
       '/_archive/search',
       {
-        schema: {
-          querystring: queryOf(['q', 'author', 'from', 'to', 'media', 'kind', 'before']),
-          response: { 200: findAnswer },
-        },
+        schema: SCHEMAS.find,
         config: { access: 'read', refusal: queryProblem('Bad find', findQuery) },
       },
       async (request, reply) => {
@@ -144,7 +113,7 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
     api.get(
       '/_archive/stats',
       {
-        schema: { querystring: queryOf(['handle']) },
+        schema: SCHEMAS.stats,
         config: { access: 'read', refusal: queryProblem('Bad stats', statsQuery) },
       },
       async (request, reply) => {

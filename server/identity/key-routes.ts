@@ -4,45 +4,21 @@ import { sendJson } from '../proxy/send.ts';
 import { PeopleAdmin } from './admin.ts';
 import type { Identity } from './identity.ts';
 import type { Person } from './people.ts';
+import {
+  apiKeysSchema,
+  createdKeySchema,
+  keyIdParamsSchema,
+  keyLabelBodySchema,
+  type KeyLabelBody,
+} from '../../src/contract/people.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
-const keyAnswer = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    label: { type: 'string' },
-    createdAt: { type: 'string' },
-  },
-  required: ['id', 'label', 'createdAt'],
-  additionalProperties: false,
-} as const;
-
+/** The routes' Fastify schemas, derived from the contract (src/contract/people.ts). */
 const SCHEMAS = {
-  list: {
-    response: {
-      200: {
-        type: 'object',
-        properties: { keys: { type: 'array', items: keyAnswer } },
-        required: ['keys'],
-        additionalProperties: false,
-      },
-    },
-  },
-  create: {
-    body: {
-      type: 'object',
-      properties: { label: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } },
-      required: ['label'],
-      additionalProperties: false,
-    },
-  },
-  revoke: {
-    params: {
-      type: 'object',
-      properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-      required: ['id'],
-    },
-  },
-} as const;
+  list: { response: { 200: answerSchema(apiKeysSchema) } },
+  create: { body: requestSchema(keyLabelBodySchema), response: { 201: answerSchema(createdKeySchema) } },
+  revoke: { params: requestSchema(keyIdParamsSchema) },
+};
 
 /**
  * `/api/_auth/keys` (#28): a person's own keys for scripts (`Authorization: Bearer <key>`). Listed without the
@@ -69,7 +45,7 @@ export function keyRoutes(identity: Identity): FastifyPluginAsync {
       sendJson(reply, 200, { keys: await identity.keys.list(owner(request).name) }),
     );
 
-    api.post<{ Body: { label: string } }>(
+    api.post<{ Body: KeyLabelBody }>(
       '/_auth/keys',
       {
         schema: SCHEMAS.create,

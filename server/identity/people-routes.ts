@@ -5,28 +5,35 @@ import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
 import { AdminError, PeopleAdmin, type Limit } from './admin.ts';
 import { BadCursor } from './audit.ts';
-import { LIMIT_PERIODS, ROLES, type Role } from '../../src/contract/person.ts';
 import type { Identity } from './identity.ts';
 import { clientAddress } from './request.ts';
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  changePersonBodySchema,
+  inviteBodySchema,
+  noBodySchema,
+  personNameParamsSchema,
+  welcomeLinkSchema,
+  type AuditQuery,
+  type ChangePersonBody,
+  type InviteBody,
+} from '../../src/contract/people.ts';
+import { linkStateSchema, welcomeCheckBodySchema } from '../../src/contract/sign-in.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
-const ROLE = { type: 'string', enum: ROLES } as const;
-const LIMIT = {
-  anyOf: [
-    { type: 'null' },
-    {
-      type: 'object',
-      properties: { credits: { type: 'string', maxLength: 40 }, period: { enum: LIMIT_PERIODS } },
-      required: ['credits', 'period'],
-      additionalProperties: false,
-    },
-  ],
-} as const;
-const NAME_PARAM = {
-  type: 'object',
-  properties: { name: { type: 'string', minLength: 1, maxLength: 128 } },
-  required: ['name'],
-} as const;
-const NO_BODY = { type: 'object', properties: {}, additionalProperties: false } as const;
+/** The routes' Fastify schemas, derived from the contract (src/contract/people.ts, auth.ts). */
+const NAME_PARAM = requestSchema(personNameParamsSchema);
+const welcomeAnswer = answerSchema(welcomeLinkSchema);
+const SCHEMAS = {
+  invite: { body: requestSchema(inviteBodySchema), response: { 201: welcomeAnswer } },
+  change: { params: NAME_PARAM, body: requestSchema(changePersonBodySchema) },
+  reset: { params: NAME_PARAM, body: requestSchema(noBodySchema), response: { 200: welcomeAnswer } },
+  signOut: { params: NAME_PARAM, body: requestSchema(noBodySchema) },
+  remove: { params: NAME_PARAM },
+  audit: { querystring: requestSchema(auditQuerySchema), response: { 200: answerSchema(auditPageSchema) } },
+  welcomeCheck: { body: requestSchema(welcomeCheckBodySchema), response: { 200: answerSchema(linkStateSchema) } },
+};
 const JSON_BODY = { maxBytes: 4096, json: true };
 
 /** The welcome link's path: the page reads the token from the fragment, which no request carries. */
@@ -64,17 +71,10 @@ export function peopleRoutes(identity: Identity): FastifyPluginAsync {
   const manage = { access: 'manage-people' as const, body: JSON_BODY };
 
   return async (api) => {
-    api.post<{ Body: { name: string; role: Role; limit: Limit } }>(
+    api.post<{ Body: InviteBody }>(
       '/_auth/people',
       {
-        schema: {
-          body: {
-            type: 'object',
-            properties: { name: { type: 'string', maxLength: 256 }, role: ROLE, limit: LIMIT },
-            required: ['name', 'role', 'limit'],
-            additionalProperties: false,
-          },
-        },
+        schema: SCHEMAS.invite,
         config: { ...manage, refusal: 'Send {"name": …, "role": …, "limit": null or {"credits", "period"}} as JSON.' },
       },
       async (request, reply) => {
@@ -85,18 +85,10 @@ export function peopleRoutes(identity: Identity): FastifyPluginAsync {
       },
     );
 
-    api.patch<{ Params: { name: string }; Body: { role?: Role; limit?: Limit } }>(
+    api.patch<{ Params: { name: string }; Body: ChangePersonBody }>(
       '/_auth/people/:name',
       {
-        schema: {
-          params: NAME_PARAM,
-          body: {
-            type: 'object',
-            properties: { role: ROLE, limit: LIMIT },
-            minProperties: 1,
-            additionalProperties: false,
-          },
-        },
+        schema: SCHEMAS.change,
         config: { ...manage, refusal: 'Send {"role": …} or {"limit": null or {"credits", "period"}} as JSON.' },
       },
       async (request, reply) => {
@@ -112,39 +104,37 @@ export function peopleRoutes(identity: Identity): FastifyPluginAsync {
       },
     );
 
-    const nameAndNoBody = { schema: { params: NAME_PARAM, body: NO_BODY }, config: manage };
-    api.post<{ Params: { name: string } }>('/_auth/people/:name/reset', nameAndNoBody, async (request, reply) => {
-      const token = await asAdmin(() => adminOf(request).reset(request.params.name));
-      return sendJson(reply, 200, { name: request.params.name, welcome: welcomePath(token) });
-    });
+    api.post<{ Params: { name: string } }>(
+      '/_auth/people/:name/reset',
+      { schema: SCHEMAS.reset, config: manage },
+      async (request, reply) => {
+        const token = await asAdmin(() => adminOf(request).reset(request.params.name));
+        return sendJson(reply, 200, { name: request.params.name, welcome: welcomePath(token) });
+      },
+    );
 
-    api.post<{ Params: { name: string } }>('/_auth/people/:name/sign-out', nameAndNoBody, async (request, reply) => {
-      await asAdmin(() => adminOf(request).signOutEverywhere(request.params.name));
-      return sendJson(reply, 200, { name: request.params.name });
-    });
+    api.post<{ Params: { name: string } }>(
+      '/_auth/people/:name/sign-out',
+      { schema: SCHEMAS.signOut, config: manage },
+      async (request, reply) => {
+        await asAdmin(() => adminOf(request).signOutEverywhere(request.params.name));
+        return sendJson(reply, 200, { name: request.params.name });
+      },
+    );
 
     api.delete<{ Params: { name: string } }>(
       '/_auth/people/:name',
-      { schema: { params: NAME_PARAM }, config: { access: 'manage-people' } },
+      { schema: SCHEMAS.remove, config: { access: 'manage-people' } },
       async (request, reply) => {
         await asAdmin(() => adminOf(request).remove(request.params.name));
         return sendJson(reply, 200, { name: request.params.name });
       },
     );
 
-    api.get<{ Querystring: { before?: string; limit?: string } }>(
+    api.get<{ Querystring: AuditQuery }>(
       '/_auth/audit',
       {
-        schema: {
-          querystring: {
-            type: 'object',
-            properties: {
-              before: { type: 'string', maxLength: 200 },
-              limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-            },
-            additionalProperties: false,
-          },
-        },
+        schema: SCHEMAS.audit,
         config: { access: 'people', refusal: '`before`: a `next` this log gave; `limit`: 1 to 100.' },
       },
       async (request, reply) => {
@@ -166,14 +156,7 @@ export function peopleRoutes(identity: Identity): FastifyPluginAsync {
     api.post<{ Body: { token: string } }>(
       '/_auth/welcome/check',
       {
-        schema: {
-          body: {
-            type: 'object',
-            properties: { token: { type: 'string', maxLength: 256 } },
-            required: ['token'],
-            additionalProperties: false,
-          },
-        },
+        schema: SCHEMAS.welcomeCheck,
         config: { access: 'public', body: JSON_BODY, refusal: 'Send {"token": …} as JSON.' },
       },
       async (request, reply: FastifyReply) => {

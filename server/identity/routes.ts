@@ -9,14 +9,28 @@ import { peopleRoutes } from './people-routes.ts';
 import type { Person } from './people.ts';
 import { clientAddress, overTls, sessionCookie } from './request.ts';
 import { personScope, readTotals } from '../store/totals.ts';
+import { meSchema } from '../../src/contract/auth.ts';
+import {
+  signedInSchema,
+  signInBodySchema,
+  signOutBodySchema,
+  welcomeBodySchema,
+  type SignInBody,
+  type SignOutBody,
+  type WelcomeBody,
+} from '../../src/contract/sign-in.ts';
+import { peopleSchema } from '../../src/contract/people.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const body = (properties: Record<string, object>, required: string[]) => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
+/** The routes' Fastify schemas, derived from the contract (src/contract/auth.ts, people.ts). */
+const signedInAnswer = { 200: answerSchema(signedInSchema) };
+const SCHEMAS = {
+  me: { response: { 200: answerSchema(meSchema) } },
+  signIn: { body: requestSchema(signInBodySchema), response: signedInAnswer },
+  welcome: { body: requestSchema(welcomeBodySchema), response: signedInAnswer },
+  signOut: { body: requestSchema(signOutBodySchema) },
+  people: { response: { 200: answerSchema(peopleSchema) } },
+};
 const JSON_BODY = { maxBytes: 4096, json: true };
 
 /**
@@ -51,7 +65,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
     await api.register(keyRoutes(identity));
     await api.register(peopleRoutes(identity));
 
-    api.get('/_auth/me', { config: { access: 'public' } }, async (request, reply) =>
+    api.get('/_auth/me', { schema: SCHEMAS.me, config: { access: 'public' } }, async (request, reply) =>
       sendJson(reply, 200, {
         mode: config.mode,
         exposed,
@@ -60,10 +74,10 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       }),
     );
 
-    api.post<{ Body: { name: string; password: string } }>(
+    api.post<{ Body: SignInBody }>(
       '/_auth/sign-in',
       {
-        schema: { body: body({ name: text(256), password: text(1024) }, ['name', 'password']) },
+        schema: SCHEMAS.signIn,
         config: { access: 'public', body: JSON_BODY, refusal: 'Send {"name": …, "password": …} as JSON.' },
       },
       async (request, reply) => {
@@ -89,10 +103,10 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       },
     );
 
-    api.post<{ Body: { token: string; password: string } }>(
+    api.post<{ Body: WelcomeBody }>(
       '/_auth/welcome',
       {
-        schema: { body: body({ token: text(256), password: text(4096) }, ['token', 'password']) },
+        schema: SCHEMAS.welcome,
         config: { access: 'public', body: JSON_BODY, refusal: 'Send {"token": …, "password": …} as JSON.' },
       },
       async (request, reply) => {
@@ -107,12 +121,10 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       },
     );
 
-    api.post<{ Body: { everywhere?: boolean } | undefined }>(
+    api.post<{ Body: SignOutBody | undefined }>(
       '/_auth/sign-out',
       {
-        schema: {
-          body: { type: 'object', properties: { everywhere: { type: 'boolean' } }, additionalProperties: false },
-        },
+        schema: SCHEMAS.signOut,
         config: { access: 'sign-out', body: { maxBytes: 1024, json: false } },
       },
       async (request, reply) => {
@@ -127,7 +139,7 @@ export function authRoutes(identity: Identity, exposed: boolean): FastifyPluginA
       },
     );
 
-    api.get('/_auth/people', { config: { access: 'people' } }, async (_request, reply) => {
+    api.get('/_auth/people', { schema: SCHEMAS.people, config: { access: 'people' } }, async (_request, reply) => {
       const [people, keys] = await Promise.all([identity.people.list(), identity.keys.countsByPerson()]);
       const now = new Date();
       return sendJson(reply, 200, {

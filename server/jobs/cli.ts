@@ -12,7 +12,8 @@ import { createServices, type Services } from '../proxy/services.ts';
 import { createJob, quoteFor } from './actions.ts';
 import { readCli, USAGE, UsageError } from './cli-args.ts';
 import { progressReporter, quoteText, writeLines } from './cli-output.ts';
-import { csvHeader, csvLine, csvRowsOf, exportRows, lines, ndjsonLine } from './export.ts';
+import { csvHeader, csvLine, csvRowsOf, exportRows, ndjsonLine } from './export.ts';
+import { lines } from '../http/download.ts';
 import { startJobs, type Jobs } from './service.ts';
 import { readSpec } from './spec.ts';
 

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { postSchema } from '../../src/contract/upstream/post.ts';
 import type { Post } from '../../src/contract/upstream/types.ts';
@@ -109,31 +108,4 @@ export function csvLine(rows: CsvRows, origin = '') {
     const post = postOf(row);
     return post ? csvLineOf(POST_CSV_COLUMNS, { ...source, ...postRow(post, { owner: row.subject, origin }) }) : '';
   };
-}
-
-/** Streams lines with backpressure: a job of a thousand pages is never held in memory. */
-export async function streamLines(
-  response: ServerResponse,
-  contentType: string,
-  filename: string,
-  lines: AsyncIterable<string>,
-) {
-  response.writeHead(200, {
-    'content-type': contentType,
-    'content-disposition': `attachment; filename="${filename}"`,
-    'cache-control': 'no-store',
-  });
-  for await (const line of lines) {
-    if (response.destroyed) return;
-    if (!response.write(line)) await new Promise((resolve) => response.once('drain', resolve));
-  }
-  response.end();
-}
-
-export async function* lines<T>(rows: AsyncIterable<T>, line: (row: T) => string, header = '') {
-  if (header) yield header;
-  for await (const row of rows) {
-    const text = line(row);
-    if (text) yield text;
-  }
 }

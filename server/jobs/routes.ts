@@ -5,7 +5,8 @@ import { otherMethods, refuse } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendJson } from '../proxy/send.ts';
 import { controlJob, createJob, quoteFor, type JobAction, type JobsContext } from './actions.ts';
-import { csvHeader, csvLine, csvRowsOf, exportRows, lines, ndjsonLine, streamLines } from './export.ts';
+import { csvHeader, csvLine, csvRowsOf, exportRows, ndjsonLine } from './export.ts';
+import { lines, streamDownload } from '../http/download.ts';
 import { PriceUnknown } from './quote.ts';
 import { readSpec, type JobSpec } from './spec.ts';
 import { readDecimalSetting } from '../../src/contract/decimal.ts';
@@ -189,7 +190,7 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
       const { id } = request.params;
       await found(request);
       reply.hijack();
-      return streamLines(
+      return streamDownload(
         reply.raw,
         'application/x-ndjson; charset=utf-8',
         `creditscope-job-${id}.ndjson`,
@@ -207,7 +208,7 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
         asked,
       );
       reply.hijack();
-      return streamLines(
+      return streamDownload(
         reply.raw,
         'text/csv; charset=utf-8',
         `creditscope-job-${id}${rows === 'results' ? '-results' : ''}.csv`,

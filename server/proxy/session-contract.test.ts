@@ -61,4 +61,31 @@ describe.each(STORE_KINDS)('/api/_session answers the contract (%s store)', (sto
     const fresh = await read(sessionStateSchema, harness.api('/api/_session/new', { method: 'POST', body: '{}' }));
     expect(fresh.pastSessions.map((session) => session.id)).toContain(state.session.id);
   });
+
+  it('the Fastify schemas derived from the contract refuse what it does not allow, and let a query carry more', async () => {
+    const refused = async (path: string, init?: RequestInit) => {
+      const answer = await harness.api(path, init);
+      const body = (await answer.json()) as { error: { kind: string; message: string } };
+      return { status: answer.status, kind: body.error?.kind, message: body.error?.message };
+    };
+    // A body's unknown field is a 400, never dropped (ajv: removeAdditional false), naming the field where the route does.
+    const put = { method: 'PUT', body: JSON.stringify({ limit: '5', extra: 1 }) };
+    expect(await refused('/api/_session/budget', put)).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"extra"'),
+    });
+    const alert = { method: 'POST', body: JSON.stringify({ kind: 'session', threshold: '2', extra: true }) };
+    expect(await refused('/api/_spend/alerts', alert)).toMatchObject({ status: 400, kind: 'bad_request' });
+    // Each type as the contract says it: no coercion of a number-like text into a boolean, or of an array into text.
+    const limitAsObject = { method: 'PUT', body: JSON.stringify({ limit: { credits: '5' } }) };
+    expect((await refused('/api/_session/budget', limitAsObject)).status).toBe(400);
+    expect((await refused('/api/_spend?by=nope')).status).toBe(400);
+    expect((await refused('/api/_session/calls?before=soon')).status).toBe(400);
+    expect((await refused('/api/_history?operation=both')).status).toBe(400);
+    expect((await refused('/api/_history/lookup')).status).toBe(400);
+    expect((await refused('/api/_archive/search?q=a&q=b')).status).toBe(400);
+    // A query may carry a field the contract does not name (a cache-buster, a tracking tag).
+    expect((await harness.api('/api/_session?limit=2&utm=x')).status).toBe(200);
+    expect((await harness.api('/api/_spend?by=day&utm=x')).status).toBe(200);
+  });
 });

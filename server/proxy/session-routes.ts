@@ -2,7 +2,18 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
-import { PACE_WINDOW_MS, type CallsPage, type CreditPrice, type SessionState } from '../../src/contract/index.ts';
+import {
+  budgetBodySchema,
+  callsPageSchema,
+  callsQuerySchema,
+  PACE_WINDOW_MS,
+  sessionQuerySchema,
+  sessionStateSchema,
+  type BudgetBody,
+  type CallsPage,
+  type CreditPrice,
+  type SessionState,
+} from '../../src/contract/index.ts';
 import { readDecimalSetting } from '../../src/contract/decimal.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { callDetail } from './call-detail.ts';
@@ -14,7 +25,7 @@ import { NOT_JSON } from './json-body.ts';
 import { sendJson } from './send.ts';
 import type { Person } from '../identity/people.ts';
 import { ownerScope } from '../identity/access.ts';
-import { budgetBody, callsPageSchema, callsQuery, sessionQuery, sessionStateSchema } from './session-schemas.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 export interface SessionContext {
   ledger: LedgerStore;
@@ -121,13 +132,22 @@ async function methodNotAllowed(request: FastifyRequest): Promise<never> {
   return refuse(405, 'bad_request', `Method ${request.method} not allowed here`);
 }
 
+/** The routes' Fastify schemas, derived from the contract (src/contract/session.ts, session-calls.ts). */
+const stateAnswer = { 200: answerSchema(sessionStateSchema) };
+const SCHEMAS = {
+  state: { querystring: requestSchema(sessionQuerySchema), response: stateAnswer },
+  calls: { querystring: requestSchema(callsQuerySchema), response: { 200: answerSchema(callsPageSchema) } },
+  newSession: { response: stateAnswer },
+  budget: { body: requestSchema(budgetBodySchema), response: stateAnswer },
+};
+
 /** `/api/_session`: the ledger as the UI reads it. Free: nothing here reaches the upstream. */
 export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
   return async (api) => {
     api.get<{ Querystring: { limit?: string } }>(
       '/_session',
       {
-        schema: { querystring: sessionQuery, response: { 200: sessionStateSchema } },
+        schema: SCHEMAS.state,
         config: { access: 'ledger', refusal: ROWS_PAGE },
       },
       async (request, reply) => {
@@ -140,7 +160,7 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
     api.get<{ Querystring: { limit?: string; before?: string; session?: string } }>(
       '/_session/calls',
       {
-        schema: { querystring: callsQuery, response: { 200: callsPageSchema } },
+        schema: SCHEMAS.calls,
         config: { access: 'ledger', refusal: CALLS_PAGE },
       },
       async (request, reply) => {
@@ -162,25 +182,17 @@ export function sessionRoutes(context: SessionContext): FastifyPluginAsync {
       },
     );
 
-    api.post(
-      '/_session/new',
-      { schema: { response: { 200: sessionStateSchema } }, config: { access: 'spend' } },
-      async (request, reply) => {
-        // A new view of the asker's own session totals only (#33): nobody else's session, and the operator's
-        // ceiling keeps counting its period.
-        await context.ledger.startSession(request.person?.name ?? null);
-        return sendJson(
-          reply,
-          200,
-          await sessionState(context, FIRST_ROWS, { asker: request.person, fireAlerts: true }),
-        );
-      },
-    );
+    api.post('/_session/new', { schema: SCHEMAS.newSession, config: { access: 'spend' } }, async (request, reply) => {
+      // A new view of the asker's own session totals only (#33): nobody else's session, and the operator's
+      // ceiling keeps counting its period.
+      await context.ledger.startSession(request.person?.name ?? null);
+      return sendJson(reply, 200, await sessionState(context, FIRST_ROWS, { asker: request.person, fireAlerts: true }));
+    });
 
-    api.put<{ Body: { limit: string | number | null } }>(
+    api.put<{ Body: BudgetBody }>(
       '/_session/budget',
       {
-        schema: { body: budgetBody, response: { 200: sessionStateSchema } },
+        schema: SCHEMAS.budget,
         config: {
           body: { maxBytes: 4096, json: false },
           bodyRefusal: (message) => (message === NOT_JSON ? `${SHAPE}.` : `${SHAPE}, under 4 KB.`),

@@ -1,27 +1,34 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  alertBodySchema,
+  spendAlertsSchema,
+  spendBreakdownSchema,
+  spendQuerySchema,
   SPEND_ALERT_KINDS,
+  type AlertBody,
   type SpendAlert,
   type SpendBreakdown,
-  type SpendDimension,
+  type SpendQuery,
 } from '../../src/contract/spend.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { MAX_ALERTS } from '../store/spend/alerts.ts';
 import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
-import { DAYS, period } from './history-routes.ts';
+import { DAYS, period } from './history-period.ts';
 import { NOT_JSON } from './json-body.ts';
 import { sendJson } from './send.ts';
 import { readDecimalSetting } from '../../src/contract/decimal.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
-import { alertBody, alertsSchema, spendBreakdownSchema, spendQuery } from './spend-schemas.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
-interface SpendQuery {
-  by: SpendDimension;
-  from?: string;
-  to?: string;
-  session?: string;
-}
+/** The routes' Fastify schemas, derived from the contract (src/contract/spend.ts). */
+const alertsAnswer = answerSchema(spendAlertsSchema);
+const SCHEMAS = {
+  breakdown: { querystring: requestSchema(spendQuerySchema), response: { 200: answerSchema(spendBreakdownSchema) } },
+  alerts: { response: { 200: alertsAnswer } },
+  addAlert: { body: requestSchema(alertBodySchema), response: { 201: alertsAnswer } },
+  removeAlert: { response: { 200: alertsAnswer } },
+};
 
 const SPEND_QUERY = `Ask as ?by=handle|query|day|job|person, with from and to as real days like 2026-11-23 (UTC, both included, from no later than to) and session=current or a session id, each optional`;
 const ALERT_SHAPE =
@@ -59,7 +66,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
     api.get<{ Querystring: SpendQuery }>(
       '/_spend',
       {
-        schema: { querystring: spendQuery, response: { 200: spendBreakdownSchema } },
+        schema: SCHEMAS.breakdown,
         config: { access: 'ledger', refusal: SPEND_QUERY },
       },
       async (request, reply) => {
@@ -81,16 +88,14 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
 
     // Each person's own alerts (#33); null where nobody signs in.
     const who = (request: FastifyRequest) => request.person?.name ?? null;
-    api.get(
-      '/_spend/alerts',
-      { schema: { response: { 200: alertsSchema } }, config: { access: 'read' } },
-      async (request, reply) => sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) }),
+    api.get('/_spend/alerts', { schema: SCHEMAS.alerts, config: { access: 'read' } }, async (request, reply) =>
+      sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) }),
     );
 
-    api.post<{ Body: { kind: SpendAlert['kind']; threshold: string | number } }>(
+    api.post<{ Body: AlertBody }>(
       '/_spend/alerts',
       {
-        schema: { body: alertBody, response: { 201: alertsSchema } },
+        schema: SCHEMAS.addAlert,
         config: {
           body: { maxBytes: 4096, json: false },
           bodyRefusal: (message) => (message === NOT_JSON ? `${ALERT_SHAPE}.` : `${ALERT_SHAPE}, under 4 KB.`),
@@ -110,7 +115,7 @@ export function spendRoutes(ledger: LedgerStore): FastifyPluginAsync {
 
     api.delete<{ Params: { id: string } }>(
       '/_spend/alerts/:id',
-      { schema: { response: { 200: alertsSchema } }, config: { access: 'alerts' } },
+      { schema: SCHEMAS.removeAlert, config: { access: 'alerts' } },
       async (request, reply) => {
         if (!(await ledger.alerts.remove(who(request), request.params.id))) refuse(404, 'not_found', 'No such alert');
         return sendJson(reply, 200, { alerts: await ledger.alerts.list(who(request)) });

@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
-import { MAX_LOOKUP_KEYS } from '../contract/limits';
+import { lookupAnswerSchema, MAX_LOOKUP_KEYS as MAX_KEYS } from '../contract/lookup';
 
-const answerSchema = v.object({ pages: v.record(v.string(), v.nullable(v.object({ boughtAt: v.string() }))) });
-
-/** The server takes at most this many keys in one look-up. */
-const MAX_KEYS = MAX_LOOKUP_KEYS;
 /** Long enough for a list of cards mounting over a few frames to share one request. */
 const BATCH_WINDOW_MS = 25;
 
@@ -19,7 +15,7 @@ async function lookUp(keys: readonly string[]): Promise<(number | null)[]> {
   const query = new URLSearchParams();
   for (const key of keys) query.append('key', key);
   try {
-    const parsed = v.safeParse(answerSchema, (await apiFetch(`/api/_history/lookup?${query}`)).json);
+    const parsed = v.safeParse(lookupAnswerSchema, (await apiFetch(`/api/_history/lookup?${query}`)).json);
     if (!parsed.success) return keys.map(() => null);
     return keys.map((key) => {
       const at = Date.parse(parsed.output.pages[key]?.boughtAt ?? '');

@@ -2,75 +2,27 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
-import { FIND_KINDS, type FindKind, type FindParams } from './find-params';
+import type { FindKind, FindParams } from './find-params';
+import { findHitSchema, findPageSchema, handleStatsSchema, snippetRunSchema } from '../contract/find';
 import { toSearchResults } from '../contract/upstream/envelope';
 import { postSchema } from '../contract/upstream/post';
 import type { Post, SearchResult } from '../contract/upstream/types';
 
 export { FIND_KINDS, type FindKind, type FindParams } from './find-params';
 
-const run = v.object({ text: v.string(), hit: v.boolean() });
-const hit = v.object({
-  kind: v.picklist(FIND_KINDS),
-  postId: v.nullable(v.string()),
-  author: v.nullable(v.string()),
-  shownAuthor: v.nullable(v.string()),
-  createdAt: v.string(),
-  media: v.boolean(),
-  snippet: v.array(run),
-  item: v.unknown(),
-  from: v.object({
-    purchaseId: v.string(),
-    boughtAt: v.string(),
-    pageKey: v.string(),
-    operation: v.string(),
-    subject: v.string(),
-    /** Who bought it (#28), when a person is known. */
-    person: v.optional(v.nullable(v.string()), null),
-  }),
-});
-// indexing: pages bought but not yet searchable, which the answer is without (a find never waits for them).
-const findPage = v.object({
-  credits: v.literal('0'),
-  indexing: v.optional(v.number(), 0),
-  total: v.nullable(v.number()),
-  next: v.nullable(v.string()),
-  hits: v.array(hit),
-});
-
-const counted = v.array(v.object({ value: v.string(), count: v.number() }));
-const statsSchema = v.object({
-  credits: v.literal('0'),
-  handle: v.string(),
-  totals: v.object({
-    posts: v.number(),
-    original: v.number(),
-    reposts: v.number(),
-    quotes: v.number(),
-    replies: v.number(),
-    withMedia: v.number(),
-    pages: v.number(),
-    purchases: v.number(),
-  }),
-  mediaShare: v.number(),
-  perDay: v.array(v.object({ day: v.string(), count: v.number() })),
-  hashtags: counted,
-  mentions: counted,
-  domains: counted,
-  first: v.nullable(v.string()),
-  last: v.nullable(v.string()),
-});
-
-export type SnippetRun = v.InferOutput<typeof run>;
+export type SnippetRun = v.InferOutput<typeof snippetRunSchema>;
 /** A hit with its archived item read as a bought page is read: the same Post a timeline card draws. */
-export type FindHit = Omit<v.InferOutput<typeof hit>, 'item'> & { post: Post | null; result: SearchResult | null };
+export type FindHit = Omit<v.InferOutput<typeof findHitSchema>, 'item'> & {
+  post: Post | null;
+  result: SearchResult | null;
+};
 export interface FindPage {
   indexing: number;
   total: number | null;
   next: string | null;
   hits: FindHit[];
 }
-export type HandleStats = v.InferOutput<typeof statsSchema>;
+export type HandleStats = v.InferOutput<typeof handleStatsSchema>;
 
 export const archiveSearchKeys = {
   all: ['archive-search'] as const,
@@ -97,7 +49,7 @@ export function findQueryString(params: FindParams, before: string | null): stri
 
 export async function fetchFind(params: FindParams, before: string | null, signal?: AbortSignal): Promise<FindPage> {
   const { json } = await apiFetch(`/api/_archive/search?${findQueryString(params, before)}`, { signal });
-  const parsed = v.safeParse(findPage, json);
+  const parsed = v.safeParse(findPageSchema, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent an unexpected find answer');
   return {
     ...parsed.output,
@@ -107,7 +59,7 @@ export async function fetchFind(params: FindParams, before: string | null, signa
 
 export async function fetchHandleStats(handle: string, signal?: AbortSignal): Promise<HandleStats> {
   const { json } = await apiFetch(`/api/_archive/stats?handle=${encodeURIComponent(handle)}`, { signal });
-  const parsed = v.safeParse(statsSchema, json);
+  const parsed = v.safeParse(handleStatsSchema, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The creditscope server sent unexpected statistics');
   return parsed.output;
 }

@@ -2,8 +2,9 @@
  * What a free find asks for, apart from the module that asks (src/api/archive-search.ts): the /find route's
  * address schema needs these on every page's first load, the post schemas that module reads hits with not.
  */
-export const FIND_KINDS = ['post', 'repost', 'quote', 'reply', 'result'] as const;
-export type FindKind = (typeof FIND_KINDS)[number];
+import { FIND_KINDS, type FindKind } from '../contract/find';
+
+export { FIND_KINDS, type FindKind };
 
 /** What a free find asks for: every field optional, as the /find address carries it. */
 export interface FindParams {

@@ -3,31 +3,11 @@ import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { fetchFileExport } from './file-export';
+import { historyEntrySchema, historyPageSchema, historySubjectSchema } from '../contract/history';
 
-const operation = v.picklist(['timeline', 'search']);
-const subject = v.object({ operation, subject: v.string(), pages: v.number(), lastBoughtAt: v.string() });
-const entry = v.object({
-  pageKey: v.string(),
-  operation,
-  subject: v.string(),
-  params: v.record(v.string(), v.unknown()),
-  boughtAt: v.string(),
-  credits: v.string(),
-  purchaseId: v.string(),
-  /** A timeline page's oldest and newest post: which stretch of the timeline it is. */
-  posts: v.optional(v.nullable(v.object({ oldest: v.string(), newest: v.string() })), null),
-  /** Who bought it (#28), when a person is known. */
-  person: v.optional(v.nullable(v.string()), null),
-});
-const historyPage = v.object({
-  subjects: v.nullable(v.array(subject)),
-  entries: v.array(entry),
-  next: v.nullable(v.string()),
-});
-
-export type HistorySubject = v.InferOutput<typeof subject>;
-export type HistoryEntry = v.InferOutput<typeof entry>;
-export type HistoryPage = v.InferOutput<typeof historyPage>;
+export type HistorySubject = v.InferOutput<typeof historySubjectSchema>;
+export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>;
+export type HistoryPage = v.InferOutput<typeof historyPageSchema>;
 export interface HistoryFilter {
   operation?: 'timeline' | 'search';
   subject?: string;
@@ -49,7 +29,7 @@ export async function fetchHistory(
   if (filter.subject) query.set('subject', filter.subject);
   if (before) query.set('before', before);
   const { json } = await apiFetch(`/api/_history${query.size ? `?${query}` : ''}`, { signal });
-  const parsed = v.safeParse(historyPage, json);
+  const parsed = v.safeParse(historyPageSchema, json);
   if (!parsed.success)
     throw new ApiError('invalid_response', 'The creditscope server sent an unexpected history shape');
   return parsed.output;

@@ -1,20 +1,21 @@
 import { apiFetch } from '../client';
 import { ApiError } from '../errors';
+import type { SignInBody, SignOutBody, WelcomeBody } from '../../contract/sign-in';
 
 /** `POST /api/_auth/sign-in`: 200 sets the session cookie; 401 wrong-credentials; 429 sign-in-throttled. */
 export function signIn(name: string, password: string) {
-  return apiFetch('/api/_auth/sign-in', { method: 'POST', body: { name, password } });
+  return apiFetch('/api/_auth/sign-in', { method: 'POST', body: { name, password } satisfies SignInBody });
 }
 
 /** `POST /api/_auth/welcome`: the invited person's first password, then signed in as by signIn. */
 export function welcome(token: string, password: string) {
-  return apiFetch('/api/_auth/welcome', { method: 'POST', body: { token, password } });
+  return apiFetch('/api/_auth/welcome', { method: 'POST', body: { token, password } satisfies WelcomeBody });
 }
 
 /** `POST /api/_auth/sign-out` (204): this browser, or every browser and session of the person. */
 export async function signOut(everywhere: boolean) {
   try {
-    await apiFetch('/api/_auth/sign-out', { method: 'POST', body: { everywhere } });
+    await apiFetch('/api/_auth/sign-out', { method: 'POST', body: { everywhere } satisfies SignOutBody });
   } catch (error) {
     // 204 has no JSON body; the cookie is cleared all the same.
     if (!(error instanceof ApiError && error.kind === 'invalid_response')) throw error;

@@ -1,29 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { sendApiRequest } from '../client';
-import { personLimitSchema, ROLES } from '../../contract/person';
+import { meSchema, type Me } from '../../contract/auth';
 
 /**
  * `GET /api/_auth/me` (the #28 contract): how this server knows people, and who this browser is. Free, always 200.
  * A server without the route (404) knows nobody: that is loopback `none` mode, today's behaviour.
  */
 
-const personSchema = v.object({
-  name: v.string(),
-  role: v.picklist(ROLES),
-  limit: v.nullable(personLimitSchema),
-});
-
-export const meSchema = v.object({
-  mode: v.picklist(['none', 'accounts', 'header']),
-  exposed: v.boolean(),
-  adminExists: v.boolean(),
-  person: v.nullable(personSchema),
-});
-
-export type Me = v.InferOutput<typeof meSchema>;
-export type Person = v.InferOutput<typeof personSchema>;
-export type PersonLimit = NonNullable<Person['limit']>;
+export { ROLES, type Me, type Person, type PersonLimit, type Role } from '../../contract/auth';
 
 /** Loopback with nothing configured: no people, nothing changes. */
 export const NOBODY: Me = { mode: 'none', exposed: false, adminExists: false, person: null };

@@ -1,7 +1,13 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { apiFetch } from '../client';
-import type { LimitPeriod, Role } from '../../contract/person';
+import type { Role } from '../../contract/auth';
+import {
+  auditPageSchema,
+  welcomeLinkSchema,
+  type ChangePersonBody,
+  type InviteBody,
+  type LimitChoice,
+} from '../../contract/people';
 import { peopleKeys, read } from './people';
 
 /**
@@ -9,19 +15,7 @@ import { peopleKeys, read } from './people';
  * people-routes.ts), and the audit log a page at a time. All free; each change is in the audit log.
  */
 
-export type LimitChoice = { credits: string; period: LimitPeriod } | null;
-
-const auditEntrySchema = v.object({
-  at: v.string(),
-  actor: v.string(),
-  action: v.string(),
-  subject: v.nullable(v.string()),
-  detail: v.nullable(v.string()),
-});
-const auditPageSchema = v.object({ entries: v.array(auditEntrySchema), next: v.nullable(v.string()) });
-const welcomeSchema = v.object({ name: v.string(), welcome: v.pipe(v.string(), v.startsWith('/welcome#token=')) });
-
-export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;
+export type { AuditEntry, LimitChoice } from '../../contract/people';
 
 export const AUDIT_PAGE = 20;
 
@@ -40,7 +34,7 @@ export const auditPagesQueryOptions = () =>
 
 /** The one-time welcome link as a whole address on this site (the token after `#`, which no request carries). */
 const linkOf = (json: unknown) => {
-  const answer = read(welcomeSchema, json, 'welcome link');
+  const answer = read(welcomeLinkSchema, json, 'welcome link');
   return { name: answer.name, link: `${window.location.origin}${answer.welcome}` };
 };
 
@@ -49,11 +43,13 @@ export type WelcomeLink = ReturnType<typeof linkOf>;
 const personPath = (name: string) => `/api/_auth/people/${encodeURIComponent(name)}`;
 
 export async function invitePerson(name: string, role: Role, limit: LimitChoice): Promise<WelcomeLink> {
-  return linkOf((await apiFetch('/api/_auth/people', { method: 'POST', body: { name, role, limit } })).json);
+  return linkOf(
+    (await apiFetch('/api/_auth/people', { method: 'POST', body: { name, role, limit } satisfies InviteBody })).json,
+  );
 }
 
 export async function changePerson(name: string, change: { role: Role } | { limit: LimitChoice }): Promise<void> {
-  await apiFetch(personPath(name), { method: 'PATCH', body: change });
+  await apiFetch(personPath(name), { method: 'PATCH', body: change satisfies ChangePersonBody });
 }
 
 export async function resetPassword(name: string): Promise<WelcomeLink> {

@@ -2,32 +2,20 @@ import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from '../client';
 import { ApiError } from '../errors';
-import { personLimitSchema, ROLES } from '../../contract/person';
-import { decimal } from '../../contract/decimal';
+import {
+  apiKeysSchema,
+  createdKeySchema,
+  peopleSchema,
+  type CreatedKey,
+  type KeyLabelBody,
+} from '../../contract/people';
 
 /**
  * The #28 routes behind a person's own keys on the Credits page (`/api/_auth/keys`) and the admins' list of people
  * (`/api/_auth/people`); what admins do to people is in people-admin.ts (the People page's chunk). All free.
  */
 
-const keySchema = v.object({ id: v.string(), label: v.string(), createdAt: v.string() });
-const keysSchema = v.object({ keys: v.array(keySchema) });
-const createdSchema = v.object({ key: v.string(), label: v.string(), usage: v.string() });
-
-const teamPersonSchema = v.object({
-  name: v.string(),
-  role: v.picklist(ROLES),
-  limit: v.nullable(personLimitSchema),
-  createdAt: v.string(),
-  hasPassword: v.boolean(),
-  spentTotal: decimal,
-  keys: v.number(),
-});
-const peopleSchema = v.object({ people: v.array(teamPersonSchema) });
-
-export type ApiKey = v.InferOutput<typeof keySchema>;
-export type CreatedKey = v.InferOutput<typeof createdSchema>;
-export type TeamPerson = v.InferOutput<typeof teamPersonSchema>;
+export type { ApiKey, CreatedKey, TeamPerson } from '../../contract/people';
 
 export function read<T>(schema: v.GenericSchema<unknown, T>, json: unknown, what: string): T {
   const result = v.safeParse(schema, json);
@@ -45,7 +33,8 @@ export const peopleKeys = {
 export const keysQueryOptions = () =>
   queryOptions({
     queryKey: peopleKeys.keys(),
-    queryFn: async ({ signal }) => read(keysSchema, (await apiFetch('/api/_auth/keys', { signal })).json, 'keys').keys,
+    queryFn: async ({ signal }) =>
+      read(apiKeysSchema, (await apiFetch('/api/_auth/keys', { signal })).json, 'keys').keys,
     meta: { persist: false },
   });
 
@@ -59,7 +48,11 @@ export const peopleQueryOptions = () =>
 
 /** `POST /api/_auth/keys`: the new key, answered this once. */
 export async function createKey(label: string): Promise<CreatedKey> {
-  return read(createdSchema, (await apiFetch('/api/_auth/keys', { method: 'POST', body: { label } })).json, 'new key');
+  return read(
+    createdKeySchema,
+    (await apiFetch('/api/_auth/keys', { method: 'POST', body: { label } satisfies KeyLabelBody })).json,
+    'new key',
+  );
 }
 
 /** `DELETE /api/_auth/keys/:id`: the key stops working at once. */

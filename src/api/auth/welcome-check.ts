@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { apiFetch } from '../client';
+import { linkStateSchema, type LinkState } from '../../contract/sign-in';
 
-const stateSchema = v.object({ state: v.picklist(['valid', 'used', 'expired']) });
-export type LinkState = v.InferOutput<typeof stateSchema>['state'];
+export type { LinkState } from '../../contract/sign-in';
 
 /**
  * `POST /api/_auth/welcome/check`: whether a welcome link can still be used, asked before the page shows its
@@ -10,7 +10,7 @@ export type LinkState = v.InferOutput<typeof stateSchema>['state'];
  */
 export async function checkWelcomeLink(token: string): Promise<LinkState> {
   const result = v.safeParse(
-    stateSchema,
+    linkStateSchema,
     (await apiFetch('/api/_auth/welcome/check', { method: 'POST', body: { token } })).json,
   );
   // An answer this page cannot read: let the form try, the welcome itself says what is wrong.
