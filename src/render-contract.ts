@@ -4,7 +4,7 @@
  */
 import type { PaidResponse } from './api/client';
 import type { InlinedPage } from './api/early/server-answer';
-import type { PaidOperation } from './api/identity';
+import type { PaidOperation } from './contract/identity';
 import type { DateStyle } from './lib/date-style';
 
 /** The first page to render with: which purchase, and the proxy's answer read as the browser reads one. */

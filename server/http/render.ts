@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { PaidResponse } from '../../src/api/client.ts';
 import type { InlinedPage } from '../../src/api/early/server-answer.ts';
-import type { PaidOperation } from '../../src/api/identity.ts';
+import type { PaidOperation } from '../../src/contract/identity.ts';
 import type { PageAssets, PagePlan, ServerEntry, ServerPage } from '../../src/render-contract.ts';
 import type { PurchaseResult } from '../proxy/purchase-result.ts';
 import { purchaseHeaders } from '../proxy/send.ts';

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { postSchema } from '../../src/api/schemas/post.ts';
 import type { Post } from '../../src/api/types.ts';
-import { SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
+import { SEARCH_DEFAULT_NUM } from '../../src/contract/identity.ts';
 import { csvLineOf, POST_COLUMNS, postRow } from '../../src/lib/post-export.ts';
 import { resultFieldsOf } from '../../src/lib/result-csv.ts';
 import { RESULT_COLUMNS, resultExportRow } from '../../src/lib/result-export.ts';

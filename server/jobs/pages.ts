@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
+import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/contract/identity.ts';
 import { searchEnvelope, toSearchResults } from '../../src/api/schemas/envelope.ts';
 import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline-envelope.ts';
 import type { Post, Profile, SearchResult } from '../../src/api/types.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HANDLE } from '../../src/api/identity.ts';
+import { HANDLE } from '../../src/contract/identity.ts';
 import { JOB_CONCURRENCY } from '../config-rules.ts';
 import { UNTYPABLE } from '../proxy/validate.ts';
 

@@ -3,7 +3,7 @@ import { ledgerCsvHeader, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
 import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Store } from '../store/store.ts';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { freeCopy, type PageAsked } from './free-copy.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { canonicalParams } from '../../src/api/identity.ts';
+import { canonicalParams } from '../../src/contract/identity.ts';
 import { isSpeculative } from '../http/navigation-intent.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { HEADER } from '../../src/contract/index.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HANDLE, MAX_SEARCH_TEXT, REST_ID } from '../../src/api/identity.ts';
+import { HANDLE, MAX_SEARCH_TEXT, REST_ID } from '../../src/contract/identity.ts';
 import type { Route } from './operations.ts';
 
 /**
@@ -58,7 +58,7 @@ function isSite(value: string): boolean {
 }
 
 const text = (field: string, allowed: string) => v.string(must(field, allowed));
-// Surrounding spaces are dropped by the canonical form (src/api/identity.ts), so ` ada` is `ada`; inner ones are refused.
+// Surrounding spaces are dropped by the canonical form (src/contract/identity.ts), so ` ada` is `ada`; inner ones are refused.
 const trimmed = (field: string, allowed: string, pattern: RegExp) =>
   v.pipe(text(field, allowed), v.trim(), v.regex(pattern, must(field, allowed)));
 
@@ -75,7 +75,7 @@ const SCHEMAS = {
       rest_id: v.optional(trimmed('rest_id', restId, REST_ID)),
       cursor: v.optional(v.pipe(text('cursor', cursor), v.regex(CURSOR, must('cursor', cursor)))),
     }),
-    // Both may be given (a shared link can carry both): screen_name wins, in src/api/identity.ts.
+    // Both may be given (a shared link can carry both): screen_name wins, in src/contract/identity.ts.
     v.check(
       (params) => params.screen_name !== undefined || params.rest_id !== undefined,
       'screen_name or rest_id is required: give a handle (screen_name=jack) or a numeric user id (rest_id=12)',

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { PriceBook, upgradeRow, type CallRow, type Operation } from '../ledger/rows.ts';
 import type { Db } from './open.ts';
 import { addToTotals, scopesOf, toNano } from './totals.ts';

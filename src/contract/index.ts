@@ -5,11 +5,11 @@
  *
  * - headers.ts: the `x-creditscope-*` header names and their values.
  * - ../api/error-kinds.ts: the error kinds, the status → kind rule and the charge states (`charged`).
- * - ../api/identity.ts: a page's identity (what makes two requests one purchase), the handle and id patterns.
+ * - identity.ts: a page's identity (what makes two requests one purchase), the handle and id patterns.
  * - session.ts, session-calls.ts: the shapes `/api/_session` answers with, as valibot schemas.
  */
 export * from './headers.ts';
 export * from '../api/error-kinds.ts';
-export * from '../api/identity.ts';
+export * from './identity.ts';
 export * from './session.ts';
 export * from './session-calls.ts';

@@ -1,4 +1,4 @@
-import { MAX_SEARCH_TEXT } from '../../api/identity';
+import { MAX_SEARCH_TEXT } from '../../contract/identity';
 import { isValidHl, MAX_NUM, normaliseSite, parseWhole, type SearchRouteParams } from './params';
 
 /** The form as typed: every field is text until it is checked. */
