@@ -10,11 +10,11 @@ import {
   type JobDetail,
   type JobQuote,
   type JobSummary,
-} from './schemas/jobs';
+} from '../contract/jobs';
 
 export { fetchJobs, isLive, jobKeys, jobsQueryOptions, landJobSummary } from './jobs-list';
 
-export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from './schemas/jobs';
+export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from '../contract/jobs';
 
 /** How deep a timeline goes: a number of pages, or until posts older than a day / the end, under a page cap. */
 export interface TimelineDepth {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { decimal } from '../../contract/decimal';
+import { decimal } from './decimal';
 
 /** Credits travel as exact decimal strings, as in the ledger: never a float. */
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
