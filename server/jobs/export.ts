@@ -9,12 +9,13 @@ import { RESULT_COLUMNS, resultExportRow } from '../../src/lib/result-export.ts'
 import type { JobStore } from './job-store.ts';
 import type { ItemRow } from './job-store.ts';
 import { readSearch, readTimeline } from './pages.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 /** One row per post or search result a job obtained, with the page and the purchase it came from. */
 export interface ExportRow {
   job: string;
   position: number;
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   page: number;
   purchaseId: string;

@@ -5,11 +5,12 @@ import { timelineEnvelope, toTimelinePage } from '../../src/api/schemas/timeline
 import type { Post, Profile, SearchResult } from '../../src/api/types.ts';
 import { OPERATIONS, type Route } from '../proxy/operations.ts';
 import type { TimelineDepth } from './spec.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 export const TIMELINE_ROUTE = OPERATIONS['/api/v1/social/microblog/posts']!;
 export const SEARCH_ROUTE = OPERATIONS['/api/v1/search']!;
 
-export type ItemKind = 'timeline' | 'search';
+export type ItemKind = PaidOperation;
 export interface PageAsk {
   route: Route;
   params: Record<string, unknown>;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { HANDLE } from '../../src/contract/identity.ts';
 import { JOB_CONCURRENCY } from '../config-rules.ts';
 import { UNTYPABLE } from '../proxy/validate.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 /** A job is at most this many handles and searches together, each at most this many pages. */
 export const MAX_ITEMS = 1000;
@@ -21,7 +22,7 @@ export interface JobSpec {
 }
 export interface PlannedItem {
   position: number;
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   maxPages: number;
 }

@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { fetchFileExport } from './file-export';
+import { PAID_OPERATIONS, type PaidOperation } from '../contract/operations';
 
-const operation = v.picklist(['timeline', 'search']);
+const operation = v.picklist(PAID_OPERATIONS);
 const subject = v.object({ operation, subject: v.string(), pages: v.number(), lastBoughtAt: v.string() });
 const entry = v.object({
   pageKey: v.string(),
@@ -29,7 +30,7 @@ export type HistorySubject = v.InferOutput<typeof subject>;
 export type HistoryEntry = v.InferOutput<typeof entry>;
 export type HistoryPage = v.InferOutput<typeof historyPage>;
 export interface HistoryFilter {
-  operation?: 'timeline' | 'search';
+  operation?: PaidOperation;
   subject?: string;
 }
 

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { decimal } from './decimal';
+import { decimal } from './decimal.ts';
+import { PAID_OPERATIONS } from './operations.ts';
 
 /** Credits travel as exact decimal strings, as in the ledger: never a float. */
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const kind = v.picklist(['timeline', 'search']);
+const kind = v.picklist(PAID_OPERATIONS);
 
 const quoteItem = v.object({
   kind,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CHARGED } from '../api/error-kinds.ts';
 import { firedAlertSchema } from './spend-fired.ts';
 import { decimal } from './decimal.ts';
+import { PAID_OPERATIONS } from './operations.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
@@ -11,7 +12,7 @@ import { decimal } from './decimal.ts';
  */
 
 const charged = v.picklist(CHARGED);
-const operation = v.picklist(['timeline', 'search']);
+const operation = v.picklist(PAID_OPERATIONS);
 
 /** `calls` counts what the upstream charged for (or may have); `failedFree` the entries that cost nothing. */
 export const sessionSummarySchema = v.object({
