@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { HANDLE } from '../../src/contract/identity.ts';
 import { JOB_CONCURRENCY } from '../config-rules.ts';
-import { UNTYPABLE } from '../proxy/validate.ts';
+import { UNTYPABLE } from '../../src/contract/paid-rules.ts';
 import type { PaidOperation } from '../../src/contract/operations.ts';
 
 /** A job is at most this many handles and searches together, each at most this many pages. */
