@@ -37,7 +37,8 @@ function asSent(schema: Schema): Schema {
     copy.entries = Object.fromEntries(Object.entries(node.entries).map(([key, entry]) => [key, asSent(entry)]));
   if (node.wrapped) copy.wrapped = asSent(node.wrapped);
   if (node.item) copy.item = asSent(node.item);
-  if (node.options) copy.options = node.options.map(asSent);
+  // A union's options are schemas; a picklist's are its values, kept as they are.
+  if (node.type === 'union' && node.options) copy.options = node.options.map(asSent);
   return copy;
 }
 
