@@ -1,5 +1,6 @@
 import net from 'node:net';
 import Big from 'big.js';
+import { JOB_LIMITS } from '../src/contract/jobs.ts';
 
 /**
  * One rule per environment variable. Each returns the value to use, or throws a `Problem` that names
@@ -139,7 +140,7 @@ export function apiToken(raw: string): string {
   return raw;
 }
 
-export const JOB_CONCURRENCY = { min: 1, max: 16, fallback: 2 };
+export const JOB_CONCURRENCY = { ...JOB_LIMITS.concurrency, fallback: 2 };
 export const JOB_LEASE_MS = { min: 500, max: 600_000, fallback: 15_000 };
 
 /** Calls in flight per collection job at most (a job may ask for fewer, or more up to the maximum). */

@@ -17,7 +17,7 @@ import {
   OPENING_PURCHASE_ATTRIBUTE,
   SERVER_PAGE_ID,
 } from './api/early/server-page-markers';
-import { purchaseKey } from './api/identity';
+import { purchaseKey } from './contract/identity';
 import { seedServerPage } from './api/server-page';
 import { seedMeter } from './api/session';
 import { targetOf } from './features/timeline/params';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { PaidOperation } from '../../src/api/identity.ts';
+import type { PaidOperation } from '../../src/contract/identity.ts';
 import type {
   InlinedPage,
   PageAssets,

@@ -1,19 +1,20 @@
 import * as v from 'valibot';
 import { postSchema } from '../../src/contract/upstream/post.ts';
 import type { Post } from '../../src/contract/upstream/types.ts';
-import { SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
+import { SEARCH_DEFAULT_NUM } from '../../src/contract/identity.ts';
 import { csvLineOf, POST_COLUMNS, postRow } from '../../src/contract/export/post-export.ts';
 import { resultFieldsOf } from '../../src/contract/export/result-csv.ts';
 import { RESULT_COLUMNS, resultExportRow } from '../../src/contract/export/result-export.ts';
 import type { JobStore } from './job-store.ts';
 import type { ItemRow } from './job-store.ts';
 import { readSearch, readTimeline } from './pages.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 /** One row per post or search result a job obtained, with the page and the purchase it came from. */
 export interface ExportRow {
   job: string;
   position: number;
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   page: number;
   purchaseId: string;

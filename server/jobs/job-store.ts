@@ -14,6 +14,7 @@ import type {
 } from '../store/schema.ts';
 import { fromNano, toNano } from '../store/totals.ts';
 import type { JobSpec, PlannedItem } from './spec.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 export type JobRow = Selectable<JobTable>;
 export type ItemRow = Selectable<JobItemTable>;
@@ -53,7 +54,7 @@ export interface JobSummary {
 }
 export interface JobItem {
   position: number;
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   status: JobItemStatus;
   pagesDone: number;

@@ -1,15 +1,16 @@
 import * as v from 'valibot';
-import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/api/identity.ts';
+import { canonicalParams, purchaseKey, SEARCH_DEFAULT_NUM } from '../../src/contract/identity.ts';
 import { searchEnvelope, toSearchResults } from '../../src/contract/upstream/envelope.ts';
 import { timelineEnvelope, toTimelinePage } from '../../src/contract/upstream/timeline-envelope.ts';
 import type { Post, Profile, SearchResult } from '../../src/contract/upstream/types.ts';
 import { OPERATIONS, type Route } from '../proxy/operations.ts';
 import type { TimelineDepth } from './spec.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 export const TIMELINE_ROUTE = OPERATIONS['/api/v1/social/microblog/posts']!;
 export const SEARCH_ROUTE = OPERATIONS['/api/v1/search']!;
 
-export type ItemKind = 'timeline' | 'search';
+export type ItemKind = PaidOperation;
 export interface PageAsk {
   route: Route;
   params: Record<string, unknown>;

@@ -6,9 +6,10 @@ import type { LedgerStore } from '../store/ledger-store.ts';
 import { likelyPagesToBuy, timelineKnown } from './likely.ts';
 import { outcomeOf, pageAsk } from './pages.ts';
 import { planItems, type JobSpec, type PlannedItem } from './spec.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 export interface QuoteItem {
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   maxPages: number;
   archivedPages: number;

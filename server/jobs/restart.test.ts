@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { startStandin } from '../standin/server.ts';
 import type { StoreKind } from '../store/open.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { jobSpecRequest, jobsAnswer } from '../../src/contract/jobs.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 import { HEADER } from '../../src/contract/index.ts';
 import { ownerScope, withinScope, type Action } from '../identity/access.ts';
 import { otherMethods, refuse } from '../proxy/api-rules.ts';
@@ -19,44 +22,12 @@ const BODY_SHAPE =
 const NO_SUCH_ENDPOINT =
   'No such jobs endpoint: /api/_jobs, /api/_jobs/quote, /api/_jobs/<id>[/pause|/resume|/cancel|/export.ndjson|/export.csv]';
 
-const texts = { type: 'array', items: { type: 'string' } } as const;
-/** The shape of a quote's or a job's body; readSpec says what each field must be, and words every refusal. */
-const specBody = {
-  type: 'object',
-  properties: {
-    handles: texts,
-    searches: texts,
-    timeline: { type: 'object' },
-    searchPages: { type: 'number' },
-    concurrency: { type: 'number' },
-    acceptedMaxCredits: { type: ['string', 'number'] },
-  },
-} as const;
-
-const jobSummary = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    createdAt: { type: 'string' },
-    status: { type: 'string' },
-    stopReason: { type: ['string', 'null'] },
-    stopMessage: { type: ['string', 'null'] },
-    quoteMaxCredits: { type: 'string' },
-    spent: { type: 'string' },
-    pagesDone: { type: 'integer' },
-    pagesPlanned: { type: 'integer' },
-    postsDone: { type: 'integer' },
-    pagesFromArchive: { type: 'integer' },
-    concurrency: { type: 'integer' },
-    settling: { type: 'boolean' },
-  },
-  additionalProperties: true,
-} as const;
-const jobList = {
-  type: 'object',
-  properties: { jobs: { type: 'array', items: jobSummary } },
-  additionalProperties: true,
-};
+/** The shape of a quote's or a job's body, derived from the contract; readSpec says what each field must be, and words every refusal. */
+const specBody = requestSchema(
+  v.object({ ...jobSpecRequest.entries, acceptedMaxCredits: v.optional(v.union([v.string(), v.number()])) }),
+  { closed: true, refinedLater: true },
+);
+const jobList = answerSchema(jobsAnswer);
 
 /** A quote's or a job's body, read whole and strict: 4 MB at most, `application/json`, one meaning. */
 const SPEC_BODY = {

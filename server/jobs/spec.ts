@@ -1,12 +1,13 @@
 import * as v from 'valibot';
-import { HANDLE } from '../../src/api/identity.ts';
-import { MAX_JOB_PAGES, MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';
-import { JOB_CONCURRENCY } from '../config-rules.ts';
-import { UNTYPABLE } from '../proxy/validate.ts';
+import { HANDLE } from '../../src/contract/identity.ts';
+import { JOB_LIMITS, jobSpecRequest } from '../../src/contract/jobs.ts';
+import { UNTYPABLE } from '../../src/contract/paid-rules.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
+import { MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';
 
-/** A job is at most this many handles and searches together, each at most this many pages. */
-export const MAX_ITEMS = 1000;
-export const MAX_PAGES = MAX_JOB_PAGES;
+/** A job is at most this many handles and searches together, each at most this many pages (the contract's). */
+export const MAX_ITEMS = JOB_LIMITS.items;
+export const MAX_PAGES = JOB_LIMITS.pages;
 /** "Until a date" and "until the end" stop here unless the job says otherwise: a quote is always bounded. */
 export const DEFAULT_PAGE_CAP = 100;
 const MAX_QUERY = MAX_TEXT_LENGTH;
@@ -22,57 +23,12 @@ export interface JobSpec {
 }
 export interface PlannedItem {
   position: number;
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   maxPages: number;
 }
 
-const pages = (field: string) =>
-  v.pipe(
-    v.number(`${field} must be a whole number`),
-    v.integer(`${field} must be a whole number`),
-    v.minValue(1, `${field} must be at least 1`),
-    v.maxValue(MAX_PAGES, `${field} must be at most ${MAX_PAGES}`),
-  );
-
-const shape = v.object(
-  {
-    handles: v.optional(
-      v.array(v.string('handles must be a list of handles'), 'handles must be a list of handles'),
-      [],
-    ),
-    searches: v.optional(
-      v.array(v.string('searches must be a list of queries'), 'searches must be a list of queries'),
-      [],
-    ),
-    timeline: v.optional(
-      v.object(
-        {
-          pages: v.optional(pages('timeline.pages')),
-          until: v.optional(
-            v.pipe(
-              v.string('timeline.until must be a date like 2026-11-01'),
-              v.check((value) => !Number.isNaN(Date.parse(value)), 'timeline.until must be a date like 2026-11-01'),
-            ),
-          ),
-          untilEnd: v.optional(v.boolean('timeline.untilEnd must be true or false')),
-          maxPages: v.optional(pages('timeline.maxPages')),
-        },
-        'timeline must be an object like {"pages":5}',
-      ),
-    ),
-    searchPages: v.optional(pages('searchPages')),
-    concurrency: v.optional(
-      v.pipe(
-        v.number('concurrency must be a whole number'),
-        v.integer('concurrency must be a whole number'),
-        v.minValue(JOB_CONCURRENCY.min, `concurrency must be at least ${JOB_CONCURRENCY.min}`),
-        v.maxValue(JOB_CONCURRENCY.max, `concurrency must be at most ${JOB_CONCURRENCY.max}`),
-      ),
-    ),
-  },
-  'The body must be a JSON object like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}',
-);
+const shape = jobSpecRequest;
 
 /** `@Ada` and ` ada ` are `ada`; a handle given twice is one item. */
 function handlesOf(raw: string[], problems: string[]): string[] {

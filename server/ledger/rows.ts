@@ -1,7 +1,9 @@
 import Big from 'big.js';
 import type { Charged } from '../../src/contract/error-kinds.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
-export type Operation = 'timeline' | 'search';
+/** A paid operation, as the ledger names its rows' kind (src/contract/operations.ts). */
+export type Operation = PaidOperation;
 
 /** Whether the upstream may have charged: 'unknown' when the request went out and no readable answer came back. */
 export type { Charged };

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Operation } from '../ledger/rows.ts';
+import { PAID_OPERATIONS } from '../../src/contract/operations.ts';
 
 /**
  * What an operator watches creditscope with, in Prometheus' text format (GET /metrics, server/http/metrics-route.ts),
@@ -31,7 +32,7 @@ export interface StoreReadings {
 }
 
 const JOB_STATES = ['running', 'paused', 'done', 'cancelled', 'stopped'] as const;
-const OPERATIONS: Operation[] = ['timeline', 'search'];
+const OPERATIONS: readonly Operation[] = PAID_OPERATIONS;
 const PAID_OUTCOMES: PaidOutcome[] = ['ok', 'failed', 'unknown'];
 
 /** A decimal credit amount as the float a Prometheus sample is: converted once, at the point of increment. */

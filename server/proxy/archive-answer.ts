@@ -1,4 +1,4 @@
-import { HANDLE } from '../../src/api/identity.ts';
+import { HANDLE } from '../../src/contract/identity.ts';
 import type { ArchivedPage } from '../store/archive-store.ts';
 import type { ArchiveWrite } from '../store/ledger-store.ts';
 import type { Operation } from '../ledger/rows.ts';

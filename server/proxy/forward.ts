@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { Flights } from './coalesce.ts';
 import type { Route } from './operations.ts';
 import type { Purchaser } from './purchase.ts';

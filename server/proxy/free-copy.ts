@@ -1,4 +1,4 @@
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import type { ArchivedPage, ArchiveStore } from '../store/archive-store.ts';
 import type { Operation } from '../ledger/rows.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/api/identity.ts';
+import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/contract/identity.ts';
 import type { AppConfig } from '../config.ts';
 import type { SessionState } from '../../src/contract/index.ts';
 import type { PurchaseResult } from './purchase-result.ts';

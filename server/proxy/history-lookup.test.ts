@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 
 let harness: ProxyHarness;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../store/store.ts';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { freeCopy, type PageAsked } from './free-copy.ts';
 import { sendJson } from './send.ts';
 import {

@@ -1,10 +1,12 @@
+import { PAID_FIELDS } from '../../src/contract/paid-params.ts';
 import type { Operation } from '../ledger/rows.ts';
 
 export interface Route {
   operation: Operation;
   method: 'GET' | 'POST';
   upstreamPath: string;
-  fields: string[];
+  /** The parameters it takes (src/contract/paid-params.ts). */
+  fields: readonly string[];
 }
 
 /** The only upstream calls the proxy will make: everything else under /api is 404. */
@@ -13,13 +15,13 @@ export const OPERATIONS: Record<string, Route> = {
     operation: 'timeline',
     method: 'GET',
     upstreamPath: '/v1/social/microblog/posts',
-    fields: ['rest_id', 'screen_name', 'cursor'],
+    fields: PAID_FIELDS.timeline,
   },
   '/api/v1/search': {
     operation: 'search',
     method: 'POST',
     upstreamPath: '/v1/search',
-    fields: ['q', 'num', 'page', 'site', 'hl'],
+    fields: PAID_FIELDS.search,
   },
 };
 

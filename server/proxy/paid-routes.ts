@@ -1,40 +1,25 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { canonicalParams } from '../../src/api/identity.ts';
-import { MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';
+import { canonicalParams } from '../../src/contract/identity.ts';
 import { isSpeculative } from '../http/navigation-intent.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { HEADER } from '../../src/contract/index.ts';
 import type { createForwarder } from './forward.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
 import { paramsProblem } from './validate.ts';
+import { PAID_PARAMS } from '../../src/contract/paid-params.ts';
+import { requestSchema, type JsonSchema } from '../http/contract-schema.ts';
 
 /**
  * The two paid routes, the only ones that reach the upstream. Their parameters are refused before any
- * journal entry or upstream call when the schema below or validate.ts's rules say so (one message naming
+ * journal entry or upstream call when the contract's rules say so (src/contract/paid-params.ts; the schema below is derived from them) (one message naming
  * every field at fault, from validate.ts), then put in the canonical form the browser's page identity uses
  * (`ADA` is `ada`, a search always says its num and page), so one page is one purchase.
  */
 
-const text = { type: 'string' } as const;
-const numberOrDigits = { type: ['integer', 'string'] } as const;
-
-/** What each operation takes, for Fastify to check; validate.ts adds what JSON Schema cannot say and words it all. */
-export const PARAMS_SCHEMAS: Record<Route['operation'], object> = {
-  timeline: {
-    type: 'object',
-    properties: {
-      screen_name: text,
-      rest_id: text,
-      cursor: { type: 'string', pattern: `^[\\x21-\\x7e]{1,${MAX_TEXT_LENGTH}}$` },
-    },
-    additionalProperties: false,
-  },
-  search: {
-    type: 'object',
-    properties: { q: text, num: numberOrDigits, page: numberOrDigits, site: text, hl: text },
-    required: ['q'],
-    additionalProperties: false,
-  },
+/** What each operation takes, for Fastify to check, derived from the contract; validate.ts words every refusal. */
+const PARAMS_SCHEMAS: Record<Route['operation'], JsonSchema> = {
+  timeline: requestSchema(PAID_PARAMS.timeline, { closed: true, refinedLater: true }),
+  search: requestSchema(PAID_PARAMS.search, { closed: true, refinedLater: true }),
 };
 
 const paramsOf = (route: Route, request: FastifyRequest) =>

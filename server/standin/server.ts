@@ -6,6 +6,7 @@ import { renderSvg } from './media.ts';
 import { searchResults } from './search.ts';
 import { timelinePage } from './timeline.ts';
 import { findUser } from './users.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 export const CREDITS = { timeline: 0.1, search: 0.2 } as const;
 /** Requests a minute the stand-in says it allows (x-ratelimit-*). */
@@ -44,7 +45,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startStandin(options: StandinOptions) {
   const faults = new FaultBook();
   // What each page costs; a test sets other prices with POST /_control/credits (a real upstream's can change).
-  const credits: Record<'timeline' | 'search', number> = { ...CREDITS };
+  const credits: Record<PaidOperation, number> = { ...CREDITS };
   const log: LoggedRequest[] = [];
   const now = options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   let origin = '';

@@ -1,11 +1,12 @@
 import Big from 'big.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { purchaseKey } from '../../src/api/identity.ts';
+import { purchaseKey } from '../../src/contract/identity.ts';
 import { PriceBook, upgradeRow, type CallRow, type Operation } from '../ledger/rows.ts';
 import type { Db } from './open.ts';
 import { addToTotals, scopesOf, toNano } from './totals.ts';
 import { spendSubject } from './spend/subject.ts';
+import { PAID_OPERATIONS } from '../../src/contract/operations.ts';
 
 type LegacyEvent =
   | ({ type: 'call' } & Omit<CallRow, 'charged' | 'attempts'> & Partial<Pick<CallRow, 'charged' | 'attempts'>>)
@@ -152,7 +153,7 @@ export async function importLegacyLedger(
       await addToTotals(trx, scopes, { operation: event.operation, credits: price, calls: 1, freeCalls: 0 });
       count += 1;
     }
-    for (const operation of ['timeline', 'search'] as const) {
+    for (const operation of PAID_OPERATIONS) {
       const last = book.lastPrice(operation);
       const highest = book.highestPrice(operation);
       if (last === null || highest === null) continue;

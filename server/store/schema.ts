@@ -7,6 +7,7 @@ import type {
   SignInFailureTable,
   SignInTable,
 } from '../identity/tables.ts';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 
 /**
  * One schema for both dialects: text for each exact decimal as received, integer nano-credits for
@@ -127,7 +128,7 @@ export interface JobTable {
 export interface JobItemTable {
   job_id: string;
   position: number;
-  kind: 'timeline' | 'search';
+  kind: PaidOperation;
   subject: string;
   status: JobItemStatus;
   pages_done: number;

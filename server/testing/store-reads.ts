@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PaidOperation } from '../../src/contract/operations.ts';
 import type { CallRow } from '../ledger/rows.ts';
 import type { LedgerStore, NewCall } from '../store/ledger-store.ts';
 import { openDb, type Db, type StoreKind } from '../store/open.ts';
@@ -42,7 +43,7 @@ export function openScratch(
   options: {
     period?: Period;
     archiveFreshForMs?: number;
-    listPrices?: Record<'timeline' | 'search', number> | null;
+    listPrices?: Record<PaidOperation, number> | null;
   } = {},
 ): Promise<Store> {
   return openStore(
@@ -78,7 +79,7 @@ export async function book(ledger: LedgerStore, call: NewCall): Promise<CallRow>
 /** A paid call's settlement as the upstream would have it: charged if it cost or succeeded. */
 export function paidCall(
   credits: number | string,
-  options: { ok?: boolean; operation?: 'timeline' | 'search'; charged?: 'yes' | 'no' | 'unknown' } = {},
+  options: { ok?: boolean; operation?: PaidOperation; charged?: 'yes' | 'no' | 'unknown' } = {},
 ): NewCall {
   const ok = options.ok ?? true;
   const charged = options.charged ?? (ok || Number(credits) > 0 ? 'yes' : 'no');

@@ -2,7 +2,9 @@ import { compareDecimals, meanDecimal } from '../contract/decimal-math';
 import type { LimitOwner, SessionState } from './session';
 import { DECIMAL } from '../contract/decimal';
 
-export type PaidOperation = 'timeline' | 'search';
+import type { PaidOperation } from '../contract/operations';
+
+export type { PaidOperation };
 
 /**
  * The price the server reports for an operation (the last one charged, or the stand-in's list price in

@@ -4,12 +4,13 @@ import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { fetchFileExport } from './file-export';
 import { historyEntrySchema, historyPageSchema, historySubjectSchema } from '../contract/history';
+import type { PaidOperation } from '../contract/operations';
 
 export type HistorySubject = v.InferOutput<typeof historySubjectSchema>;
 export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>;
 export type HistoryPage = v.InferOutput<typeof historyPageSchema>;
 export interface HistoryFilter {
-  operation?: 'timeline' | 'search';
+  operation?: PaidOperation;
   subject?: string;
 }
 

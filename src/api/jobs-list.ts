@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 import { jobsLiveKey } from './keys';
-import { jobsAnswer, type JobDetail, type JobSummary } from './schemas/jobs';
+import { jobsAnswer, type JobDetail, type JobSummary } from '../contract/jobs';
 
 /**
  * The list of jobs, which every page's header polls (src/features/jobs/components/JobMeterBadge.tsx): kept

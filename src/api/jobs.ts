@@ -9,29 +9,16 @@ import {
   quoteAnswer,
   type JobDetail,
   type JobQuote,
+  type JobSpec,
   type JobSummary,
-} from './schemas/jobs';
+} from '../contract/jobs';
 
 export { fetchJobs, isLive, jobKeys, jobsQueryOptions, landJobSummary } from './jobs-list';
 
-export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from './schemas/jobs';
+export type { JobDetail, JobItem, JobQuote, JobStatus, JobSummary, QuoteItem } from '../contract/jobs';
 
-/** How deep a timeline goes: a number of pages, or until posts older than a day / the end, under a page cap. */
-export interface TimelineDepth {
-  pages?: number;
-  until?: string;
-  untilEnd?: boolean;
-  maxPages?: number;
-}
-
-/** What a job collects; the server quotes it and runs it as given. */
-export interface JobSpec {
-  handles: string[];
-  searches: string[];
-  timeline: TimelineDepth;
-  searchPages: number;
-  concurrency?: number;
-}
+/** What a job collects (src/contract/jobs.ts); the server quotes it and runs it as given. */
+export type { JobSpec };
 
 export type JobAction = 'pause' | 'resume' | 'cancel';
 /** `csv` is the job's posts (its results for a job of searches only); `results-csv` its web results. */

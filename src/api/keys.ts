@@ -1,9 +1,9 @@
 import { handleOfId } from './purchase/first-page-index';
-import { canonicalSearch } from './identity';
+import { canonicalSearch } from '../contract/identity';
 
 /**
  * One layered key factory per resource, shared by the query options and any invalidation. Keys hold
- * the canonical identity (src/api/identity.ts), so two spellings of one page are one cache entry.
+ * the canonical identity (src/contract/identity.ts), so two spellings of one page are one cache entry.
  */
 export type TimelineTarget = { screenName: string } | { restId: string };
 

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError } from './errors';
-import { canonicalSearch } from './identity';
+import { canonicalSearch } from '../contract/identity';
 import { searchKeys, type SearchParams } from './keys';
 import { buy, type PaidAnswer, type Purchase } from './purchase/purchaser';
 import { searchEnvelope, toSearchResults } from '../contract/upstream/envelope';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PaidResponse } from './client';
-import type { PaidOperation } from './identity';
+import type { PaidOperation } from '../contract/identity';
 import { withServerAnswer } from './purchase/purchaser';
 import { prefetchServerSearch } from './server-search-page';
 import { prefetchServerTimeline } from './server-timeline-page';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError } from './errors';
-import { timelineRequestPath } from './identity';
+import { timelineRequestPath } from '../contract/identity';
 import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
 import { indexBoughtPage } from './purchase/first-page-index';
 import { buy, type PaidAnswer, type Purchase } from './purchase/purchaser';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { archiveLookupOptions } from './archive-lookup';
 import { isViewer, meQueryOptions } from './auth/me';
 import { decidePrice, type PaidOperation, type Price } from './cost';
-import { purchaseKey } from './identity';
+import { purchaseKey } from '../contract/identity';
 import { resolveTarget, searchKeys, timelineKeys, type SearchParams, type TimelineTarget } from './keys';
 import { sessionQueryOptions } from './session';
 import { useIsBought } from './purchase/use-is-bought';
@@ -34,7 +34,7 @@ function browserKeyOf(page: PageToFetch): QueryKey | null {
   return page.cursor ? null : timelineKeys.user(resolveTarget(page.target));
 }
 
-/** The purchaser's key for the page (src/api/identity.ts): what the server's archive is asked about. */
+/** The purchaser's key for the page (src/contract/identity.ts): what the server's archive is asked about. */
 export function purchaseKeyOf(page: PageToFetch): string {
   // purchaseKey canonicalises the search as the search's request body does (src/api/search.ts searchBody).
   if (page.operation === 'search') return purchaseKey('search', { ...page.params });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PaidOperation } from '../api/identity';
+import type { PaidOperation } from '../contract/identity';
 import { CostChip } from './CostHint';
 
 /**

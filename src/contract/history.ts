@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PAID_OPERATIONS } from './operations.ts';
 
 /**
  * `GET /api/_history` (what this store has bought): one schema for both sides, as ./session.ts. The browser parses
@@ -7,7 +8,7 @@ import * as v from 'valibot';
  * read them, the history page alone these.
  */
 
-const operation = v.picklist(['timeline', 'search']);
+const operation = v.picklist(PAID_OPERATIONS);
 
 export const historySubjectSchema = v.object({
   operation,
@@ -39,7 +40,7 @@ export const historyPageSchema = v.object({
 
 /** `?operation=&subject=&before=`: each optional (an empty operation is every operation). */
 export const historyQuerySchema = v.object({
-  operation: v.optional(v.picklist(['timeline', 'search', ''])),
+  operation: v.optional(v.picklist([...PAID_OPERATIONS, ''])),
   subject: v.optional(v.pipe(v.string(), v.maxLength(500))),
   before: v.optional(v.string()),
 });

@@ -5,7 +5,7 @@
  *
  * - headers.ts: the `x-creditscope-*` header names and their values.
  * - error-kinds.ts: the error kinds, the status → kind rule and the charge states (`charged`).
- * - ../api/identity.ts: a page's identity (what makes two requests one purchase), the handle and id patterns.
+ * - identity.ts: a page's identity (what makes two requests one purchase), the handle and id patterns.
  * - session.ts, session-calls.ts: the shapes `/api/_session` answers with, as valibot schemas.
  *
  * Beside them, imported by path: cookies.ts (every cookie name), decimal*.ts and money.ts (exact credits),
@@ -15,6 +15,6 @@
  */
 export * from './headers.ts';
 export * from './error-kinds.ts';
-export * from '../api/identity.ts';
+export * from './identity.ts';
 export * from './session.ts';
 export * from './session-calls.ts';

@@ -2,7 +2,7 @@
  * What the server's copy of the app (src/entry-server.tsx, built by `vite build --ssr`) offers the server
  * (server/http/render.ts): one module of types both import, so neither restates the other's.
  */
-import type { PaidOperation } from '../api/identity';
+import type { PaidOperation } from './identity';
 import type { DateStyle } from './dates/date-style';
 
 /** The proxy's answer to a paid call, read as the browser reads one (src/api/client.ts). */

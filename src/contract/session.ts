@@ -3,6 +3,7 @@ import { CHARGED } from './error-kinds.ts';
 import { firedAlertSchema } from './spend-fired.ts';
 import { decimal } from './decimal.ts';
 import { limitPeriodSchema } from './person.ts';
+import { PAID_OPERATIONS } from './operations.ts';
 
 /**
  * `GET /api/_session` (and the answers of `POST /api/_session/new` and `PUT /api/_session/budget`): the ledger's
@@ -12,7 +13,7 @@ import { limitPeriodSchema } from './person.ts';
  */
 
 const charged = v.picklist(CHARGED);
-const operation = v.picklist(['timeline', 'search']);
+const operation = v.picklist(PAID_OPERATIONS);
 
 /** `calls` counts what the upstream charged for (or may have); `failedFree` the entries that cost nothing. */
 export const sessionSummarySchema = v.object({

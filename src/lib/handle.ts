@@ -1,4 +1,4 @@
-import { HANDLE } from '../api/identity';
+import { HANDLE } from '../contract/identity';
 
 export type ProfileLookup = { screen_name: string } | { rest_id: string };
 

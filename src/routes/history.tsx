@@ -8,10 +8,11 @@ import { Spinner } from '../components/Spinner';
 import { HistoryEntries } from '../features/history/components/HistoryEntries';
 import { HistoryFilters } from '../features/history/components/HistoryFilters';
 import { SubjectsOverview } from '../features/history/components/SubjectsOverview';
+import { PAID_OPERATIONS } from '../contract/operations';
 
 // A bad value falls back to "no filter": a shared address never shows an error screen.
 const historySearchSchema = v.object({
-  operation: v.fallback(v.optional(v.picklist(['timeline', 'search'])), undefined),
+  operation: v.fallback(v.optional(v.picklist(PAID_OPERATIONS)), undefined),
   subject: v.fallback(
     v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(500))),
     undefined,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HANDLE } from '../api/identity';
+import { HANDLE } from '../contract/identity';
 import { PostView } from '../features/timeline/components/PostView';
 import { StateCard } from '../features/timeline/components/TimelineStates';
 

@@ -1,4 +1,4 @@
-import { canonicalSearch, canonicalTimeline } from '../../../src/api/identity.ts';
+import { canonicalSearch, canonicalTimeline } from '../../../src/contract/identity.ts';
 
 /** Marks a timeline asked for by user id: the spend breakdown names it by handle once an answer has told us one. */
 export const REST_ID_SUBJECT = '#';

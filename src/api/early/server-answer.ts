@@ -1,4 +1,4 @@
-import { purchaseKey, SEARCH_PATH, timelineRequestPath } from '../identity';
+import { purchaseKey, SEARCH_PATH, timelineRequestPath } from '../../contract/identity';
 import './early-purchase';
 import { tellPaidCall } from '../client';
 import {

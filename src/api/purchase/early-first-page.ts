@@ -5,7 +5,7 @@
  * request, so StrictMode, a slow bundle or a second asker never buy the page again.
  */
 import { HEADER } from '../../contract/headers';
-import { canonicalTimeline, purchaseKey, timelineRequestPath } from '../identity';
+import { canonicalTimeline, purchaseKey, timelineRequestPath } from '../../contract/identity';
 import '../early/early-purchase';
 import { arrivalAllowsAutoBuy } from './arrival';
 import { handleOfId, isFirstPageBought } from './first-page-index';

@@ -1,4 +1,4 @@
-import { HANDLE, REST_ID } from '../identity';
+import { HANDLE, REST_ID } from '../../contract/identity';
 
 /**
  * The one thing kept about bought pages outside the query cache's persister, because the early fetch

@@ -1,14 +1,20 @@
 import { readApiResponse, REFRESH_HEADER, sendApiRequest, type PaidResponse } from '../client';
 import '../early/early-purchase';
 import { openingPurchaseKey } from '../early/server-answer';
-import { canonicalParams, purchaseKey, SEARCH_PATH, timelineRequestPath, type PaidOperation } from '../identity';
+import {
+  canonicalParams,
+  purchaseKey,
+  SEARCH_PATH,
+  timelineRequestPath,
+  type PaidOperation,
+} from '../../contract/identity';
 import { isPrerendering, whenShown } from './arrival';
 import type { PageOrigin } from './origin';
 
 /**
  * The one place a paid request starts, called only by the timeline and search query functions: what was
  * bought lives in the query cache (and its persister), never here. A purchase is keyed by the page's
- * canonical identity (src/api/identity.ts), and
+ * canonical identity (src/contract/identity.ts), and
  * - single-flight: concurrent askers of one page (StrictMode's second mount, a sentinel racing a button, two
  *   query keys or clients for one page) share one request;
  * - never aborted once sent: no signal reaches fetch, because the bytes are paid for whoever still waits

@@ -9,7 +9,7 @@ export function findHitsCsv(hits: readonly FindHit[], origin = ''): string {
   return postRowsCsv(hits.flatMap((hit) => (hit.post ? [postRow(hit.post, { owner: hit.from.subject, origin })] : [])));
 }
 
-/** `search [["num","10"],["page","2"],["q","…"]]` (a purchase key, src/api/identity.ts) → 2. */
+/** `search [["num","10"],["page","2"],["q","…"]]` (a purchase key, src/contract/identity.ts) → 2. */
 function pageOfKey(pageKey: string): number | null {
   const page = /\["page","(\d+)"\]/.exec(pageKey)?.[1];
   return page ? Number(page) : null;

@@ -1,6 +1,6 @@
 import type { HistoryEntry, HistorySubject } from '../../api/history';
 import type { SearchParams } from '../../api/keys';
-import { HANDLE, REST_ID, SEARCH_DEFAULT_NUM, SEARCH_FIRST_PAGE } from '../../api/identity';
+import { HANDLE, REST_ID, SEARCH_DEFAULT_NUM, SEARCH_FIRST_PAGE } from '../../contract/identity';
 import { writeDay } from '../../contract/dates/date-format';
 
 /** Where an archived page opens: its timeline (by handle, or by id when no answer named the handle), or its search. */

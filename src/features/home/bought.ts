@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { SEARCH_DEFAULT_NUM } from '../../api/identity';
+import { SEARCH_DEFAULT_NUM } from '../../contract/identity';
 import type { SearchParams } from '../../api/keys';
 import type { SearchPage, TimelinePage } from '../../contract/upstream/types';
 import { sumDecimals } from '../../contract/decimal-math';

@@ -1,5 +1,5 @@
 import type { JobSpec } from '../../api/jobs';
-import { MAX_JOB_PAGES } from '../../contract/limits';
+import { JOB_LIMITS } from '../../contract/jobs';
 import { parseHandleList, parseSearchList } from './job-input';
 
 export type DepthMode = 'pages' | 'until' | 'end';
@@ -30,8 +30,12 @@ export const DEFAULT_FORM: JobFormValues = {
 export type FormField = keyof JobFormValues | 'form';
 export type FormProblems = Partial<Record<FormField, string>>;
 
-/** Bounds the server holds too; said here so a person hears them before asking for a quote. */
-export const LIMITS = { pages: MAX_JOB_PAGES, searchPages: MAX_JOB_PAGES, concurrency: 16 } as const;
+/** The contract's bounds (src/contract/jobs.ts), the server's too; said here so a person hears them before asking for a quote. */
+export const LIMITS = {
+  pages: JOB_LIMITS.pages,
+  searchPages: JOB_LIMITS.pages,
+  concurrency: JOB_LIMITS.concurrency.max,
+} as const;
 
 function whole(text: string, min: number, max: number): number | null {
   if (!/^\d+$/.test(text.trim())) return null;

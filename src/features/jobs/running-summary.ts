@@ -1,4 +1,4 @@
-import type { JobSummary } from '../../api/schemas/jobs';
+import type { JobSummary } from '../../contract/jobs';
 import { sumDecimals } from '../../contract/decimal-math';
 import { plural } from '../../lib/plural';
 

@@ -1,4 +1,4 @@
-import type { CanonicalSearch } from '../../api/identity';
+import type { CanonicalSearch } from '../../contract/identity';
 import type { SearchPage } from '../../contract/upstream/types';
 import { resultExportRow, type ResultExportRow } from '../../contract/export/result-export';
 

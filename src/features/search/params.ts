@@ -1,6 +1,6 @@
 import type { IgnoredParam } from '../../components/IgnoredNote';
 import { ignoredParams as ignoredBy, type AddressRules } from '../../components/ignored-params';
-import { HANDLE } from '../../api/identity';
+import { HANDLE } from '../../contract/identity';
 import type { SearchParams } from '../../api/search';
 import { MAX_NUM, searchRouteSchema, type SearchRouteParams } from './route-schema';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQueryCacheSubscription } from '../../api/use-query-cache-subscription';
-import { canonicalSearch, type CanonicalSearch } from '../../api/identity';
+import { canonicalSearch, type CanonicalSearch } from '../../contract/identity';
 import { searchKeys, type SearchParams } from '../../api/keys';
 import type { SearchPage } from '../../contract/upstream/types';
 import type { LoadedPage } from './export';

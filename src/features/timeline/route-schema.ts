@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HANDLE, REST_ID } from '../../api/identity';
+import { HANDLE, REST_ID } from '../../contract/identity';
 
 /**
  * The timeline's address schema on its own: the route definition, which every page loads first, needs it

@@ -1,4 +1,5 @@
 import type { HistoryFilter, HistorySubject } from '../../../api/history';
+import type { PaidOperation } from '../../../contract/operations';
 
 const control =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
@@ -28,7 +29,7 @@ export function HistoryFilters({
           className={control}
           value={filter.operation ?? 'all'}
           onChange={(event) => {
-            const operation = event.target.value === 'all' ? undefined : (event.target.value as 'timeline' | 'search');
+            const operation = event.target.value === 'all' ? undefined : (event.target.value as PaidOperation);
             // A subject of the other kind would match nothing: it is dropped with the switch.
             const keep =
               filter.subject &&
@@ -53,7 +54,7 @@ export function HistoryFilters({
               return;
             }
             const space = picked.indexOf(' ');
-            onChange({ operation: picked.slice(0, space) as 'timeline' | 'search', subject: picked.slice(space + 1) });
+            onChange({ operation: picked.slice(0, space) as PaidOperation, subject: picked.slice(space + 1) });
           }}
         >
           <option value="">All subjects</option>

@@ -5,7 +5,9 @@
  * recognised everywhere as a page already bought. Pure: no DOM, no Node.
  */
 
-export type PaidOperation = 'timeline' | 'search';
+import type { PaidOperation } from './operations.ts';
+
+export type { PaidOperation };
 
 /** The upstream's page size and first page when they are not sent (the stand-in's; the spec does not say). */
 export const SEARCH_DEFAULT_NUM = 10;
