@@ -2,11 +2,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ledgerCsvHeader, ledgerCsvLine } from '../../src/lib/ledger-csv.ts';
 import type { CreditPrice } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
+import type { PageAsked } from '../store/archive-store.ts';
 import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/api/identity.ts';
 import { ownerScope } from '../identity/access.ts';
 import { otherMethods, refuse } from './api-rules.ts';
-import { freeCopy, type PageAsked } from './free-copy.ts';
 import { sendJson } from './send.ts';
 
 const PAGE = 50;
@@ -117,14 +117,14 @@ function pageOfKey(key: string): PageAsked | null {
 /**
  * `GET /api/_history/lookup?key=<purchase key>&key=…`: which of these pages the archive would serve
  * free right now, and when each was bought; what a priced control needs to say "0 credits · from archive".
- * It answers with the purchaser's own rule (free-copy.ts), reads the store only and never calls upstream.
+ * It answers with the purchaser's own rule (ArchiveStore.freeCopy), reads the store only and never calls upstream.
  */
 async function lookup(keys: string[], store: Store) {
   const pages: Record<string, { boughtAt: string } | null> = {};
   const now = Date.now();
   for (const key of keys) {
     const page = pageOfKey(key);
-    const copy = page ? await freeCopy(store.archive, page, now) : null;
+    const copy = page ? await store.archive.freeCopy(page, now) : null;
     pages[key] = copy ? { boughtAt: copy.bought_at } : null;
   }
   return { pages };

@@ -3,7 +3,8 @@ import { canonicalParams } from '../../src/api/identity.ts';
 import { isSpeculative } from '../http/navigation-intent.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { HEADER } from '../../src/contract/index.ts';
-import type { createForwarder } from './forward.ts';
+import { buyForAskers } from '../purchase/flights.ts';
+import type { Services } from './services.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
 import { paramsProblem } from './validate.ts';
 
@@ -58,7 +59,7 @@ function refuseParamsInAddress(pathname: string) {
   };
 }
 
-export function paidRoutes(forward: ReturnType<typeof createForwarder>): FastifyPluginAsync {
+export function paidRoutes(services: Services): FastifyPluginAsync {
   return async (api) => {
     for (const [pathname, route] of Object.entries(OPERATIONS)) {
       const url = pathname.slice('/api'.length);
@@ -81,7 +82,8 @@ export function paidRoutes(forward: ReturnType<typeof createForwarder>): Fastify
           if (problem) refuse(400, 'bad_request', problem);
           // The answer is the purchase's own (status, body, headers), written as it comes for every asker of the page.
           reply.hijack();
-          await forward(
+          await buyForAskers(
+            services,
             route,
             canonicalParams(route.operation, asked),
             // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.

@@ -1,5 +1,5 @@
 import type { Charged } from '../../src/contract/index.ts';
-import type { NormalisedError } from './errors.ts';
+import type { NormalisedError } from '../proxy/errors.ts';
 
 /**
  * What one purchase came to, as every caller reads it: the browser's proxy (which writes it as HTTP in
