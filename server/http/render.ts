@@ -10,7 +10,7 @@ import type { InlinedPage } from '../../src/api/early/server-answer.ts';
 import type { PaidOperation } from '../../src/api/identity.ts';
 import type { PageAssets, PagePlan, ServerEntry, ServerPage } from '../../src/render-contract.ts';
 import type { PurchaseResult } from '../purchase/purchase-result.ts';
-import { purchaseHeaders } from '../purchase/flights.ts';
+import { purchaseHeaders } from '../purchase/purchase.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { requestDateStyle } from './date-style.ts';
 import { loadAfterFirstPaint } from './load-after-paint.ts';

@@ -103,13 +103,15 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   /** Every /api route, with the rules they all meet (api-rules.ts): mounted at /api by server/app.ts. */
   const routes: FastifyPluginAsync = async (api) => {
     installApiRules(api, config.allowedHosts, identity, access);
+    // Each area below is a plugin owning its routes; what they share is decorated here (as fastify/demo does).
+    api.decorate('services', services);
     await api.register(authRoutes(identity, config.auth.exposed));
     await api.register(sessionRoutes(context));
     await api.register(spendRoutes(store.ledger));
     await api.register(jobs.routes);
     await api.register(historyRoutes(store, config.creditPrice));
     await api.register(archiveRoutes(store.db, indexer));
-    await api.register(paidRoutes(services));
+    await api.register(paidRoutes);
   };
 
   return {

@@ -5,11 +5,17 @@ import { openStore, type Store } from '../store/store.ts';
 import { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from '../budget/limits.ts';
 import { Prices } from './prices.ts';
-import { Flights } from '../purchase/flights.ts';
-import type { PurchaseServices } from '../purchase/purchase.ts';
+import { Flights, type PurchaseServices } from '../purchase/purchase.ts';
 import type { Upstream } from '../purchase/upstream.ts';
 import { createRedactor } from './redact.ts';
 import { ServerMetrics } from '../observe/metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's services, decorated on the /api instance (handler.ts) for every area's routes to read. */
+    services: Services;
+  }
+}
 
 /**
  * What spends: the store, the upstream (the built-in stand-in in demo mode), the limits, the prices, and

@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { HANDLE } from '../../src/contract/index.ts';
+import type { ServerResponse } from 'node:http';
+import { FROM_ARCHIVE, HEADER, purchaseKey } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Operation } from '../ledger/rows.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
@@ -8,13 +9,11 @@ import type { ExchangeStore } from '../proxy/inspector-store.ts';
 import type { Route } from '../proxy/operations.ts';
 import type { Prices } from '../proxy/prices.ts';
 import type { Redactor } from '../proxy/redact.ts';
-import type { ArchivedPage } from '../store/archive-store.ts';
 import { LedgerWriteError, storeUnavailable } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
 import type { JournalResult } from '../store/write-path/journal.ts';
-import type { ArchiveWrite } from '../store/write-path/settle.ts';
-import { failedPurchase, type PurchaseResult } from './purchase-result.ts';
-import { attemptOnce, attemptWithRetries, type Upstream } from './upstream.ts';
+import { archivedAnswer, failedPurchase, type PurchaseResult } from './purchase-result.ts';
+import { archiveWrite, attemptOnce, attemptWithRetries, type Upstream } from './upstream.ts';
 
 /** What a purchase uses: one set per process (server/proxy/services.ts), shared by the browser's routes, jobs and SSR. */
 export interface PurchaseServices {
@@ -247,51 +246,97 @@ async function send(
   };
 }
 
-/** A page served from the archive: free, with when it was bought, so the UI can say so. */
-export function archivedAnswer(page: ArchivedPage): PurchaseResult {
-  return {
-    status: 200,
-    text: page.body,
-    source: 'archive',
-    charged: 'no',
-    callId: page.purchase_id,
-    credits: '0',
-    boughtAt: page.bought_at,
-    retryAfter: null,
-    failure: null,
-  };
-}
+// The browser's purchases: each page's flight, and its answer written for every asker.
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-type User = { rest_id?: unknown; id?: unknown; profile?: unknown; screen_name?: unknown } | undefined;
-
-function userOf(json: unknown): User {
-  return (json as { data?: { user?: User } } | null)?.data?.user;
+interface Flight {
+  askers: ServerResponse[];
+  done: Promise<void>;
 }
 
 /**
- * What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals.
- * `json` is the body already parsed (an answer is parsed once, when it is judged); without it, it is parsed here.
+ * Single flight per purchase key: identical requests that arrive while a purchase is in flight
+ * ride on it and get the same answer, call id and ledger row. An answer nobody stayed for is not
+ * lost: it is in the archive, and the next request for the page gets it free. One per process's services.
  */
-export function archiveWrite(
-  operation: Operation,
-  params: Record<string, unknown>,
-  body: string,
-  json?: unknown,
-): ArchiveWrite {
-  if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
-  let user: User;
-  try {
-    user = userOf(json === undefined ? JSON.parse(body) : json);
-  } catch {
-    user = undefined;
+export class Flights {
+  private readonly flights = new Map<string, Flight>();
+
+  serve(key: string, response: ServerResponse, buy: () => Promise<PurchaseResult>): Promise<void> {
+    const flying = this.flights.get(key);
+    if (flying) {
+      flying.askers.push(response);
+      return flying.done;
+    }
+    const flight: Flight = { askers: [response], done: Promise.resolve() };
+    this.flights.set(key, flight);
+    flight.done = this.fly(key, flight, buy);
+    return flight.done;
   }
-  // data.user names the handle `profile` (as the profile schema reads it); `screen_name` is a post author's word for it.
-  const told = text(user?.profile) ?? text(user?.screen_name);
-  const handle = told && HANDLE.test(told) ? told.toLowerCase() : null;
-  const restId = text(user?.rest_id) ?? text(user?.id);
-  const subject =
-    typeof params.screen_name === 'string' ? params.screen_name : (handle ?? String(params.rest_id ?? ''));
-  return { body, subject, accounts: handle && restId ? [{ restId, handle }] : [] };
+
+  private async fly(key: string, flight: Flight, buy: () => Promise<PurchaseResult>) {
+    let result: PurchaseResult;
+    try {
+      result = await buy();
+    } catch (error) {
+      // Every rider must hear something; whether the upstream was reached is not known here.
+      const failure = normalisedError(500, 'upstream', `creditscope proxy failed: ${(error as Error).message}`, {
+        charged: 'unknown',
+      });
+      result = failedPurchase(failure);
+    } finally {
+      this.flights.delete(key);
+    }
+    sendPurchase(flight.askers, result);
+  }
+}
+
+/**
+ * The browser's way in to the purchaser it shares with collection jobs (server/jobs): a page asked for
+ * again while its purchase is in flight rides on it. `params` are canonical (paid-routes.ts).
+ */
+export function buyForAskers(
+  services: PurchaseServices & { flights: Flights },
+  route: Route,
+  params: Record<string, unknown>,
+  fresh: boolean,
+  response: ServerResponse,
+  person: Person | null = null,
+): Promise<void> {
+  const key = purchaseKey(route.operation, params);
+  // One flight per page and person: each person's purchase is theirs, under their own limit (a second
+  // person's request for a page in flight waits for it in the journal and is served the archived answer, free).
+  const flight = person ? `${key}\u0000${person.name}` : key;
+  return services.flights.serve(flight, response, () => buyPage(services, { route, params, key, fresh, person }));
+}
+
+/**
+ * A purchase's result as HTTP headers (src/contract/headers.ts says what each means): the one place they are
+ * written from it, for the proxy's answers and for the answer a server-rendered page inlines.
+ */
+export function purchaseHeaders(result: PurchaseResult): Record<string, string> {
+  return {
+    ...(result.retryAfter !== null ? { 'retry-after': result.retryAfter } : {}),
+    ...(result.source === 'archive' ? { [HEADER.source]: FROM_ARCHIVE } : {}),
+    ...(result.boughtAt !== null ? { [HEADER.boughtAt]: result.boughtAt } : {}),
+    ...(result.callId !== null ? { [HEADER.callId]: result.callId } : {}),
+    ...(result.credits !== null ? { [HEADER.credits]: result.credits } : {}),
+    [HEADER.charged]: result.charged,
+  };
+}
+
+/**
+ * Sends one purchase's result to every asker still connected: one, or all who rode on its flight.
+ * Written on the raw responses (the paid routes hijack their replies): one answer goes to several requests.
+ */
+function sendPurchase(responses: ServerResponse[], result: PurchaseResult) {
+  const headers = purchaseHeaders(result);
+  for (const response of responses) {
+    if (response.destroyed) continue;
+    response.writeHead(result.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    });
+    response.end(result.text);
+  }
 }

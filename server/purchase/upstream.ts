@@ -3,7 +3,8 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import type { Attempt, Charged } from '../ledger/rows.ts';
+import { HANDLE } from '../../src/contract/index.ts';
+import type { Attempt, Charged, Operation } from '../ledger/rows.ts';
 import {
   fromUpstream,
   normalisedError,
@@ -14,6 +15,7 @@ import {
 } from '../proxy/errors.ts';
 import type { Route } from '../proxy/operations.ts';
 import type { Redactor } from '../proxy/redact.ts';
+import type { ArchiveWrite } from '../store/write-path/settle.ts';
 
 /**
  * The upstream, as the purchaser meets it: one HTTP request on Node's own client (the transport), one try
@@ -369,6 +371,42 @@ export async function attemptOnce(
   // A network error's message is the system's, but may quote what the upstream sent.
   if (failure) failure.error.message = redactor.text(failure.error.message);
   return { ...rest, failure, text, retryAfterHeader, kept, attempt, json };
+}
+
+// What an answer tells the archive.
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+type User = { rest_id?: unknown; id?: unknown; profile?: unknown; screen_name?: unknown } | undefined;
+
+function userOf(json: unknown): User {
+  return (json as { data?: { user?: User } } | null)?.data?.user;
+}
+
+/**
+ * What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals.
+ * `json` is the body already parsed (an answer is parsed once, when it is judged); without it, it is parsed here.
+ */
+export function archiveWrite(
+  operation: Operation,
+  params: Record<string, unknown>,
+  body: string,
+  json?: unknown,
+): ArchiveWrite {
+  if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
+  let user: User;
+  try {
+    user = userOf(json === undefined ? JSON.parse(body) : json);
+  } catch {
+    user = undefined;
+  }
+  // data.user names the handle `profile` (as the profile schema reads it); `screen_name` is a post author's word for it.
+  const told = text(user?.profile) ?? text(user?.screen_name);
+  const handle = told && HANDLE.test(told) ? told.toLowerCase() : null;
+  const restId = text(user?.rest_id) ?? text(user?.id);
+  const subject =
+    typeof params.screen_name === 'string' ? params.screen_name : (handle ?? String(params.rest_id ?? ''));
+  return { body, subject, accounts: handle && restId ? [{ restId, handle }] : [] };
 }
 
 // The retries.
