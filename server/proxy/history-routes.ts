@@ -93,7 +93,9 @@ const historyAnswer = open({
 const lookupAnswer = open({
   pages: {
     type: 'object',
-    additionalProperties: { anyOf: [{ type: 'null' }, open({ boughtAt: { type: 'string' } })] },
+    additionalProperties: {
+      anyOf: [{ type: 'null' }, open({ boughtAt: { type: 'string' }, freeUntil: { type: ['string', 'null'] } })],
+    },
   },
 });
 
@@ -120,12 +122,16 @@ function pageOfKey(key: string): PageAsked | null {
  * It answers with the purchaser's own rule (ArchiveStore.freeCopy), reads the store only and never calls upstream.
  */
 async function lookup(keys: string[], store: Store) {
-  const pages: Record<string, { boughtAt: string } | null> = {};
+  const pages: Record<string, { boughtAt: string; freeUntil: string | null } | null> = {};
   const now = Date.now();
   for (const key of keys) {
     const page = pageOfKey(key);
     const copy = page ? await store.archive.freeCopy(page, now) : null;
-    pages[key] = copy ? { boughtAt: copy.bought_at } : null;
+    // When it stops being free is the archive's rule too: the browser's price turns then, deciding nothing itself.
+    pages[key] =
+      page && copy
+        ? { boughtAt: copy.bought_at, freeUntil: store.archive.freeUntil(copy, page.operation, page.params) }
+        : null;
   }
   return { pages };
 }

@@ -70,8 +70,19 @@ export class ArchiveStore {
       .where('page_key', '=', key)
       .executeTakeFirst();
     if (!archived) return null;
-    if (expires(operation, params) && now - Date.parse(archived.bought_at) >= this.freshForMs) return null;
+    const until = this.freeUntil(archived, operation, params);
+    if (until !== null && now >= Date.parse(until)) return null;
     return archived;
+  }
+
+  /**
+   * Until when an archived copy stands in for buying its page: `freshForMs` after it was bought for a first
+   * page or a search, never ending (null) for a later page of a timeline. The price look-up hands this to the
+   * browser, so a price left on screen turns from "free" to the price when the server would buy again.
+   */
+  freeUntil(archived: ArchivedPage, operation: string, params: Record<string, unknown>): string | null {
+    if (!expires(operation, params)) return null;
+    return new Date(Date.parse(archived.bought_at) + this.freshForMs).toISOString();
   }
 
   /**
