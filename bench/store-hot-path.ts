@@ -39,8 +39,8 @@ async function onePage(store: Store, body: string, index: number) {
   const params = { screen_name: `grace__hot${index}` };
   const key = `timeline:${JSON.stringify(params)}`;
   const seen = await store.archive.purchaseOf(key);
-  if (await store.archive.servable(key, 'timeline', params)) throw new Error('archived already');
-  const journal = await store.ledger.journal({
+  if (await store.archive.freeCopy({ key, operation: 'timeline', params })) throw new Error('archived already');
+  const journal = await store.ledger.journal.record({
     operation: 'timeline',
     params,
     pageKey: key,
@@ -56,7 +56,7 @@ async function onePage(store: Store, body: string, index: number) {
     credits: '0.1',
     charged: 'yes' as const,
   };
-  await store.ledger.settle(
+  await store.ledger.settlements.settle(
     journal.id,
     {
       operation: 'timeline',

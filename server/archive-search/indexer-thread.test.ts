@@ -44,7 +44,7 @@ describe.each(STORE_KINDS)('the archive indexer on its own thread (%s store)', (
     );
     const thread = new IndexerThread(store.db, scratch);
     cleanups.push(() => thread.stop());
-    const journal = await store.ledger.journal({
+    const journal = await store.ledger.journal.record({
       operation: 'timeline',
       params: { screen_name: 'ada' },
       pageKey: 'timeline:ada',
@@ -52,7 +52,7 @@ describe.each(STORE_KINDS)('the archive indexer on its own thread (%s store)', (
       leaseMs: 60_000,
     });
     if (journal.kind !== 'journalled') throw new Error('not journalled');
-    await store.ledger.settle(journal.id, paidCall('0.1'), {
+    await store.ledger.settlements.settle(journal.id, paidCall('0.1'), {
       body: timelineBody('lantern harbour'),
       subject: 'ada',
       accounts: [],

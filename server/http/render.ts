@@ -14,8 +14,8 @@ import type {
   ServerEntry,
   ServerPage,
 } from '../../src/contract/render.ts';
-import type { PurchaseResult } from '../proxy/purchase-result.ts';
-import { purchaseHeaders } from '../proxy/send.ts';
+import type { PurchaseResult } from '../purchase/purchase-result.ts';
+import { purchaseHeaders } from '../purchase/purchase.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { requestDateStyle } from './date-style.ts';
 import { loadAfterFirstPaint } from './load-after-paint.ts';

@@ -1,7 +1,5 @@
 import Big from 'big.js';
-import type { Prices } from '../proxy/prices.ts';
-import type { Purchaser } from '../proxy/purchase.ts';
-import type { ArchiveStore } from '../store/archive-store.ts';
+import type { PurchaseRequest, PurchaseServices } from '../purchase/purchase.ts';
 import { fromNano } from '../store/totals.ts';
 import type { JobStore } from './job-store.ts';
 import type { JobSpec } from './spec.ts';
@@ -25,9 +23,10 @@ export class RunContext {
     readonly quote: Big,
     spentNano: number,
     readonly store: JobStore,
-    readonly purchase: Purchaser,
-    readonly archive: ArchiveStore,
-    readonly prices: Prices,
+    /** What its pages are bought with: the same purchaser as the browser's (server/purchase/purchase.ts). */
+    readonly services: PurchaseServices,
+    /** Who buys its pages (#28): its creator, under their limit and role; null where nobody signs in. */
+    readonly buyer: PurchaseRequest['person'],
   ) {
     this.spent = new Big(fromNano(spentNano));
   }

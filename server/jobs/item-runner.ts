@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import type { PurchaseResult } from '../proxy/purchase-result.ts';
+import { buyPage } from '../purchase/purchase.ts';
+import type { PurchaseResult } from '../purchase/purchase-result.ts';
 import type { RunContext } from './context.ts';
 import type { ItemRow } from './job-store.ts';
 import { outcomeOf, pageAsk } from './pages.ts';
@@ -73,8 +74,8 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
             : { reason: 'lost' },
       );
     const ask = pageAsk(item.kind, item.subject, cursor, index);
-    const free = (await context.archive.servable(ask.key, ask.route.operation, ask.params)) !== null;
-    const price = free ? '0' : (context.prices.ceiling(ask.route.operation) ?? '0');
+    const free = (await context.services.store.archive.freeCopy({ ...ask, operation: ask.route.operation })) !== null;
+    const price = free ? '0' : (context.services.prices.ceiling(ask.route.operation) ?? '0');
     if (!context.reserve(price)) {
       return context.stop({
         reason: 'quote',
@@ -89,7 +90,7 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
         pending_key: ask.key,
         pending_since: new Date().toISOString(),
       });
-      answer = await context.purchase({ ...ask, fresh: false, jobId: context.id });
+      answer = await buyPage(context.services, { ...ask, fresh: false, jobId: context.id, person: context.buyer });
     } catch (error) {
       context.settle(price, '0');
       return context.stop({

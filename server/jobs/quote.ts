@@ -54,7 +54,7 @@ async function archivedRun(
   let cursor: string | null = null;
   for (let index = 0; index < item.maxPages; index += 1) {
     const ask = pageAsk(item.kind, item.subject, cursor, index);
-    const page = await archive.servable(ask.key, ask.route.operation, ask.params);
+    const page = await archive.freeCopy({ ...ask, operation: ask.route.operation });
     if (!page) return { archived: index, ended: false };
     const outcome = outcomeOf(item.kind, page.body, cursor, spec.timeline);
     if (!outcome) return { archived: index, ended: false };

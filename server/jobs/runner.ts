@@ -1,7 +1,5 @@
 import Big from 'big.js';
-import type { Prices } from '../proxy/prices.ts';
-import type { Purchaser } from '../proxy/purchase.ts';
-import type { ArchiveStore } from '../store/archive-store.ts';
+import type { PurchaseServices } from '../purchase/purchase.ts';
 import { RunContext } from './context.ts';
 import { runItem } from './item-runner.ts';
 import { CREATOR_REMOVED, type JobRow, type JobStore } from './job-store.ts';
@@ -9,9 +7,8 @@ import type { JobSpec } from './spec.ts';
 
 export interface RunnerDeps {
   store: JobStore;
-  purchase: Purchaser;
-  archive: ArchiveStore;
-  prices: Prices;
+  /** What pages are bought with: the browser's purchaser (server/purchase/purchase.ts), called with these. */
+  services: PurchaseServices;
   /** host:pid: who holds a job while it runs here. */
   owner: string;
   leaseMs: number;
@@ -110,11 +107,8 @@ export class JobRunner {
       new Big(row.quote_max_credits),
       row.spent_nano,
       store,
-      creator?.role
-        ? (request) => this.deps.purchase({ ...request, person: { ...creator, role: creator.role! } })
-        : this.deps.purchase,
-      this.deps.archive,
-      this.deps.prices,
+      this.deps.services,
+      creator?.role ? { ...creator, role: creator.role } : null,
     );
     entry.context = context;
     // Renewed while it runs; a pause or cancel from another process is seen here too, even during a long backoff.

@@ -28,9 +28,7 @@ export function startJobs(
   const store = new JobStore(services.store.db);
   const runner = new JobRunner({
     store,
-    purchase: services.purchase,
-    archive: services.store.archive,
-    prices: services.prices,
+    services,
     owner: OWNER,
     leaseMs: config.jobLeaseMs,
     pollMs: pollMs(config.jobLeaseMs),

@@ -6,7 +6,7 @@ import type { Span } from '@opentelemetry/api';
  * OpenTelemetry traces over OTLP/HTTP, when the operator sets `OTEL_EXPORTER_OTLP_ENDPOINT` (or the traces-only
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`): one trace per request, from Fastify's own instrumentation
  * (@fastify/otel: the request, its hooks and handler), with the upstream calls (node:http, the client of
- * server/proxy/upstream-request.ts) and PostgreSQL's queries (pg) as spans under it. Unset, nothing of
+ * server/purchase/upstream.ts) and PostgreSQL's queries (pg) as spans under it. Unset, nothing of
  * OpenTelemetry is loaded: the packages are imported here, on demand, and nothing else imports them.
  *
  * What a span may carry: never a header (the bearer token travels in one; the HTTP instrumentation records

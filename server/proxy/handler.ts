@@ -2,11 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/contract/identity.ts';
 import type { AppConfig } from '../config.ts';
 import type { SessionState } from '../../src/contract/index.ts';
-import type { PurchaseResult } from './purchase-result.ts';
+import { buyPage, freePage } from '../purchase/purchase.ts';
+import type { PurchaseResult } from '../purchase/purchase-result.ts';
 import { installApiRules, type RouteAccess } from './api-rules.ts';
-import { archivedAnswer } from './archive-answer.ts';
 import { startJobs } from '../jobs/service.ts';
-import { createForwarder } from './forward.ts';
 import { historyRoutes } from './history-routes.ts';
 import { archiveRoutes } from '../archive-search/routes.ts';
 import { IndexerThread } from '../archive-search/indexer-thread.ts';
@@ -75,7 +74,6 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   const services = await createServices(config);
   const { store, upstream, limits, prices, exchanges, upstreamLabel } = services;
   const demo = services.demo;
-  const forward = createForwarder(services.purchase);
   const context: SessionContext = {
     ledger: store.ledger,
     archive: store.archive,
@@ -94,7 +92,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   // Free search over the archive is indexed beside the purchase path, never in it.
   const indexer = new IndexerThread(store.db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   // Whoever bought them (the browser, a job, a server-rendered page), each committed batch of answers.
-  store.ledger.onArchived((pageKeys) => indexer.soon(pageKeys));
+  store.ledger.settlements.onArchived((pageKeys) => indexer.soon(pageKeys));
   // Collection jobs buy through the same purchaser; a running job left by a stopped or crashed process resumes here.
   const jobs = startJobs(services, config);
   // Who is asking (#28): in the same store, so every instance knows the same people and sessions.
@@ -105,13 +103,15 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   /** Every /api route, with the rules they all meet (api-rules.ts): mounted at /api by server/app.ts. */
   const routes: FastifyPluginAsync = async (api) => {
     installApiRules(api, config.allowedHosts, identity, access);
+    // Each area below is a plugin owning its routes; what they share is decorated here (as fastify/demo does).
+    api.decorate('services', services);
     await api.register(authRoutes(identity, config.auth.exposed));
     await api.register(sessionRoutes(context));
     await api.register(spendRoutes(store.ledger));
     await api.register(jobs.routes);
     await api.register(historyRoutes(store, config.creditPrice));
     await api.register(archiveRoutes(store.db, indexer));
-    await api.register(paidRoutes(forward));
+    await api.register(paidRoutes);
   };
 
   return {
@@ -130,14 +130,11 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     page: async (operation, asked, mayBuy, person = null) => {
       const params = canonicalParams(operation, asked);
       const key = purchaseKey(operation, params);
-      const archived = await store.archive.servable(key, operation, params);
-      if (archived) {
-        services.metrics.servedFree(operation, 'archive', archived.credits);
-        return archivedAnswer(archived);
-      }
+      const free = await freePage(services, { operation, params, key });
+      if (free) return free;
       const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === operation);
       if (!mayBuy || !route || paramsProblem(route, params)) return null;
-      return services.purchase({ route, params, key, fresh: false, person });
+      return buyPage(services, { route, params, key, fresh: false, person });
     },
     meter: async (person = null) => ({
       ...(await sessionState(context, 1, { asker: person })),

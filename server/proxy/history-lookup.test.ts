@@ -16,7 +16,7 @@ const lookup = async (...keys: string[]) => {
   );
   return {
     status: response.status,
-    body: (await response.json()) as { pages: Record<string, { boughtAt: string } | null> },
+    body: (await response.json()) as { pages: Record<string, { boughtAt: string; freeUntil: string | null } | null> },
   };
 };
 
@@ -28,6 +28,8 @@ it('says which pages the archive would serve free, without buying anything', asy
   expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ADA__lookup')).status).toBe(200);
   const { body } = await lookup(bought, notBought);
   expect(body.pages[bought]?.boughtAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  // Until when it is free is the server's answer too (a first page: ARCHIVE_FRESH_FOR after it was bought).
+  expect(Date.parse(body.pages[bought]!.freeUntil!) - Date.parse(body.pages[bought]!.boughtAt)).toBe(24 * 3_600_000);
   expect(body.pages[notBought]).toBeNull();
   expect(await harness.upstreamLog('lookup')).toHaveLength(1);
   expect(((await harness.state()) as unknown as { archive: { freshForMs: number } }).archive.freshForMs).toBe(
@@ -98,8 +100,11 @@ it('answers exactly as the purchaser then acts: "free" pages cost no call, the o
     expect((await send()).status, name).toBe(200);
     expect((await calls()) - was, name).toBe(body.pages[keys[name]] === null ? 1 : 0);
   }
-  // The page just bought is free from now on, and the look-up says so.
-  expect((await lookup(keys.nextPage)).body.pages[keys.nextPage]).not.toBeNull();
+  // The page just bought is free from now on, for good (a later page of a timeline never changes), and the look-up says so.
+  expect((await lookup(keys.nextPage)).body.pages[keys.nextPage]).toEqual({
+    boughtAt: expect.any(String),
+    freeUntil: null,
+  });
 });
 
 it('reads a key in any spelling of its page, and a key that is no page as "not archived"', async () => {

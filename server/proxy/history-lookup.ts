@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/contract/identity.ts';
-import { freeCopy, type PageAsked } from './free-copy.ts';
+import type { PageAsked } from '../store/archive-store.ts';
 import { sendJson } from './send.ts';
 import {
   lookupAnswerSchema,
@@ -36,16 +36,20 @@ function pageOfKey(key: string): PageAsked | null {
 
 /**
  * Which of these pages the archive would serve free right now, and when each was bought; what a priced control
- * needs to say "0 credits · from archive". It answers with the purchaser's own rule (free-copy.ts), reads the
- * store only and never calls upstream.
+ * needs to say "0 credits · from archive". It answers with the purchaser's own rule (ArchiveStore.freeCopy), reads
+ * the store only and never calls upstream.
  */
 async function lookup(keys: string[], store: Store): Promise<LookupAnswer> {
   const pages: LookupAnswer['pages'] = {};
   const now = Date.now();
   for (const key of keys) {
     const page = pageOfKey(key);
-    const copy = page ? await freeCopy(store.archive, page, now) : null;
-    pages[key] = copy ? { boughtAt: copy.bought_at } : null;
+    const copy = page ? await store.archive.freeCopy(page, now) : null;
+    // When it stops being free is the archive's rule too: the browser's price turns then, deciding nothing itself.
+    pages[key] =
+      page && copy
+        ? { boughtAt: copy.bought_at, freeUntil: store.archive.freeUntil(copy, page.operation, page.params) }
+        : null;
   }
   return { pages };
 }

@@ -3,7 +3,7 @@ import { canonicalParams } from '../../src/contract/identity.ts';
 import { isSpeculative } from '../http/navigation-intent.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import { HEADER } from '../../src/contract/index.ts';
-import type { createForwarder } from './forward.ts';
+import { buyForAskers } from '../purchase/purchase.ts';
 import { MAX_BODY_BYTES, OPERATIONS, type Route } from './operations.ts';
 import { paramsProblem } from './validate.ts';
 import { PAID_PARAMS } from '../../src/contract/paid-params.ts';
@@ -48,47 +48,48 @@ function refuseParamsInAddress(pathname: string) {
   };
 }
 
-export function paidRoutes(forward: ReturnType<typeof createForwarder>): FastifyPluginAsync {
-  return async (api) => {
-    for (const [pathname, route] of Object.entries(OPERATIONS)) {
-      const url = pathname.slice('/api'.length);
-      const schema = PARAMS_SCHEMAS[route.operation];
-      api.route({
-        method: route.method,
-        url,
-        schema: route.method === 'POST' ? { body: schema } : { querystring: schema },
-        onRequest: route.method === 'POST' ? [refuseSpeculative, refuseParamsInAddress(pathname)] : [refuseSpeculative],
-        config: {
-          access: 'page',
-          paid: true,
-          ...(route.method === 'POST' ? { body: { maxBytes: MAX_BODY_BYTES, json: true } } : {}),
-          bodyRefusal: (message) => `Not sent, nothing charged: ${message}`,
-          refusal: (request) => paramsProblem(route, paramsOf(route, request)),
-        },
-        handler: async (request, reply) => {
-          const asked = paramsOf(route, request);
-          const problem = paramsProblem(route, asked);
-          if (problem) refuse(400, 'bad_request', problem);
-          // The answer is the purchase's own (status, body, headers), written as it comes for every asker of the page.
-          reply.hijack();
-          await forward(
-            route,
-            canonicalParams(route.operation, asked),
-            // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.
-            request.headers[HEADER.refresh] === '1',
-            reply.raw,
-            request.person,
-          );
-        },
-      });
-      api.route({
-        method: otherMethods(route.method),
-        url,
-        onRequest: refuseSpeculative,
-        config: { access: 'wrong-address' },
-        handler: async () =>
-          refuse(405, 'bad_request', `${pathname} accepts ${route.method} only`, { allow: route.method }),
-      });
-    }
-  };
-}
+/** The paid pages' area: its routes buy through server/purchase/purchase.ts with the /api instance's services. */
+export const paidRoutes: FastifyPluginAsync = async (api) => {
+  const { services } = api;
+  for (const [pathname, route] of Object.entries(OPERATIONS)) {
+    const url = pathname.slice('/api'.length);
+    const schema = PARAMS_SCHEMAS[route.operation];
+    api.route({
+      method: route.method,
+      url,
+      schema: route.method === 'POST' ? { body: schema } : { querystring: schema },
+      onRequest: route.method === 'POST' ? [refuseSpeculative, refuseParamsInAddress(pathname)] : [refuseSpeculative],
+      config: {
+        access: 'page',
+        paid: true,
+        ...(route.method === 'POST' ? { body: { maxBytes: MAX_BODY_BYTES, json: true } } : {}),
+        bodyRefusal: (message) => `Not sent, nothing charged: ${message}`,
+        refusal: (request) => paramsProblem(route, paramsOf(route, request)),
+      },
+      handler: async (request, reply) => {
+        const asked = paramsOf(route, request);
+        const problem = paramsProblem(route, asked);
+        if (problem) refuse(400, 'bad_request', problem);
+        // The answer is the purchase's own (status, body, headers), written as it comes for every asker of the page.
+        reply.hijack();
+        await buyForAskers(
+          services,
+          route,
+          canonicalParams(route.operation, asked),
+          // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.
+          request.headers[HEADER.refresh] === '1',
+          reply.raw,
+          request.person,
+        );
+      },
+    });
+    api.route({
+      method: otherMethods(route.method),
+      url,
+      onRequest: refuseSpeculative,
+      config: { access: 'wrong-address' },
+      handler: async () =>
+        refuse(405, 'bad_request', `${pathname} accepts ${route.method} only`, { allow: route.method }),
+    });
+  }
+};

@@ -2,26 +2,36 @@ import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
 import { CREDITS, startStandin } from '../standin/server.ts';
 import { openStore, type Store } from '../store/store.ts';
-import type { Upstream } from './attempt.ts';
 import { ExchangeStore } from './inspector-store.ts';
 import type { Limits } from '../budget/limits.ts';
 import { Prices } from './prices.ts';
-import { createPurchaser, type Purchaser } from './purchase.ts';
+import { Flights, type PurchaseServices } from '../purchase/purchase.ts';
+import type { Upstream } from '../purchase/upstream.ts';
+import { createRedactor } from './redact.ts';
 import { ServerMetrics } from '../observe/metrics.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's services, decorated on the /api instance (handler.ts) for every area's routes to read. */
+    services: Services;
+  }
+}
+
 /**
- * What spends: the store, the upstream (the built-in stand-in in demo mode), the limits, the prices and
- * the one purchaser. The browser's proxy (handler.ts), the job runner and the job CLI all buy through
- * one of these, so the budget, the ledger and the archive hold whichever of them buys.
+ * What spends: the store, the upstream (the built-in stand-in in demo mode), the limits, the prices, and
+ * the pages in flight. The browser's paid routes, the job runner, server-rendered pages and the job CLI all
+ * buy by calling server/purchase/purchase.ts's `buyPage` with one of these, so the budget, the ledger and
+ * the archive hold whichever of them buys.
  */
-export interface Services {
+export interface Services extends PurchaseServices {
   store: Store;
   upstream: Upstream;
   limits: Limits;
   prices: Prices;
   exchanges: ExchangeStore;
-  purchase: Purchaser;
-  /** This process's counters for /metrics: every purchase through `purchase` is counted in them. */
+  /** The browser's purchases in flight, by page and person: a page asked again rides on its flight. */
+  flights: Flights;
+  /** This process's counters for /metrics: every purchase is counted in them. */
   metrics: ServerMetrics;
   demo: boolean;
   upstreamLabel: string;
@@ -56,21 +66,15 @@ export async function createServices(config: AppConfig): Promise<Services> {
   await prices.refresh();
   const exchanges = new ExchangeStore();
   const metrics = new ServerMetrics();
-  const purchase = createPurchaser({
-    upstream,
-    ledger: store.ledger,
-    archive: store.archive,
-    exchanges,
-    prices,
-    metrics,
-  });
   return {
     store,
     upstream,
     limits,
     prices,
     exchanges,
-    purchase,
+    // An upstream that echoes the token (some error pages do) must not hand it on, in any encoding: each attempt redacts what it reads.
+    redactor: createRedactor(upstream.token),
+    flights: new Flights(),
     metrics,
     demo: demo !== null,
     upstreamLabel: demo ? `built-in stand-in (${upstream.baseUrl})` : upstream.baseUrl,

@@ -1,9 +1,17 @@
 import type { Selectable } from 'kysely';
+import { purchaseKey } from '../../src/contract/index.ts';
+import type { Operation } from '../ledger/rows.ts';
 import type { Db } from './open.ts';
 import { postDatesOf, type PostDates } from './page-dates.ts';
 import type { ArchiveTable } from './schema.ts';
 
 export type ArchivedPage = Selectable<ArchiveTable>;
+/** A page as a purchase names it: its operation, canonical params and purchase key. */
+export interface PageAsked {
+  operation: Operation;
+  params: Record<string, unknown>;
+  key: string;
+}
 export interface HistoryEntry {
   pageKey: string;
   operation: string;
@@ -48,21 +56,50 @@ export class ArchiveStore {
     readonly freshForMs: number,
   ) {}
 
-  /** The archived answer for a page if it may stand in for buying it now; null to buy. */
-  async servable(
-    pageKey: string,
-    operation: string,
-    params: Record<string, unknown>,
-    now = Date.now(),
-  ): Promise<ArchivedPage | null> {
-    const page = await this.db.kysely
+  /**
+   * Whether a page is free: the archived answer that stands in for buying it now, or null to buy. The one
+   * place this is decided: the purchaser (server/purchase/purchase.ts), the price look-up
+   * (`/api/_history/lookup`), a server-rendered page and a job's quote and pages all ask it. A first page or a
+   * search stands in only while fresh (`freshForMs`); a later page of a timeline never changes.
+   */
+  async freeCopy(page: PageAsked, now = Date.now()): Promise<ArchivedPage | null> {
+    const { key, operation, params } = await this.samePage(page);
+    const archived = await this.db.kysely
       .selectFrom('archive')
       .selectAll()
-      .where('page_key', '=', pageKey)
+      .where('page_key', '=', key)
       .executeTakeFirst();
-    if (!page) return null;
-    if (expires(operation, params) && now - Date.parse(page.bought_at) >= this.freshForMs) return null;
-    return page;
+    if (!archived) return null;
+    const until = this.freeUntil(archived, operation, params);
+    if (until !== null && now >= Date.parse(until)) return null;
+    return archived;
+  }
+
+  /**
+   * Until when an archived copy stands in for buying its page: `freshForMs` after it was bought for a first
+   * page or a search, never ending (null) for a later page of a timeline. The price look-up hands this to the
+   * browser, so a price left on screen turns from "free" to the price when the server would buy again.
+   */
+  freeUntil(archived: ArchivedPage, operation: string, params: Record<string, unknown>): string | null {
+    if (!expires(operation, params)) return null;
+    return new Date(Date.parse(archived.bought_at) + this.freshForMs).toISOString();
+  }
+
+  /**
+   * The page as the archive files it: a timeline asked for by rest_id is its handle's page once an answer has
+   * told us both and the handle's page is archived. A rest_id page bought before its handle was known stays
+   * its own, free the next time too.
+   */
+  async samePage(page: PageAsked): Promise<PageAsked> {
+    const restId = page.params.rest_id;
+    if (page.operation !== 'timeline' || typeof restId !== 'string') return page;
+    const handle = await this.handleOf(restId);
+    if (!handle) return page;
+    const { rest_id: _restId, ...rest } = page.params;
+    const params = { ...rest, screen_name: handle };
+    const key = purchaseKey('timeline', params);
+    if ((await this.purchaseOf(key)) === null) return page;
+    return { ...page, params, key };
   }
 
   /** Which purchase the archived answer for a page came from, or null when there is none. */

@@ -19,7 +19,7 @@ const PROBE_TIMEOUT_MS = 2_000;
  * means the store refused a write: a full disk, a database server that just came back). Costs nothing upstream.
  */
 export async function checkStore(store: Store): Promise<StoreHealth> {
-  const unsettled = store.ledger.unsettledCount;
+  const unsettled = store.ledger.settlements.unsettledCount;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([

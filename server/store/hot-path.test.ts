@@ -24,7 +24,7 @@ async function scratch(kind: 'sqlite' | 'postgres') {
 
 const params = (index: number) => ({ screen_name: `ada${index}` });
 const journal = (store: Store, index: number, archivedSeen: string | null = null) =>
-  store.ledger.journal({
+  store.ledger.journal.record({
     operation: 'timeline',
     params: params(index),
     pageKey: `timeline:ada${index}`,
@@ -53,14 +53,16 @@ describe.each(STORE_KINDS)('the paid-call path between two processes (%s store)'
     });
     // Settled in one batch: the latest price is the last one settled, the highest the highest of the batch.
     await Promise.all([
-      writer.ledger.settle(first.id, { ...paidCall('0.3'), params: params(1) }, archive(1), [
+      writer.ledger.settlements.settle(first.id, { ...paidCall('0.3'), params: params(1) }, archive(1), [
         { 'content-type': 'application/json' },
       ]),
-      writer.ledger.settle(second.id, { ...paidCall('0.2'), params: params(2) }, archive(2)),
+      writer.ledger.settlements.settle(second.id, { ...paidCall('0.2'), params: params(2) }, archive(2)),
     ]);
     expect(await reader.archive.isPending(first.id)).toBe(false);
     expect(await reader.archive.purchaseOf('timeline:ada1')).toBe(first.id);
-    expect((await reader.archive.servable('timeline:ada2', 'timeline', params(2)))?.body).toBe(archive(2).body);
+    expect(
+      (await reader.archive.freeCopy({ key: 'timeline:ada2', operation: 'timeline', params: params(2) }))?.body,
+    ).toBe(archive(2).body);
     expect(await reader.archive.handleOf('1')).toBe('ada1');
     expect(await reader.ledger.prices()).toMatchObject({ timeline: { last: '0.2', highest: '0.3' } });
     expect(await reader.ledger.summary()).toMatchObject({
@@ -86,7 +88,7 @@ describe('SQLite checkpoints', () => {
     for (let index = 0; index < 30; index++) {
       const entry = await journal(store, index);
       if (entry.kind !== 'journalled') throw new Error('not journalled');
-      await store.ledger.settle(
+      await store.ledger.settlements.settle(
         entry.id,
         { ...paidCall('0.1'), params: params(index) },
         { body, subject: `ada${index}`, accounts: [] },

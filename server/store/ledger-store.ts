@@ -11,14 +11,9 @@ import { readTeamSpend } from './reads/team.ts';
 import { SpendAlerts } from './spend/alerts.ts';
 import { Settings } from './settings.ts';
 import type { Period } from './totals.ts';
-import { Journal, type JournalRequest, type JournalResult } from './write-path/journal.ts';
+import { Journal } from './write-path/journal.ts';
 import { clearUnknownOutcomes, settleAbandoned } from './write-path/recover.ts';
-import type { ArchiveWrite, NewCall } from './write-path/settle-batch.ts';
-import { Settlements, type SettledCall } from './write-path/settle.ts';
-
-export type { JournalRequest, JournalResult } from './write-path/journal.ts';
-export type { ArchiveWrite, NewCall } from './write-path/settle-batch.ts';
-export type { SettledCall } from './write-path/settle.ts';
+import { Settlements } from './write-path/settle.ts';
 
 /**
  * The ledger in the store shared by every process, as the rest of the server uses it, in three parts:
@@ -34,8 +29,10 @@ export class LedgerStore {
   private readonly settings: Settings;
   private readonly figureSources: FigureSources;
   private readonly reads: LedgerReads;
-  private readonly settlements: Settlements;
-  private readonly journals: Journal;
+  /** The write path, used directly by the purchaser: no record, no spend (write-path/journal.ts). */
+  readonly journal: Journal;
+  /** The write path: each journalled call settled with its totals, prices and archived answer (write-path/settle.ts). */
+  readonly settlements: Settlements;
   /** Where the credits went, by handle, query, day or job (the Credits page). */
   readonly spend: SpendReads;
   /** The spend alerts the person sets, fired once each as the session state is read. */
@@ -54,44 +51,11 @@ export class LedgerStore {
     this.alerts = new SpendAlerts(db, this.sessions);
     this.figureSources = { period: this.period, sessions: this.sessions, settings: this.settings };
     // A journal entry written is a store taking writes again: settlements it refused need not wait for their next round.
-    this.journals = new Journal(db, limits, this.figureSources, () => this.settlements.storeIsBack());
+    this.journal = new Journal(db, limits, this.figureSources, () => this.settlements.storeIsBack());
   }
 
-  // The write path.
+  // Recovery of the write path.
 
-  /**
-   * No record, no spend: admits and journals a paid request in one locked transaction, or refuses it.
-   * Throws LedgerWriteError when the store cannot be written; then nothing may be sent.
-   */
-  journal(request: JournalRequest): Promise<JournalResult> {
-    return this.journals.journal(request);
-  }
-  settle(
-    id: string,
-    call: NewCall,
-    archive: ArchiveWrite | null,
-    headers?: Record<string, string>[],
-  ): Promise<CallRow> {
-    return this.settlements.settle(id, call, archive, headers);
-  }
-  /** Settles, or keeps the settlement to retry while the store refuses it: the answer is delivered either way. */
-  settleOrKeep(
-    id: string,
-    call: NewCall,
-    archive: ArchiveWrite | null,
-    headers?: Record<string, string>[],
-  ): Promise<SettledCall> {
-    return this.settlements.settleOrKeep(id, call, archive, headers);
-  }
-  onArchived(listener: (pageKeys: string[]) => void) {
-    this.settlements.onArchived(listener);
-  }
-  get unsettledCount(): number {
-    return this.settlements.unsettledCount;
-  }
-  flushUnsettled(): Promise<number> {
-    return this.settlements.flushUnsettled();
-  }
   settleAbandoned(): Promise<number> {
     return settleAbandoned(this.db);
   }

@@ -78,7 +78,7 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
     await ledger.settleAbandoned();
     // Settlements the store refused are tried once more before it closes; a row left pending is "outcome unknown" at the next start.
     const close = async () => {
-      await ledger.flushUnsettled();
+      await ledger.settlements.flushUnsettled();
       await db.close();
     };
     return { db, ledger, archive: new ArchiveStore(db, options.archiveFreshForMs), importedRows, close };

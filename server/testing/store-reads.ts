@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PaidOperation } from '../../src/contract/operations.ts';
 import type { CallRow } from '../ledger/rows.ts';
-import type { LedgerStore, NewCall } from '../store/ledger-store.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
+import type { NewCall } from '../store/write-path/settle.ts';
 import { openDb, type Db, type StoreKind } from '../store/open.ts';
 import { openStore, type Store } from '../store/store.ts';
 import type { Period } from '../store/totals.ts';
@@ -65,7 +66,7 @@ export function openRaw(store: { dataDir: string; databaseUrl: string | null }):
 /** One purchase booked straight into the store, as the proxy books it: journalled, then settled. */
 export async function book(ledger: LedgerStore, call: NewCall): Promise<CallRow> {
   const pageKey = `test:${Math.random().toString(36).slice(2)}`;
-  const journal = await ledger.journal({
+  const journal = await ledger.journal.record({
     operation: call.operation,
     params: call.params,
     pageKey,
@@ -73,7 +74,7 @@ export async function book(ledger: LedgerStore, call: NewCall): Promise<CallRow>
     leaseMs: 60_000,
   });
   if (journal.kind !== 'journalled') throw new Error(`not journalled: ${JSON.stringify(journal)}`);
-  return ledger.settle(journal.id, call, null);
+  return ledger.settlements.settle(journal.id, call, null);
 }
 
 /** A paid call's settlement as the upstream would have it: charged if it cost or succeeded. */

@@ -3,30 +3,42 @@ import * as v from 'valibot';
 import { apiFetch } from './client';
 import { lookupAnswerSchema, MAX_LOOKUP_KEYS as MAX_KEYS } from '../contract/lookup';
 
+/**
+ * A page the archive would serve free now: when it was bought, and until when it stays free (null: for good),
+ * both the server's (ms since the epoch). The browser decides neither: the server's archive rule does.
+ */
+export interface FreeCopy {
+  boughtAt: number;
+  freeUntil: number | null;
+}
 /** Long enough for a list of cards mounting over a few frames to share one request. */
 const BATCH_WINDOW_MS = 25;
 
 /**
- * When the archive would serve each page free right now (ms it was bought), or null. Free to ask. A server
+ * Whether the archive would serve each page free right now, or null. Free to ask. A server
  * without the look-up, or any failure, reads as "not archived": the control then shows its price, which
  * is never wrong about money, only sometimes pessimistic.
  */
-async function lookUp(keys: readonly string[]): Promise<(number | null)[]> {
+async function lookUp(keys: readonly string[]): Promise<(FreeCopy | null)[]> {
   const query = new URLSearchParams();
   for (const key of keys) query.append('key', key);
   try {
     const parsed = v.safeParse(lookupAnswerSchema, (await apiFetch(`/api/_history/lookup?${query}`)).json);
     if (!parsed.success) return keys.map(() => null);
     return keys.map((key) => {
-      const at = Date.parse(parsed.output.pages[key]?.boughtAt ?? '');
-      return Number.isFinite(at) ? at : null;
+      const page = parsed.output.pages[key];
+      const boughtAt = Date.parse(page?.boughtAt ?? '');
+      if (!Number.isFinite(boughtAt)) return null;
+      const freeUntil = page?.freeUntil ? Date.parse(page.freeUntil) : null;
+      // An end the browser cannot read is taken as now: the control shows its price, never a wrong "free".
+      return { boughtAt, freeUntil: freeUntil === null || Number.isFinite(freeUntil) ? freeUntil : boughtAt };
     });
   } catch {
     return keys.map(() => null);
   }
 }
 
-type Waiting = Map<string, ((at: number | null) => void)[]>;
+type Waiting = Map<string, ((copy: FreeCopy | null) => void)[]>;
 /** The keys asked for in the window now open, each with whoever waits for its answer. */
 let gathering: Waiting | null = null;
 
@@ -50,7 +62,7 @@ async function answer(waiting: Waiting) {
  * each); caching is left to TanStack Query, which keeps each answer briefly per key. A dozen lines instead
  * of DataLoader, which cost 1.6 KB gzipped of the start and timeline pages' first load.
  */
-function load(key: string): Promise<number | null> {
+function load(key: string): Promise<FreeCopy | null> {
   return new Promise((resolve) => {
     if (!gathering) {
       const opened: Waiting = (gathering = new Map());

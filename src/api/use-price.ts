@@ -89,9 +89,9 @@ export interface PriceRequest {
 /**
  * The one answer to "what will pressing this cost", for every spending control. This browser's cache is
  * read first (no request); only otherwise is the server's archive asked (`/api/_history/lookup`, free,
- * batched with every control on screen, kept briefly), which answers exactly as the purchaser would decide.
- * A first page's or a search's archived copy counts only while fresh (`archive.freshForMs`), so a price left
- * on screen never promises a free page the server would now buy again. Then the budget: a reached limit
+ * batched with every control on screen, kept briefly), which answers exactly as the purchaser would decide,
+ * with until when the copy stays free: a price left on screen turns then, never promising a free page the
+ * server would now buy again (the server's rule, not the browser's). Then the budget: a reached limit
  * offers no price (`blocked`).
  */
 export function usePrice({
@@ -107,18 +107,13 @@ export function usePrice({
   const settledKey = useSettled(key, settle);
   const asked = settle ? (settledKey === key ? key : null) : key;
   const lookup = useQuery({ ...archiveLookupOptions(asked ?? ''), enabled: asked !== null });
-  const boughtAt = lookup.data;
+  const copy = lookup.data;
   const { data: session } = useQuery(sessionQueryOptions());
   const viewer = isViewer(useQuery(meQueryOptions()).data);
-  const freshFor = session?.archive.freshForMs;
-  // Only a first page or a search ages out of the archive; a later page of a timeline never changes.
-  const ages = asksAbout?.operation === 'search' || !(asksAbout && 'cursor' in asksAbout && asksAbout.cursor);
-  const expired = useHasPassed(
-    ages && typeof boughtAt === 'number' && typeof freshFor === 'number' ? boughtAt + freshFor : null,
-  );
+  const expired = useHasPassed(copy?.freeUntil ?? null);
   // Until the archive has answered, no price is shown: a price that then turned into "free" was not exact.
   if (key !== null && (asked === null || lookup.isPending)) return { kind: 'checking' };
-  const archivedAt = asked !== null && typeof boughtAt === 'number' && !expired ? boughtAt : null;
+  const archivedAt = asked !== null && copy && !expired ? copy.boughtAt : null;
   const price = decidePrice(session, { operation, inBrowser, archivedAt, rebuy, listed });
   return viewer && (price.kind === 'buy' || price.kind === 'blocked') && !listed ? { kind: 'viewer' } : price;
 }

@@ -64,7 +64,7 @@ export class Journal {
   );
 
   /** Throws LedgerWriteError when the store cannot be written; then nothing may be sent. */
-  async journal(request: JournalRequest): Promise<JournalResult> {
+  async record(request: JournalRequest): Promise<JournalResult> {
     try {
       const journalled = await this.batches.submit(request);
       this.written();

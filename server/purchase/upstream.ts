@@ -1,10 +1,127 @@
 import Big from 'big.js';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Attempt, Charged } from '../ledger/rows.ts';
-import { fromUpstream, normalisedError, seconds, statusLine, upstreamMessage, type NormalisedError } from './errors.ts';
-import type { Route } from './operations.ts';
-import type { Redactor } from './redact.ts';
-import { upstreamRequest } from './upstream-request.ts';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { HANDLE } from '../../src/contract/index.ts';
+import type { Attempt, Charged, Operation } from '../ledger/rows.ts';
+import {
+  fromUpstream,
+  normalisedError,
+  seconds,
+  statusLine,
+  upstreamMessage,
+  type NormalisedError,
+} from '../proxy/errors.ts';
+import type { Route } from '../proxy/operations.ts';
+import type { Redactor } from '../proxy/redact.ts';
+import type { ArchiveWrite } from '../store/write-path/settle.ts';
+
+/**
+ * The upstream, as the purchaser meets it: one HTTP request on Node's own client (the transport), one try
+ * judged by what it can have cost (attemptOnce), and the retries allowed where nothing can have been charged
+ * (attemptWithRetries): the only place the upstream's bytes come in.
+ */
+
+// The transport.
+
+// Kept-alive connections as fetch keeps them; a free one is closed before a server that announces no
+// Keep-Alive timeout would (undici's default, 4 s). One that does announce it is honoured by Node's agent.
+const FREE_SOCKET_MS = 4_000;
+const agents = {
+  http: new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
+  https: new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
+};
+
+export interface UpstreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The whole body, decoded as fetch would (gzip, deflate, br; UTF-8). Rejects if it is cut off or the signal fires. */
+  text(): Promise<string>;
+}
+
+export interface UpstreamRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** A failure named as fetch names it, so the attempt's judgement reads the same fields: the system error is the cause. */
+function failure(error: unknown, signal: AbortSignal, message: string): unknown {
+  return signal.aborted ? signal.reason : new Error(message, { cause: error });
+}
+
+function decoded(response: IncomingMessage): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
+  if (!decoder) return response;
+  response.on('error', (error) => decoder.destroy(error));
+  return response.pipe(decoder);
+}
+
+function readText(response: IncomingMessage, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = decoded(response);
+    const cutOff = (error: unknown) => reject(failure(error, signal, 'terminated'));
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.once('error', cutOff);
+    // A connection closed before the declared end of the body is a cut-off answer, never a short one.
+    response.once('close', () => {
+      if (!response.complete) cutOff(new Error('the connection closed before the answer ended'));
+    });
+    body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/**
+ * One request to the upstream on Node's own HTTP client: profiled under load, the global fetch spent
+ * more CPU per paid call (web streams, Headers objects, a second decoding pass) than the proxy's own work.
+ * Errors keep fetch's shape (a timeout is the signal's TimeoutError; a network error carries its code in
+ * `cause`), because what may have been charged is judged from them.
+ */
+export function upstreamRequest(
+  url: URL,
+  { method, headers, body, signal }: UpstreamRequest,
+): Promise<UpstreamResponse> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const secure = url.protocol === 'https:';
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method,
+        signal,
+        agent: secure ? agents.https : agents.http,
+        headers: {
+          'accept-encoding': 'gzip, deflate, br',
+          ...headers,
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
+      },
+      (response) => {
+        // Read from the first moment, so no end or close of the body can pass unseen; a body nobody asks for rejects unheard.
+        const text = readText(response, signal);
+        text.catch(() => undefined);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: () => text });
+      },
+    );
+    request.once('error', (error) => reject(failure(error, signal, 'fetch failed')));
+    request.end(body);
+  });
+}
+
+// One try, judged.
 
 export interface Upstream {
   baseUrl: string;
@@ -254,4 +371,71 @@ export async function attemptOnce(
   // A network error's message is the system's, but may quote what the upstream sent.
   if (failure) failure.error.message = redactor.text(failure.error.message);
   return { ...rest, failure, text, retryAfterHeader, kept, attempt, json };
+}
+
+// What an answer tells the archive.
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+type User = { rest_id?: unknown; id?: unknown; profile?: unknown; screen_name?: unknown } | undefined;
+
+function userOf(json: unknown): User {
+  return (json as { data?: { user?: User } } | null)?.data?.user;
+}
+
+/**
+ * What to archive with a successful answer: the body, what it is about, and any rest_id → handle it reveals.
+ * `json` is the body already parsed (an answer is parsed once, when it is judged); without it, it is parsed here.
+ */
+export function archiveWrite(
+  operation: Operation,
+  params: Record<string, unknown>,
+  body: string,
+  json?: unknown,
+): ArchiveWrite {
+  if (operation === 'search') return { body, subject: String(params.q ?? ''), accounts: [] };
+  let user: User;
+  try {
+    user = userOf(json === undefined ? JSON.parse(body) : json);
+  } catch {
+    user = undefined;
+  }
+  // data.user names the handle `profile` (as the profile schema reads it); `screen_name` is a post author's word for it.
+  const told = text(user?.profile) ?? text(user?.screen_name);
+  const handle = told && HANDLE.test(told) ? told.toLowerCase() : null;
+  const restId = text(user?.rest_id) ?? text(user?.id);
+  const subject =
+    typeof params.screen_name === 'string' ? params.screen_name : (handle ?? String(params.rest_id ?? ''));
+  return { body, subject, accounts: handle && restId ? [{ restId, handle }] : [] };
+}
+
+// The retries.
+
+const BACKOFF_MS = [250, 1000];
+/** A longer wait is better left to the person, who sees retryAfter in the answer. */
+const MAX_RETRY_AFTER_S = 5;
+
+/** How long to wait before trying again, or null when it must not be tried again. */
+export function retryDelay(result: AttemptResult, retriesSoFar: number): number | null {
+  if (!result.retryable || retriesSoFar >= BACKOFF_MS.length) return null;
+  const backoff = BACKOFF_MS[retriesSoFar]!;
+  if (result.retryAfter === undefined) return backoff;
+  if (result.retryAfter > MAX_RETRY_AFTER_S) return null;
+  return Math.max(backoff, result.retryAfter * 1000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Tries until an attempt may have charged, cannot pass, or the retries are spent: one purchase, many attempts. */
+export async function attemptWithRetries(
+  attempt: () => Promise<AttemptResult>,
+): Promise<{ final: AttemptResult; attempts: Attempt[] }> {
+  const attempts: Attempt[] = [];
+  for (let retries = 0; ; retries += 1) {
+    const result = await attempt();
+    attempts.push(result.attempt);
+    const wait = retryDelay(result, retries);
+    if (wait === null) return { final: result, attempts };
+    await sleep(wait);
+  }
 }

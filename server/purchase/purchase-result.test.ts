@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalParams, purchaseKey, TIMELINE_PATH } from '../../src/contract/index.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
-import { OPERATIONS } from './operations.ts';
-import { createServices, type Services } from './services.ts';
+import { OPERATIONS } from '../proxy/operations.ts';
+import { createServices, type Services } from '../proxy/services.ts';
+import { buyPage } from './purchase.ts';
 
 /**
  * Jobs and server-rendered pages buy through the purchaser in-process: what they need (the call, its cost,
@@ -28,12 +29,12 @@ describe('the purchaser’s result', () => {
   });
 
   it('says what was bought, what was served from the archive, what failed upstream and what was refused', async () => {
-    const bought = await services.purchase(ask('ada__result'));
+    const bought = await buyPage(services, ask('ada__result'));
     expect(bought).toMatchObject({ status: 200, source: 'upstream', charged: 'yes', credits: '0.1', failure: null });
     expect(bought.boughtAt).toBeNull();
     expect(JSON.parse(bought.text)).toMatchObject({ success: true });
 
-    const archived = await services.purchase(ask('ada__result'));
+    const archived = await buyPage(services, ask('ada__result'));
     expect(archived).toMatchObject({
       status: 200,
       source: 'archive',
@@ -46,14 +47,14 @@ describe('the purchaser’s result', () => {
 
     // Retry-After beyond what the proxy waits out: one attempt, its header passed on as the upstream sent it.
     await harness.fault({ match: 'ada__result_limited', status: 429, retryAfter: '30', times: 1 });
-    const limited = await services.purchase(ask('ada__result_limited'));
+    const limited = await buyPage(services, ask('ada__result_limited'));
     expect(limited).toMatchObject({ status: 429, source: 'upstream', charged: 'no', credits: '0', retryAfter: '30' });
     expect(limited.failure).toMatchObject({ kind: 'rate_limited', status: 429, charged: 'no', retryAfter: 30 });
     expect(limited.callId).toEqual(expect.any(String));
     expect(JSON.parse(limited.text)).toEqual({ success: false, error: limited.failure });
 
     await harness.api('/api/_session/budget', { method: 'PUT', body: JSON.stringify({ limit: '0.1' }) });
-    const refused = await services.purchase(ask('ada__result_refused'));
+    const refused = await buyPage(services, ask('ada__result_refused'));
     expect(refused).toMatchObject({ status: 402, source: 'proxy', charged: 'no', callId: null, credits: null });
     expect(refused.failure).toMatchObject({ kind: 'budget', status: 402 });
   });

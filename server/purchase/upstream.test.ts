@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { upstreamRequest } from './upstream-request.ts';
+import { upstreamRequest } from './upstream.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import type { Charged } from '../../src/contract/index.ts';
-import type { NormalisedError } from './errors.ts';
+import type { NormalisedError } from '../proxy/errors.ts';
+import type { ArchivedPage } from '../store/archive-store.ts';
 
 /**
  * What one purchase came to, as every caller reads it: the browser's proxy (which writes it as HTTP in
@@ -45,5 +46,20 @@ export function failedPurchase(
     boughtAt: null,
     retryAfter: call?.retryAfter ?? null,
     failure: failure.error,
+  };
+}
+
+/** A page served from the archive: free, with when it was bought, so the UI can say so. */
+export function archivedAnswer(page: ArchivedPage): PurchaseResult {
+  return {
+    status: 200,
+    text: page.body,
+    source: 'archive',
+    charged: 'no',
+    callId: page.purchase_id,
+    credits: '0',
+    boughtAt: page.bought_at,
+    retryAfter: null,
+    failure: null,
   };
 }
