@@ -1,20 +1,78 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
+import type { PaidResponse } from '../../src/api/client.ts';
 import type { InlinedPage } from '../../src/api/early/server-answer.ts';
-import type { ServerEntry } from '../../src/render-contract.ts';
+import type { PaidOperation } from '../../src/api/identity.ts';
+import type { PagePlan, ServerPage } from '../../src/render-contract.ts';
+import type { PurchaseResult } from '../proxy/purchase-result.ts';
+import { purchaseHeaders } from '../proxy/send.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { sendCompressed } from './compress.ts';
 import { requestDateStyle } from './date-style.ts';
-import { firstPage } from './first-page.ts';
-import { pageAssets, readBuildAssets } from './page-assets.ts';
+import { arrivedFromElsewhere, personNavigatedHere } from './navigation-intent.ts';
+import { pageAssets } from './page-assets.ts';
+import { loadServerEntry } from './server-entry.ts';
 import { webRequest } from './web-request.ts';
 
-/** Where `vite build --ssr src/entry-server.tsx --outDir <dist>/server` puts the server's copy of the app. */
-export const SERVER_ENTRY = path.join('server', 'entry-server.js');
+type PurchasePlan = Extract<PagePlan, { kind: 'purchase' }>;
+
+/** The first page of a rendered page: as the browser would have received it, and as the app renders it (null: not a page). */
+interface FirstPage {
+  inlined: InlinedPage;
+  page: ServerPage | null;
+}
+
+/**
+ * The purchaser's answer read as the browser reads one (src/api/client.ts), for the page's query data: the
+ * one place the server turns a purchase into what the app renders. An answer that is not a page (not found,
+ * refused, failed) is null: the browser is handed it as it stands.
+ */
+function paidPage(answer: PurchaseResult): PaidResponse | null {
+  if (answer.status < 200 || answer.status >= 300) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text);
+  } catch {
+    return null;
+  }
+  if ((json as { success?: unknown } | null)?.success === false) return null;
+  const named = Date.parse(answer.boughtAt ?? '');
+  // The moment is the server's, so the browser hydrates the same "As of" (its own clock may be hours off).
+  const boughtAt = Number.isFinite(named) ? named : Date.now();
+  return answer.source === 'archive'
+    ? { json, callId: answer.callId, credits: '0', boughtAt, fromArchive: true }
+    : { json, callId: answer.callId, credits: answer.credits ?? '0', boughtAt };
+}
+
+/**
+ * The first page of a rendered page, through the purchaser the browser's /api requests use (`handler.page`: the
+ * archive's copy, or a purchase only for a navigation the person made, recorded as any other); null when there is
+ * none to have (a page reached from another site renders the priced button); 'spa' when the browser decides.
+ */
+async function firstPage(
+  handler: ApiHandler,
+  request: FastifyRequest,
+  { operation, params }: PurchasePlan,
+): Promise<FirstPage | null | 'spa'> {
+  let answer;
+  try {
+    answer = await handler.page(operation, params, personNavigatedHere(request.headers), request.person);
+  } catch (error) {
+    // The store cannot be read (its database stopped): the app's own request will say so, and buys nothing meanwhile.
+    request.log.warn({ err: error }, 'the first page could not be looked up for a rendered page: the app asks for it');
+    return 'spa';
+  }
+  // Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same.
+  if (!answer) return arrivedFromElsewhere(request.headers) ? null : 'spa';
+  const paid = paidPage(answer);
+  const inlined = {
+    operation: operation as PaidOperation,
+    params,
+    answer: { status: answer.status, text: answer.text, headers: purchaseHeaders(answer) },
+  };
+  return { inlined, page: paid ? { operation, params, answer: paid } : null };
+}
 
 export interface PageRenderer {
   /** Sends the server-rendered page and returns true, or returns false (nothing sent) for the SPA's index.html. */
@@ -25,7 +83,7 @@ export interface PageRenderer {
  * Server rendering of the first screen (issue 14, part 4) on TanStack Router's own SSR (src/entry-server.tsx):
  * the first timeline or search page as HTML, streamed, with the query cache dehydrated into it. The data comes
  * from the archive (free) or, for a navigation the person made, from the purchaser the browser's /api requests
- * use (./first-page.ts); a page reached from another site without an archived copy renders the priced button.
+ * use; a page reached from another site without an archived copy renders the priced button.
  * Anything unexpected (no server build, a failed purchase, an error before the first byte) falls back to the
  * SPA, never a crash.
  */
@@ -37,22 +95,9 @@ export async function loadPageRenderer(options: {
   /** The page's Content-Security-Policy, given the sources of its inline scripts (here the response's nonce) and style sheets. */
   policyFor: (scriptSources: string[], styleHashes: string[]) => string;
 }): Promise<PageRenderer | null> {
-  const file = path.resolve(options.dist, SERVER_ENTRY);
-  if (!fs.existsSync(file)) return null;
-  const assets = readBuildAssets(options.dist);
-  if (!assets) {
-    options.app.log.warn('server rendering off: the build has no manifest (.vite/manifest.json)');
-    return null;
-  }
-  let entry: ServerEntry;
-  // React's production server renderer (the development one is several times slower and writes stack traces into the page).
-  process.env.NODE_ENV ??= 'production';
-  try {
-    entry = ((await import(pathToFileURL(file).href)) as { default: ServerEntry }).default;
-  } catch (error) {
-    options.app.log.warn({ err: error }, 'server rendering off: the server build could not be loaded');
-    return null;
-  }
+  const loaded = await loadServerEntry(options.dist, options.app.log);
+  if (!loaded) return null;
+  const { entry, assets } = loaded;
   const { handler } = options;
 
   /** Headers every rendered page carries: its policy, and revalidation on every use (as index.html). */
@@ -68,7 +113,7 @@ export async function loadPageRenderer(options: {
   async function sendAnswer(request: FastifyRequest, reply: FastifyReply, inlined: InlinedPage) {
     const nonce = randomBytes(16).toString('base64');
     pageHeaders(reply, nonce);
-    await sendCompressed(request, reply, entry.answerPage(inlined, nonce, pageAssets('', assets!)));
+    await sendCompressed(request, reply, entry.answerPage(inlined, nonce, pageAssets('', assets)));
     return true;
   }
 
