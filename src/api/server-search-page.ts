@@ -5,7 +5,7 @@ import { searchPageOf, searchQueryOptions } from './search';
 
 /** The /search route's loader (src/routes/search.tsx), as src/api/server-timeline-page.ts is the timeline's. */
 export function loadServerSearch({ queryClient, serverFirstPage: first }: AppRouterContext): void {
-  if (first?.operation !== 'search') return;
+  if (!import.meta.env.SSR || first?.operation !== 'search') return;
   const { queryKey } = searchQueryOptions(first.params as unknown as SearchParams);
   queryClient.setQueryData(queryKey, searchPageOf(renderedAnswer(first.answer)));
 }

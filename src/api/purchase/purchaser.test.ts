@@ -117,9 +117,11 @@ describe('the query cache holds what this document bought', () => {
     if (plan.kind !== 'purchase') throw new Error(`${href} is planned as ${plan.kind}`);
     const answer = await buy(plan);
     // The router the server renders with (src/entry-server.tsx), given the answer in its context, not a module.
+    vi.stubEnv('SSR', true);
     const queryClient = new QueryClient();
     const history = createMemoryHistory({ initialEntries: [href] });
     await createAppRouter(queryClient, history, { nonce: 'n', firstPage: { ...plan, answer } }).load();
+    vi.unstubAllEnvs();
     const page = queryClient.getQueryData<SearchPage>(searchKeys.query({ q }));
     expect(page?.origin).toBe('server-rendered');
     expect(page?.callId).toBe(answer.callId);
