@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PageAssets } from '../../src/contract/render.ts';
+import { loadAfterFirstPaint } from './load-after-paint.ts';
 
 /** One entry of Vite's build manifest (`build.manifest`), the fields a rendered page needs. */
 interface ManifestChunk {
@@ -61,5 +63,25 @@ export function readBuildAssets(dist: string): BuildAssets | null {
       const key = keyByName.get(name);
       return key ? withImports([key]) : [];
     },
+  };
+}
+
+/** What the app loads to hydrate a rendered page (src/app/hydrate-server-page.tsx), by its chunk's name. */
+const HYDRATION_CHUNK = 'hydrate-server-page';
+/** The routes whose own chunk (and what it imports) a rendered page preloads, by the chunk's name in the build. */
+const ROUTE_CHUNKS: Record<string, string> = { '/timeline': 'timeline', '/search': 'search' };
+
+/** The files a page the server writes for `pathname` names: the entry, its style sheets, and the modules to preload. */
+export function pageAssets(pathname: string, build: BuildAssets): PageAssets {
+  const routeChunk = ROUTE_CHUNKS[pathname];
+  return {
+    entry: build.entry,
+    styleSheets: build.styleSheets,
+    modulePreloads: [
+      ...build.entryImports,
+      ...build.chunkModules(HYDRATION_CHUNK),
+      ...(routeChunk ? build.chunkModules(routeChunk) : []),
+    ],
+    script: loadAfterFirstPaint(build.entry),
   };
 }

@@ -5,7 +5,8 @@ import { createApp, REQUEST_TIMEOUTS, type PageHost, type ServerApp } from '../a
 import type { AppConfig } from '../config.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { contentSecurityPolicy, imageSources, inlineScriptHashes } from './csp.ts';
-import { loadPageRenderer, SERVER_ENTRY } from './render.ts';
+import { loadPageRenderer } from './render.ts';
+import { SERVER_ENTRY } from './server-entry.ts';
 
 /** Hashed file names (`index-CkcIfOk3.js`): a new build never reuses one, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -18,7 +18,8 @@ function purchaseOf(params: SearchParams): Purchase {
   return { operation: 'search', params: searchBody(params) };
 }
 
-function toSearchPage({ json, callId, credits, boughtAt, origin }: PaidAnswer): SearchPage {
+/** A purchaser's answer as a search page: the query function's, and a server-rendered page's loader's. */
+export function searchPageOf({ json, callId, credits, boughtAt, origin }: PaidAnswer): SearchPage {
   const parsed = v.safeParse(searchEnvelope, json);
   if (!parsed.success) throw new ApiError('invalid_response', 'The search response has no results list');
   return {
@@ -32,7 +33,7 @@ function toSearchPage({ json, callId, credits, boughtAt, origin }: PaidAnswer): 
 }
 
 export async function fetchSearch(params: SearchParams, { rebuy = false } = {}): Promise<SearchPage> {
-  return toSearchPage(await buy(purchaseOf(params), { rebuy }));
+  return searchPageOf(await buy(purchaseOf(params), { rebuy }));
 }
 
 /**

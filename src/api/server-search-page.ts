@@ -1,8 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { AppRouterContext } from '../app/router-context';
 import type { SearchParams } from './keys';
-import { searchQueryOptions } from './search';
+import { renderedAnswer } from './purchase/purchaser';
+import { searchPageOf, searchQueryOptions } from './search';
 
-/** The first page of a server-rendered search, as src/api/server-timeline-page.ts does a timeline's. */
-export function prefetchServerSearch(queryClient: QueryClient, params: Record<string, unknown>): Promise<void> {
-  return queryClient.prefetchQuery(searchQueryOptions(params as unknown as SearchParams));
+/** The /search route's loader (src/routes/search.tsx), as src/api/server-timeline-page.ts is the timeline's. */
+export function loadServerSearch({ queryClient, serverFirstPage: first }: AppRouterContext): void {
+  if (!import.meta.env.SSR || first?.operation !== 'search') return;
+  const { queryKey } = searchQueryOptions(first.params as unknown as SearchParams);
+  queryClient.setQueryData(queryKey, searchPageOf(renderedAnswer(first.answer)));
 }

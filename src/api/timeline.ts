@@ -21,7 +21,8 @@ export function timelinePath(target: TimelineTarget, cursor: string | null): str
   return timelineRequestPath(purchaseOf(target, cursor).params);
 }
 
-function toPage({ json, callId, credits, boughtAt, origin }: PaidAnswer): TimelinePage {
+/** A purchaser's answer as a timeline page: the query function's, and a server-rendered page's loader's. */
+export function timelinePageOf({ json, callId, credits, boughtAt, origin }: PaidAnswer): TimelinePage {
   const parsed = v.safeParse(timelineEnvelope, json);
   if (!parsed.success) {
     throw new ApiError(
@@ -48,7 +49,7 @@ export async function fetchTimelinePage(
   // The answer arrived in a task that also read its JSON; the schemas read it in the next one, so neither
   // task grows long enough to stall scrolling.
   await nextTask();
-  const page = toPage(answer);
+  const page = timelinePageOf(answer);
   const user = page.user?.id && page.user.handle ? { id: page.user.id, handle: page.user.handle } : null;
   indexBoughtPage({ firstPath: cursor ? null : timelinePath(target, null), user }, Date.now(), CACHE_MAX_AGE_MS);
   return page;

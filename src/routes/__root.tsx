@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, lazyRouteComponent, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import type { AppRouterContext } from '../app/router-context';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
 import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotice';
@@ -10,7 +10,7 @@ import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
 import { SIGN_IN_PAGES } from '../api/auth/sign-in-required';
 import { ExposedBanner, PeopleNavLink, SignedInSlot } from '../features/people/components/PeopleInHeader';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<AppRouterContext>()({
   component: RootLayout,
   // Loaded when an address matches no page: the shell stays lighter for every other visit.
   notFoundComponent: lazyRouteComponent(() => import('../components/PageNotFound')),

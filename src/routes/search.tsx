@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/purchase/arrival';
 import { searchKeys } from '../api/keys';
+import { loadServerSearch } from '../api/server-search-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
 import { ArrivalGate } from '../components/ArrivalGate';
 import { HandleHint } from '../features/search/components/HandleHint';
@@ -19,6 +20,10 @@ import { markHydrated } from '../lib/held-clicks';
 export const Route = createFileRoute('/search')({
   // Bad values fall back to "not set" (the upstream's default); the page names what it ignored.
   validateSearch: searchRouteSchema,
+  // A rendered page's first page, from the server into the query cache (nothing in the browser).
+  loader: ({ context }) => loadServerSearch(context),
+  // In the page's own chunk: no chunk of its own to fetch beside it.
+  codeSplitGroupings: [['loader', 'component']],
   component: SearchPage,
 });
 

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/purchase/arrival';
 import { resolveTarget, timelineKeys } from '../api/keys';
+import { loadServerTimeline } from '../api/server-timeline-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
 import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
@@ -17,6 +18,10 @@ import { markHydrated } from '../lib/held-clicks';
 export const Route = createFileRoute('/timeline')({
   // A bad value falls back to "not set" (never an error screen); the page names what it ignored.
   validateSearch: timelineSearchSchema,
+  // A rendered page's first page, from the server into the query cache (nothing in the browser).
+  loader: ({ context }) => loadServerTimeline(context),
+  // In the page's own chunk: no chunk of its own to fetch beside it.
+  codeSplitGroupings: [['loader', 'component']],
   component: TimelinePage,
 });
 

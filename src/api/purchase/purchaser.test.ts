@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { persistOptions } from '../../app/persister';
 import { createQueryClient } from '../../app/query-client';
 import { createIncrementalPersister, type RecordStore } from '../../lib/incremental-persister';
+import { createAppRouter } from '../../router';
+import { planPage } from '../../ssr/plan-page';
 import { openAt, startHarnessProcess } from '../../testing/harness-client';
 import { ApiError } from '../errors';
 import { searchKeys, timelineKeys } from '../keys';
@@ -12,7 +15,7 @@ import { searchQueryOptions } from '../search';
 import { timelineQueryOptions, type TimelineData } from '../timeline';
 import type { SearchPage } from '../../contract/upstream/types';
 import { checkForNewPosts } from './check-new-posts';
-import { buy, purchasesInFlight, withServerAnswer } from './purchaser';
+import { buy, purchasesInFlight } from './purchaser';
 import { rebuySearch } from './rebuy-search';
 
 let harness: Awaited<ReturnType<typeof startHarnessProcess>>;
@@ -107,16 +110,25 @@ describe('the query cache holds what this document bought', () => {
     expect(await timelineCalls(handle)).toHaveLength(1);
   });
 
-  it('gives an answer the server bought for rendering to the query function as "rendered by the server", sending nothing', async () => {
+  it('reaches the query cache of a page the server renders through the route loader, "rendered by the server", sending nothing', async () => {
     const q = `rendered ${tag()}`;
-    const answer = await buy({ operation: 'search', params: { q } });
+    const href = `/search?q=${encodeURIComponent(q)}`;
+    const plan = planPage(href);
+    if (plan.kind !== 'purchase') throw new Error(`${href} is planned as ${plan.kind}`);
+    const answer = await buy(plan);
+    // The router the server renders with (src/entry-server.tsx), given the answer in its context, not a module.
+    vi.stubEnv('SSR', true);
     const queryClient = new QueryClient();
-    await withServerAnswer({ operation: 'search', params: { q, page: 1 } }, answer, () =>
-      queryClient.prefetchQuery(searchQueryOptions({ q })),
-    );
+    const history = createMemoryHistory({ initialEntries: [href] });
+    await createAppRouter(queryClient, history, { nonce: 'n', firstPage: { ...plan, answer } }).load();
+    vi.unstubAllEnvs();
     const page = queryClient.getQueryData<SearchPage>(searchKeys.query({ q }));
     expect(page?.origin).toBe('server-rendered');
     expect(page?.callId).toBe(answer.callId);
+    // The browser's router, with no such page, loads the route and buys nothing.
+    const browser = new QueryClient();
+    await createAppRouter(browser, createMemoryHistory({ initialEntries: [href] })).load();
+    expect(browser.getQueryData(searchKeys.query({ q }))).toBeUndefined();
     expect(await harness.log(q)).toHaveLength(1);
   });
 });

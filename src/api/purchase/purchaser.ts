@@ -32,8 +32,6 @@ export interface PaidAnswer extends PaidResponse {
 }
 
 const inFlight = new Map<string, Promise<PaidAnswer>>();
-/** Server side: answers the server bought before rendering, offered to the query function by key. */
-const offered = new Map<string, PaidResponse>();
 
 export function keyOf(purchase: Purchase): string {
   return purchaseKey(purchase.operation, purchase.params);
@@ -64,32 +62,22 @@ function originOf(answer: PaidResponse, renderedByServer: boolean): PageOrigin {
 }
 
 /**
- * Server rendering's seam (src/api/server-page.ts): the answer the server bought for this request is the
- * query function's answer for that page while `during` runs (the prefetch reads it synchronously), then
- * withdrawn, since every request in the process shares this module.
+ * The answer a server-rendered page opened with (bought for this navigation, or the archive's copy), as the query
+ * function's answer: the route loaders put it in the page's query cache (src/api/server-timeline-page.ts, server-search-page.ts).
  */
-export async function withServerAnswer<T>(purchase: Purchase, answer: PaidResponse, during: () => Promise<T>) {
-  const key = keyOf(purchase);
-  offered.set(key, answer);
-  let running: Promise<T>;
-  try {
-    running = during();
-  } finally {
-    offered.delete(key);
-  }
-  return running;
+export function renderedAnswer(answer: PaidResponse): PaidAnswer {
+  return { ...answer, origin: originOf(answer, true) };
 }
 
 /** Asks for a page: the request on its way, an adopted early or server answer, or a new request. */
 export function buy(purchase: Purchase, { rebuy = false } = {}): Promise<PaidAnswer> {
   const key = keyOf(purchase);
-  const serverAnswer = offered.get(key);
-  if (serverAnswer) return Promise.resolve({ ...serverAnswer, origin: originOf(serverAnswer, true) });
   // A re-buy asked while the page is already on its way takes that answer: it is the one asked for.
   const pending = inFlight.get(key);
   if (pending) return pending;
   if (typeof window === 'undefined') {
-    // Nothing is bought while rendering on a server: the server buys before it renders.
+    // Nothing is bought while rendering on a server: the server buys before it renders, and the route's loader
+    // puts that answer in the query cache (src/api/server-timeline-page.ts, server-search-page.ts).
     return Promise.reject(new Error(`No answer was bought for ${key} before rendering`));
   }
   const early = rebuy ? null : adoptEarly(key);
