@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { PaidOperation } from '../../src/contract/identity.ts';
 import type { InlinedPage, PagePlan, PaidResponse, ServerPage } from '../../src/contract/render.ts';
 import type { PurchaseResult } from '../purchase/purchase-result.ts';
-import { purchaseHeaders } from '../purchase/purchase.ts';
+import { purchaseHeaders, renderedFirstPage } from '../purchase/purchase.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
 import { sendCompressed } from './compress.ts';
 import { requestDateStyle } from './date-style.ts';
@@ -44,7 +44,7 @@ function paidPage(answer: PurchaseResult): PaidResponse | null {
 }
 
 /**
- * The first page of a rendered page, through the purchaser the browser's /api requests use (`handler.page`: the
+ * The first page of a rendered page, through the purchaser the browser's /api requests use (`renderedFirstPage`: the
  * archive's copy, or a purchase only for a navigation the person made, recorded as any other); null when there is
  * none to have (a page reached from another site renders the priced button); 'spa' when the browser decides.
  */
@@ -55,7 +55,12 @@ async function firstPage(
 ): Promise<FirstPage | null | 'spa'> {
   let answer;
   try {
-    answer = await handler.page(operation, params, personNavigatedHere(request.headers), request.person);
+    answer = await renderedFirstPage(handler.services, {
+      operation,
+      params,
+      mayBuy: personNavigatedHere(request.headers),
+      person: request.person,
+    });
   } catch (error) {
     // The store cannot be read (its database stopped): the app's own request will say so, and buys nothing meanwhile.
     request.log.warn({ err: error }, 'the first page could not be looked up for a rendered page: the app asks for it');

@@ -1,18 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { canonicalParams, purchaseKey, type PaidOperation } from '../../src/contract/identity.ts';
 import type { AppConfig } from '../config.ts';
 import type { SessionState } from '../../src/contract/index.ts';
-import { buyPage, freePage } from '../purchase/purchase.ts';
-import type { PurchaseResult } from '../purchase/purchase-result.ts';
 import { installApiRules, type RouteAccess } from './api-rules.ts';
 import { startJobs } from '../jobs/service.ts';
 import { historyRoutes } from './history-routes.ts';
 import { archiveRoutes } from '../archive-search/routes.ts';
 import { IndexerThread } from '../archive-search/indexer-thread.ts';
-import { OPERATIONS } from './operations.ts';
 import { paidRoutes } from './paid-routes.ts';
-import { paramsProblem } from './validate.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 import { sessionRoutes, sessionState, type SessionContext } from './session-routes.ts';
 import { spendRoutes } from './spend-routes.ts';
 import { checkStore } from '../store/health.ts';
@@ -32,16 +27,8 @@ export interface ApiHandler {
   /** Every /api route (a Fastify plugin, registered under the /api prefix by server/app.ts). */
   routes: FastifyPluginAsync;
   describe(): string;
-  /**
-   * A page for a server-rendered first screen, as /api would answer it: the archive's free copy, or, only
-   * when `mayBuy`, a purchase through the same purchaser (journal, budget, ledger, archive). Null: neither.
-   */
-  page(
-    operation: PaidOperation,
-    params: Record<string, unknown>,
-    mayBuy: boolean,
-    person?: Person | null,
-  ): Promise<PurchaseResult | null>;
+  /** What spends (store, upstream, limits, prices, metrics): the purchaser's services, for a rendered page's first page. */
+  services: Services;
   /** Who may spend here (#28): who a page request is from, and whether anyone must be named at all. */
   identity: Identity;
   /**
@@ -127,15 +114,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
       authDescription,
     identity,
     access,
-    page: async (operation, asked, mayBuy, person = null) => {
-      const params = canonicalParams(operation, asked);
-      const key = purchaseKey(operation, params);
-      const free = await freePage(services, { operation, params, key });
-      if (free) return free;
-      const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === operation);
-      if (!mayBuy || !route || paramsProblem(route, params)) return null;
-      return buyPage(services, { route, params, key, fresh: false, person });
-    },
+    services,
     meter: async (person = null) => ({
       ...(await sessionState(context, 1, { asker: person })),
       rows: [],

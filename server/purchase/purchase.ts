@@ -1,14 +1,15 @@
 import Big from 'big.js';
 import type { ServerResponse } from 'node:http';
-import { FROM_ARCHIVE, HEADER, purchaseKey } from '../../src/contract/index.ts';
+import { canonicalParams, FROM_ARCHIVE, HEADER, purchaseKey, type PaidOperation } from '../../src/contract/index.ts';
 import type { Person } from '../identity/people.ts';
 import type { Operation } from '../ledger/rows.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import type { ExchangeStore } from '../proxy/inspector-store.ts';
-import type { Route } from '../proxy/operations.ts';
+import { OPERATIONS, type Route } from '../proxy/operations.ts';
 import type { Prices } from '../proxy/prices.ts';
 import type { Redactor } from '../proxy/redact.ts';
+import { paramsProblem } from '../proxy/validate.ts';
 import { LedgerWriteError, storeUnavailable } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
 import type { JournalResult } from '../store/write-path/journal.ts';
@@ -78,6 +79,23 @@ export async function freePage(
   if (!archived) return null;
   metrics.servedFree(page.operation, 'archive', archived.credits);
   return archivedAnswer(archived);
+}
+
+/**
+ * A server-rendered page's first page, as /api would answer it: the archive's free copy, or, only when `mayBuy`
+ * (a navigation the person made), a purchase recorded as any other. Null: neither (the page renders its priced button).
+ */
+export async function renderedFirstPage(
+  services: PurchaseServices,
+  page: { operation: PaidOperation; params: Record<string, unknown>; mayBuy: boolean; person: Person | null },
+): Promise<PurchaseResult | null> {
+  const params = canonicalParams(page.operation, page.params);
+  const key = purchaseKey(page.operation, params);
+  const free = await freePage(services, { operation: page.operation, params, key });
+  if (free) return free;
+  const route = Object.values(OPERATIONS).find((candidate) => candidate.operation === page.operation);
+  if (!page.mayBuy || !route || paramsProblem(route, params)) return null;
+  return buyPage(services, { route, params, key, fresh: false, person: page.person });
 }
 
 async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promise<PurchaseResult> {
