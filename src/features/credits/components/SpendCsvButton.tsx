@@ -1,9 +1,7 @@
 import type { SpendBreakdown, SpendGroup } from '../../../api/spend';
 import { downloadText } from '../../../lib/download';
 import { spendCsv } from '../spend-view';
-
-const button =
-  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+import { outlineButton } from './control-style';
 
 /** The file's name says what it holds: the dimension, and this session or the period's days. */
 function csvName(breakdown: SpendBreakdown): string {
@@ -16,7 +14,7 @@ export function SpendCsvButton({ breakdown, groups }: { breakdown: SpendBreakdow
   return (
     <button
       type="button"
-      className={`${button} ml-auto`}
+      className={`${outlineButton} ml-auto`}
       disabled={!breakdown || groups.length === 0}
       onClick={() =>
         breakdown && downloadText(csvName(breakdown), 'text/csv;charset=utf-8', spendCsv(breakdown, groups))

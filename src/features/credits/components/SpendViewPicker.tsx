@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions } from '../../../api/auth/me';
 import { SPEND_DIMENSIONS } from '../../../contract/spend';
 import { DIMENSION_WORDS, PERIOD_WORDS, PERIODS, type SpendPeriod, type SpendView } from '../spend-view';
+import { control, fieldLabel } from './control-style';
 
-const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const tab =
   'rounded-md border border-slate-300 px-2 py-1.5 text-sm font-medium hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 dark:border-slate-700 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-800 dark:aria-pressed:text-white';
-const fieldLabel = 'flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400';
 
 /**
  * Which breakdown to show: the dimension's tabs, the period, and the days of a custom one. Each change goes to the
