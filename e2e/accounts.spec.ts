@@ -240,6 +240,19 @@ test('an admin invites dora from the People page; the link shown once signs her 
   await expect(page.getByTestId('audit-entry').nth(1)).toContainText("admin set dora's limit to 0.2 credits a month");
   await dora.reload();
   await expect(dora).toHaveURL(/\/sign-in/);
+
+  // Her role, a new one-time link in place of her password, and her removal, asked twice.
+  await row.getByRole('combobox', { name: 'dora’s role' }).selectOption('viewer');
+  await expect(row).toContainText('dora is now a viewer.');
+  await row.getByRole('button', { name: 'Reset password' }).click();
+  await expect(row.getByTestId('welcome-link')).toContainText('dora’s old password no longer works');
+  await row.getByRole('button', { name: 'Remove…' }).click();
+  const confirm = row.getByRole('alertdialog', { name: 'Remove dora?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await row.getByRole('button', { name: 'Remove…' }).click();
+  await confirm.getByRole('button', { name: 'Yes, remove dora' }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('an expired welcome link says so before any form', async ({ browser }) => {

@@ -14,9 +14,10 @@ import { OperationBreakdown } from '../features/credits/components/OperationBrea
 import { PastSessions } from '../features/credits/components/PastSessions';
 import { SessionOverview } from '../features/credits/components/SessionOverview';
 import { SpendAlertsSection } from '../features/credits/components/SpendAlertsSection';
-import { SpendBreakdownSection, type SpendView } from '../features/credits/components/SpendBreakdownSection';
+import { SpendBreakdownSection } from '../features/credits/components/SpendBreakdownSection';
 import { SpendChart } from '../features/credits/components/SpendChart';
 import { PERIODS } from '../features/credits/spend-periods';
+import type { SpendView } from '../features/credits/spend-view';
 import { SPEND_DIMENSIONS } from '../contract/spend-dimensions';
 import { useLedgerRows } from '../features/credits/use-ledger-rows';
 import { PeopleSpendSlot } from '../features/people/components/PeopleSpendSlot';

@@ -90,3 +90,35 @@ export function meterBudgetSentence(budget: Budget): string {
     ? `${figure}. Warning: close to ${warningOwnerWords(budget)} (warns at ${budget.warnAt}); paid calls stop when it is reached`
     : figure;
 }
+
+/**
+ * Whose limit stopped paid calls, and only the ways out that exist for it: the operator's CREDIT_LIMIT
+ * cannot be raised, cleared or reset from the browser; the personal limit can.
+ */
+export function meterReachedNotes(budget: Budget): { owner: string; sentence: string; title: string } {
+  if (budget.reachedBy === 'operator') {
+    return {
+      owner: "operator's",
+      sentence: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts ${operatorScope(budget.period)} and cannot be changed from the browser`,
+      title: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. Only whoever runs creditscope can change it.`,
+    };
+  }
+  if (budget.reachedBy === 'person' && budget.person) {
+    // The signed-in person's own limit (#28): only its period or an admin lifts it.
+    const words = `${personLimitWords(budget.person)} is reached: paid calls are refused; ${personResetWords(budget.person)}`;
+    return { owner: `${budget.person.name}'s`, sentence: words, title: `${words}.` };
+  }
+  if (budget.reachedBy === 'personal') {
+    return {
+      owner: 'your',
+      sentence: `Your limit of ${budget.personalLimit} credits for this session is reached: paid calls are refused until you raise or clear it, or start a new session`,
+      title:
+        'Your limit for this session is reached: paid calls are refused. Open Credits to raise or clear it, or start a new session.',
+    };
+  }
+  return {
+    owner: '',
+    sentence: `A credit limit of ${budget.limit} is reached: paid calls are refused`,
+    title: 'A credit limit is reached: paid calls are refused. Open Credits to see which.',
+  };
+}

@@ -5,6 +5,14 @@ import type { SpendPeriod } from './spend-periods';
 
 export { PERIODS, type SpendPeriod } from './spend-periods';
 
+/** What the Credits page's address says about the breakdown: `?by=&period=&from=&to=`, so a row can link to a day. */
+export interface SpendView {
+  by: SpendDimension;
+  period: SpendPeriod;
+  from?: string;
+  to?: string;
+}
+
 /** What each dimension's table calls its groups, and the group of rows it does not apply to. */
 export const DIMENSION_WORDS: Record<SpendDimension, { tab: string; column: string; none: string }> = {
   handle: { tab: 'By handle', column: 'Handle', none: 'Searches (no handle)' },

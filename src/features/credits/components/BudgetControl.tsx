@@ -8,8 +8,8 @@ import { useSetBudget } from '../use-session-actions';
 import type { CreditPrice } from '../../../contract/session';
 import { Money } from '../../../components/Money';
 import { DECIMAL } from '../../../contract/decimal';
+import { actionButton, fieldLabel } from './control-style';
 
-const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
 const note = 'text-xs text-slate-500 dark:text-slate-400';
 
 /** The server's own reason for refusing a limit (a 400 from creditscope, not from the upstream). */
@@ -108,7 +108,7 @@ export function BudgetControl({
           )}
         </p>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-          <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+          <label className={fieldLabel}>
             {operatorLimit === null ? 'Your limit (credits)' : `Your limit (credits, at most ${operatorLimit})`}
             <input
               value={draft}
@@ -123,7 +123,7 @@ export function BudgetControl({
           <button
             type="submit"
             disabled={mutation.isPending}
-            className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+            className={`${actionButton} bg-brand-600 text-white hover:bg-brand-700`}
           >
             Set limit
           </button>
@@ -131,7 +131,7 @@ export function BudgetControl({
             type="button"
             disabled={mutation.isPending || personalLimit === null}
             onClick={() => mutation.mutate(null)}
-            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+            className={`${actionButton} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
           >
             Clear my limit
           </button>

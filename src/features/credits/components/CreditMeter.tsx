@@ -1,14 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
-import type { Budget, SessionState } from '../../../api/session';
-import {
-  meterBudgetParts,
-  meterBudgetSentence,
-  operatorScope,
-  personLimitWords,
-  personResetWords,
-  warningNote,
-} from '../budget-words';
+import type { SessionState } from '../../../api/session';
+import { meterBudgetParts, meterBudgetSentence, meterReachedNotes, warningNote } from '../budget-words';
 import { meterPaceText, paceSentence, paceUnitLabel } from '../pace-words';
 import { spendPace } from '../spend-pace';
 import { useLiveSession } from '../use-live-session';
@@ -19,38 +12,6 @@ import { useDateStyle } from '../../../lib/use-date-style';
 import { Money } from '../../../components/Money';
 import { useOneLine } from '../../../lib/use-one-line';
 import { useNow } from '../../../lib/use-now';
-
-/**
- * Whose limit stopped paid calls, and only the ways out that exist for it: the operator's CREDIT_LIMIT
- * cannot be raised, cleared or reset from the browser; the personal limit can.
- */
-function reachedNotes(budget: Budget): { owner: string; sentence: string; title: string } {
-  if (budget.reachedBy === 'operator') {
-    return {
-      owner: "operator's",
-      sentence: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. It counts ${operatorScope(budget.period)} and cannot be changed from the browser`,
-      title: `The server operator's limit of ${budget.operatorLimit} credits is reached: paid calls are refused. Only whoever runs creditscope can change it.`,
-    };
-  }
-  if (budget.reachedBy === 'person' && budget.person) {
-    // The signed-in person's own limit (#28): only its period or an admin lifts it.
-    const words = `${personLimitWords(budget.person)} is reached: paid calls are refused; ${personResetWords(budget.person)}`;
-    return { owner: `${budget.person.name}'s`, sentence: words, title: `${words}.` };
-  }
-  if (budget.reachedBy === 'personal') {
-    return {
-      owner: 'your',
-      sentence: `Your limit of ${budget.personalLimit} credits for this session is reached: paid calls are refused until you raise or clear it, or start a new session`,
-      title:
-        'Your limit for this session is reached: paid calls are refused. Open Credits to raise or clear it, or start a new session.',
-    };
-  }
-  return {
-    owner: '',
-    sentence: `A credit limit of ${budget.limit} is reached: paid calls are refused`,
-    title: 'A credit limit is reached: paid calls are refused. Open Credits to see which.',
-  };
-}
 
 const tone = {
   reached:
@@ -89,7 +50,7 @@ export function CreditMeter() {
 
 function Meter({ state, now, style }: { state: SessionState; now: number; style: DateStyle }) {
   const { session, budget } = state;
-  const reached = budget.reached ? reachedNotes(budget) : null;
+  const reached = budget.reached ? meterReachedNotes(budget) : null;
   // Amber before the hard stop, at the nearest limit's warning point (the server's rule); once reached, red.
   const warning = !reached && budget.warning;
   const budgetText = reached ? `. ${reached.sentence}` : meterBudgetSentence(budget);

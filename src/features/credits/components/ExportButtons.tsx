@@ -1,13 +1,11 @@
 import type { LedgerRow } from '../../../api/session';
 import type { CreditPrice } from '../../../contract/session';
 import { downloadText } from '../../../lib/download';
+import { outlineButton } from './control-style';
 
 // The file is written on the click: the page shows the buttons, few visits press them.
 const ledgerText = (format: 'csv' | 'json', rows: readonly LedgerRow[], price: CreditPrice | null) =>
   import('../export').then((ledger) => (format === 'csv' ? ledger.ledgerCsv(rows, price) : ledger.ledgerJson(rows)));
-
-const button =
-  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /** Downloads the rows shown (after filtering) as CSV or JSON. */
 export function ExportButtons({
@@ -25,7 +23,7 @@ export function ExportButtons({
     <div className="flex gap-2">
       <button
         type="button"
-        className={button}
+        className={outlineButton}
         disabled={rows.length === 0}
         onClick={() =>
           void ledgerText('csv', rows, price).then((text) =>
@@ -37,7 +35,7 @@ export function ExportButtons({
       </button>
       <button
         type="button"
-        className={button}
+        className={outlineButton}
         disabled={rows.length === 0}
         onClick={() =>
           void ledgerText('json', rows, price).then((text) => downloadText(`${base}.json`, 'application/json', text))

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import type { Period, PeriodExport } from '../../../api/history';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDownload } from '../../../lib/use-download';
+import { utcDay } from '../spend-view';
+import { control, fieldLabel, outlineButton } from './control-style';
 
-const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
-const button =
-  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 const EXPORTS: { kind: PeriodExport; label: string }[] = [
   { kind: 'ledger.csv', label: 'Ledger CSV' },
   { kind: 'ledger.json', label: 'Ledger JSON' },
@@ -16,16 +15,12 @@ const EXPORTS: { kind: PeriodExport; label: string }[] = [
 const readExport = (kind: PeriodExport, period: Period) =>
   import('../../../api/history').then((history) => history.fetchPeriodExport(kind, period));
 
-/** The server's days are UTC: so are the defaults (the last 30 days, today included). */
-function utcDay(offsetDays = 0): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * Every call and every bought page between two days, across sessions and browsers, streamed by the
  * server; free. The loaded-rows exports above cover only what this page has read.
  */
 export function ExportPeriod() {
+  // The server's days are UTC: so are the defaults (the last 30 days, today included).
   const [from, setFrom] = useState(() => utcDay(-29));
   const [to, setTo] = useState(() => utcDay());
   const { busy, error, download } = useDownload<PeriodExport>();
@@ -34,7 +29,7 @@ export function ExportPeriod() {
   return (
     <div className="space-y-2" data-testid="export-period">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+        <label className={fieldLabel}>
           From (UTC day)
           <input
             type="date"
@@ -44,7 +39,7 @@ export function ExportPeriod() {
             onChange={(event) => setFrom(event.target.value)}
           />
         </label>
-        <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+        <label className={fieldLabel}>
           To (UTC day, included)
           <input
             type="date"
@@ -59,7 +54,7 @@ export function ExportPeriod() {
             <button
               key={kind}
               type="button"
-              className={button}
+              className={outlineButton}
               disabled={busy !== null || backwards}
               aria-busy={busy === kind}
               onClick={() => void download(kind, () => readExport(kind, { from, to }))}

@@ -1,12 +1,11 @@
 import type { LedgerFilter } from '../ledger-view';
-
-const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
+import { control, fieldLabel } from './control-style';
 
 /** Operation, outcome and free text: each narrows the table, the exports follow what is shown. */
 export function LedgerFilters({ filter, onChange }: { filter: LedgerFilter; onChange: (next: LedgerFilter) => void }) {
   return (
     <div role="group" aria-label="Filter the ledger" className="flex flex-wrap items-end gap-2">
-      <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+      <label className={fieldLabel}>
         Operation
         <select
           className={control}
@@ -18,7 +17,7 @@ export function LedgerFilters({ filter, onChange }: { filter: LedgerFilter; onCh
           <option value="search">Search</option>
         </select>
       </label>
-      <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+      <label className={fieldLabel}>
         Outcome
         <select
           className={control}

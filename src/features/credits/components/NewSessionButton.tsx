@@ -4,6 +4,7 @@ import { sessionQueryOptions } from '../../../api/session';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { operatorScope } from '../budget-words';
 import { useStartNewSession } from '../use-session-actions';
+import { actionButton } from './control-style';
 
 /** Starts the session totals again at 0 after an explicit confirmation; the current session moves to past sessions. */
 export function NewSessionButton({ total }: { total: string }) {
@@ -11,13 +12,12 @@ export function NewSessionButton({ total }: { total: string }) {
   const mutation = useStartNewSession();
   const budget = useQuery(sessionQueryOptions()).data?.budget;
   const operatorLimit = budget?.operatorLimit ?? null;
-  const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
   if (!confirming) {
     return (
       <button
         type="button"
         onClick={() => setConfirming(true)}
-        className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+        className={`${actionButton} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
       >
         New session
       </button>
@@ -39,14 +39,14 @@ export function NewSessionButton({ total }: { total: string }) {
         type="button"
         autoFocus
         disabled={mutation.isPending}
-        className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+        className={`${actionButton} bg-brand-600 text-white hover:bg-brand-700`}
         onClick={() => mutation.mutate(undefined, { onSuccess: () => setConfirming(false) })}
       >
         Start new session
       </button>
       <button
         type="button"
-        className={`${button} hover:bg-slate-100 dark:hover:bg-slate-800`}
+        className={`${actionButton} hover:bg-slate-100 dark:hover:bg-slate-800`}
         onClick={() => setConfirming(false)}
       >
         Cancel

@@ -13,18 +13,16 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useCacheMutation } from '../../../lib/use-cache-mutation';
 import { alertRule } from '../alert-words';
 import { dateTime } from '../format';
+import { utcDay } from '../spend-view';
 import { DECIMAL } from '../../../contract/decimal';
+import { actionButton, control, fieldLabel } from './control-style';
 
-const control = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
-const button = 'rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-40';
 const note = 'text-xs text-slate-500 dark:text-slate-400';
 
 /** Whether an alert has fired for what it watches now (this session, or today): it fires once for each. */
 function firedNow(alert: SpendAlert, sessionFired: (firedFor: string) => boolean): boolean {
   if (alert.firedFor === null) return false;
-  return alert.kind === 'session'
-    ? sessionFired(alert.firedFor)
-    : alert.firedFor === `day:${new Date().toISOString().slice(0, 10)}`;
+  return alert.kind === 'session' ? sessionFired(alert.firedFor) : alert.firedFor === `day:${utcDay()}`;
 }
 
 /**
@@ -77,7 +75,7 @@ export function SpendAlertsSection({ budget, sessionId }: { budget: Budget; sess
                 type="button"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(alert.id)}
-                className={`${button} border border-slate-300 font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+                className={`${actionButton} border border-slate-300 font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
                 aria-label={`Remove the alert: ${alertRule(alert)}`}
               >
                 Remove
@@ -87,7 +85,7 @@ export function SpendAlertsSection({ budget, sessionId }: { budget: Budget; sess
         </ul>
       )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-        <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+        <label className={fieldLabel}>
           Tell me when
           <select
             className={control}
@@ -98,7 +96,7 @@ export function SpendAlertsSection({ budget, sessionId }: { budget: Budget; sess
             <option value="today">today reaches (% of the limit)</option>
           </select>
         </label>
-        <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+        <label className={fieldLabel}>
           {kind === 'session' ? 'Credits' : 'Percent'}
           <input
             value={draft}
@@ -113,7 +111,7 @@ export function SpendAlertsSection({ budget, sessionId }: { budget: Budget; sess
         <button
           type="submit"
           disabled={add.isPending}
-          className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+          className={`${actionButton} bg-brand-600 text-white hover:bg-brand-700`}
         >
           Add alert
         </button>
