@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef } from '
 import { ApiError } from '../../../api/errors';
 import { nextCursorOfData, type TimelineTarget } from '../../../api/timeline';
 import { timelinePage } from '../../../api/use-price';
-import type { TimelinePage } from '../../../contract/upstream/types';
+import type { Post, TimelinePage } from '../../../contract/upstream/types';
 import { CostHint } from '../../../components/CostHint';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { applyFilters, filtersActive, type PostFilters } from '../filters';
@@ -70,15 +70,24 @@ export function TimelineView({
     [drop, onFilters],
   );
   const filtering = filtersActive(filters);
-  const shown = filtering ? applyFilters(posts, filters) : posts;
+  const { hideReposts, hideReplies, mediaOnly } = asked;
+  // Kept by the filters' values: a list made anew in every render would be a new list for everything below
+  // (the deferred list re-rendered in the background after each render, the reading position re-held).
+  const filtered = useCallback(
+    (list: readonly Post[]) => (filtering ? applyFilters(list, { hideReposts, hideReplies, mediaOnly, find }) : list),
+    [filtering, hideReposts, hideReplies, mediaOnly, find],
+  );
+  const shown = useMemo(() => filtered(posts), [filtered, posts]);
   // A page that arrives is mounted in a render React can pause between cards: twenty cards in one go was
   // a long task mid-scroll. The sentinel waits until they are in: before that it is still in view, and
-  // would buy the next page.
-  const listed = useDeferredValue(shown);
+  // would buy the next page. Only arriving pages wait: a filter changed shows at once, so the list is never
+  // one the tools no longer describe, replaced a moment later under a card's open menu.
+  const arrived = useDeferredValue(posts);
+  const listed = useMemo(() => filtered(arrived), [filtered, arrived]);
   const nextError = query.isFetchNextPageError ? query.error : null;
   const autoLoading = autoLoad && !filtering && query.hasNextPage && nextError === null;
   const sentinel = useSentinel<HTMLDivElement>(
-    autoLoading && !budget.paused && listed === shown && !query.isFetchingNextPage,
+    autoLoading && !budget.paused && arrived === posts && !query.isFetchingNextPage,
     budget.loadAuto,
     pages.length,
   );
