@@ -22,6 +22,9 @@ export type LookupQuery = v.InferOutput<typeof lookupQuerySchema>;
  * long as it is kept), or null (it would be bought).
  */
 export const lookupAnswerSchema = v.object({
-  pages: v.record(v.string(), v.nullable(v.object({ boughtAt: v.string(), freeUntil: v.optional(v.nullable(v.string()), null) }))),
+  pages: v.record(
+    v.string(),
+    v.nullable(v.object({ boughtAt: v.string(), freeUntil: v.optional(v.nullable(v.string()), null) })),
+  ),
 });
 export type LookupAnswer = v.InferOutput<typeof lookupAnswerSchema>;
