@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { jobSpecRequest, jobsAnswer } from '../../src/contract/jobs.ts';
+import { jobsAnswer } from '../../src/contract/jobs.ts';
+import { jobSpecRequest } from '../../src/contract/requests.ts';
 import { PAID_PARAMS } from '../../src/contract/paid-params.ts';
 import { answerSchema, requestSchema } from './contract-schema.ts';
 

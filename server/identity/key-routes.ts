@@ -4,18 +4,15 @@ import { sendJson } from '../proxy/send.ts';
 import { PeopleAdmin } from './admin.ts';
 import type { Identity } from './identity.ts';
 import type { Person } from './people.ts';
-import {
-  apiKeysSchema,
-  createdKeySchema,
-  keyIdParamsSchema,
-  keyLabelBodySchema,
-  type KeyLabelBody,
-} from '../../src/contract/people.ts';
+import * as v from 'valibot';
+import { apiKeySchema, createdKeySchema } from '../../src/contract/people.ts';
+import { keyIdParamsSchema, keyLabelBodySchema, type KeyLabelBody } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 /** The routes' Fastify schemas, derived from the contract (src/contract/people.ts). */
 const SCHEMAS = {
-  list: { response: { 200: answerSchema(apiKeysSchema) } },
+  // Closed (strict) on the server: the serializer writes a key's three fields and never a secret or hash beside them.
+  list: { response: { 200: answerSchema(v.strictObject({ keys: v.array(v.strictObject(apiKeySchema.entries)) })) } },
   create: { body: requestSchema(keyLabelBodySchema), response: { 201: answerSchema(createdKeySchema) } },
   revoke: { params: requestSchema(keyIdParamsSchema) },
 };

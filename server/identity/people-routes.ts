@@ -7,19 +7,19 @@ import { AdminError, PeopleAdmin, type Limit } from './admin.ts';
 import { BadCursor } from './audit.ts';
 import type { Identity } from './identity.ts';
 import { clientAddress } from './request.ts';
+import { auditPageSchema, welcomeLinkSchema } from '../../src/contract/people.ts';
 import {
-  auditPageSchema,
   auditQuerySchema,
   changePersonBodySchema,
   inviteBodySchema,
   noBodySchema,
   personNameParamsSchema,
-  welcomeLinkSchema,
   type AuditQuery,
   type ChangePersonBody,
   type InviteBody,
-} from '../../src/contract/people.ts';
-import { linkStateSchema, welcomeCheckBodySchema } from '../../src/contract/sign-in.ts';
+} from '../../src/contract/requests.ts';
+import { linkStateSchema } from '../../src/contract/sign-in.ts';
+import { welcomeCheckBodySchema } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 /** The routes' Fastify schemas, derived from the contract (src/contract/people.ts, auth.ts). */

@@ -10,15 +10,15 @@ import type { Person } from './people.ts';
 import { clientAddress, overTls, sessionCookie } from './request.ts';
 import { personScope, readTotals } from '../store/totals.ts';
 import { meSchema } from '../../src/contract/auth.ts';
+import { signedInSchema } from '../../src/contract/sign-in.ts';
 import {
-  signedInSchema,
   signInBodySchema,
   signOutBodySchema,
   welcomeBodySchema,
   type SignInBody,
   type SignOutBody,
   type WelcomeBody,
-} from '../../src/contract/sign-in.ts';
+} from '../../src/contract/requests.ts';
 import { peopleSchema } from '../../src/contract/people.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { jobSpecRequest, jobsAnswer } from '../../src/contract/jobs.ts';
+import { jobIdParamsSchema, jobsAnswer } from '../../src/contract/jobs.ts';
+import { jobSpecRequest } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 import { HEADER } from '../../src/contract/index.ts';
 import { ownerScope, withinScope, type Action } from '../identity/access.ts';
@@ -28,6 +29,7 @@ const specBody = requestSchema(
   { closed: true, refinedLater: true },
 );
 const jobList = answerSchema(jobsAnswer);
+const jobIdParams = requestSchema(jobIdParamsSchema);
 
 /** A quote's or a job's body, read whole and strict: 4 MB at most, `application/json`, one meaning. */
 const SPEC_BODY = {
@@ -133,7 +135,7 @@ export function jobRoutes(context: JobsContext): FastifyPluginAsync {
     );
 
     const byId = (access: Action) => ({
-      schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[\\w-]{1,64}$' } } } },
+      schema: { params: jobIdParams },
       config: { refusal: NO_SUCH_ENDPOINT, access },
     });
     type ById = { Params: { id: string } };

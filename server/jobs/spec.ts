@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { HANDLE } from '../../src/contract/identity.ts';
-import { JOB_LIMITS, jobSpecRequest } from '../../src/contract/jobs.ts';
+import { JOB_LIMITS } from '../../src/contract/jobs.ts';
+import { jobSpecRequest } from '../../src/contract/requests.ts';
 import { UNTYPABLE } from '../../src/contract/paid-rules.ts';
 import type { PaidOperation } from '../../src/contract/operations.ts';
 import { MAX_TEXT_LENGTH } from '../../src/contract/limits.ts';

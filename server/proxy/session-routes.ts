@@ -3,17 +3,16 @@ import type { ArchiveStore } from '../store/archive-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
 import {
-  budgetBodySchema,
   callsPageSchema,
   callsQuerySchema,
   PACE_WINDOW_MS,
   sessionQuerySchema,
   sessionStateSchema,
-  type BudgetBody,
   type CallsPage,
   type CreditPrice,
   type SessionState,
 } from '../../src/contract/index.ts';
+import { budgetBodySchema, type BudgetBody } from '../../src/contract/requests.ts';
 import { readDecimalSetting } from '../../src/contract/decimal.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { callDetail } from './call-detail.ts';

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  alertBodySchema,
   spendAlertsSchema,
   spendBreakdownSchema,
   spendQuerySchema,
   SPEND_ALERT_KINDS,
-  type AlertBody,
   type SpendAlert,
   type SpendBreakdown,
   type SpendQuery,
 } from '../../src/contract/spend.ts';
+import { alertBodySchema, type AlertBody } from '../../src/contract/requests.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { MAX_ALERTS } from '../store/spend/alerts.ts';
 import { ownerScope } from '../identity/access.ts';

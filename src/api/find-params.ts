@@ -2,7 +2,7 @@
  * What a free find asks for, apart from the module that asks (src/api/archive-search.ts): the /find route's
  * address schema needs these on every page's first load, the post schemas that module reads hits with not.
  */
-import { FIND_KINDS, type FindKind } from '../contract/find';
+import { FIND_KINDS, type FindKind } from '../contract/find-kinds';
 
 export { FIND_KINDS, type FindKind };
 

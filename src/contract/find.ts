@@ -1,14 +1,13 @@
 import * as v from 'valibot';
+import { FIND_KINDS } from './find-kinds.ts';
+
+export { FIND_KINDS, type FindKind } from './find-kinds.ts';
 
 /**
  * `GET /api/_archive/search` (a free find over everything bought) and `/api/_archive/stats` (a handle's numbers):
  * one schema for both sides, as ./session.ts. The browser parses the answers with them
  * (src/api/archive-search.ts); the server's Fastify schemas are derived from them (server/archive-search/routes.ts).
  */
-
-/** What a find may be narrowed to: each kind of archived item. */
-export const FIND_KINDS = ['post', 'repost', 'quote', 'reply', 'result'] as const;
-export type FindKind = (typeof FIND_KINDS)[number];
 
 /**
  * The query as Fastify first reads it: each field once, as text (a field given twice is an array, refused). The

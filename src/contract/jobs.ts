@@ -6,54 +6,6 @@ import { MAX_JOB_PAGES } from './limits.ts';
 /** A job is at most `items` handles and searches together, each at most `pages` pages, `concurrency` calls at once. */
 export const JOB_LIMITS = { items: 1000, pages: MAX_JOB_PAGES, concurrency: { min: 1, max: 16 } } as const;
 
-const pages = (field: string) =>
-  v.pipe(
-    v.number(`${field} must be a whole number`),
-    v.integer(`${field} must be a whole number`),
-    v.minValue(1, `${field} must be at least 1`),
-    v.maxValue(JOB_LIMITS.pages, `${field} must be at most ${JOB_LIMITS.pages}`),
-  );
-
-/** A quote's or a job's body as asked: the server reads it with this (server/jobs/spec.ts) and derives its schema. */
-export const jobSpecRequest = v.object(
-  {
-    handles: v.optional(
-      v.array(v.string('handles must be a list of handles'), 'handles must be a list of handles'),
-      [],
-    ),
-    searches: v.optional(
-      v.array(v.string('searches must be a list of queries'), 'searches must be a list of queries'),
-      [],
-    ),
-    timeline: v.optional(
-      v.object(
-        {
-          pages: v.optional(pages('timeline.pages')),
-          until: v.optional(
-            v.pipe(
-              v.string('timeline.until must be a date like 2026-11-01'),
-              v.check((value) => !Number.isNaN(Date.parse(value)), 'timeline.until must be a date like 2026-11-01'),
-            ),
-          ),
-          untilEnd: v.optional(v.boolean('timeline.untilEnd must be true or false')),
-          maxPages: v.optional(pages('timeline.maxPages')),
-        },
-        'timeline must be an object like {"pages":5}',
-      ),
-    ),
-    searchPages: v.optional(pages('searchPages')),
-    concurrency: v.optional(
-      v.pipe(
-        v.number('concurrency must be a whole number'),
-        v.integer('concurrency must be a whole number'),
-        v.minValue(JOB_LIMITS.concurrency.min, `concurrency must be at least ${JOB_LIMITS.concurrency.min}`),
-        v.maxValue(JOB_LIMITS.concurrency.max, `concurrency must be at most ${JOB_LIMITS.concurrency.max}`),
-      ),
-    ),
-  },
-  'The body must be a JSON object like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}',
-);
-
 /** What a job collects, as the server quotes and runs it and the browser's form asks for it. */
 export type JobSpec = v.InferOutput<typeof jobSpecShape>;
 
@@ -135,6 +87,9 @@ export const jobItemSchema = v.object({
 
 export const quoteAnswer = v.object({ quote: quoteSchema });
 export const jobAnswer = v.object({ job: jobSummarySchema });
+/** `/api/_jobs/:id[/…]`: a job's id, as the server makes them (letters, digits, `_` and `-`). */
+export const jobIdParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)) });
+
 export const jobsAnswer = v.object({ jobs: v.array(jobSummarySchema) });
 export const jobDetailAnswer = v.object({ job: jobSummarySchema, items: v.array(jobItemSchema) });
 

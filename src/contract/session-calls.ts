@@ -51,7 +51,3 @@ export const callsQuerySchema = v.object({
   before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/))),
   session: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/))),
 });
-
-/** `PUT /api/_session/budget`: `{"limit":"25"}`, a number, or null to clear it (the route reads the decimal). */
-export const budgetBodySchema = v.strictObject({ limit: v.union([v.string(), v.number(), v.null()]) });
-export type BudgetBody = v.InferInput<typeof budgetBodySchema>;

@@ -9,28 +9,8 @@ import { personSchema } from './auth.ts';
  * never dropped.
  */
 
-/** `POST /api/_auth/sign-in`. */
-export const signInBodySchema = v.strictObject({
-  name: v.pipe(v.string(), v.maxLength(256)),
-  password: v.pipe(v.string(), v.maxLength(1024)),
-});
-export type SignInBody = v.InferOutput<typeof signInBodySchema>;
-
-/** `POST /api/_auth/welcome`: the invited person's first password. */
-export const welcomeBodySchema = v.strictObject({
-  token: v.pipe(v.string(), v.maxLength(256)),
-  password: v.pipe(v.string(), v.maxLength(4096)),
-});
-export type WelcomeBody = v.InferOutput<typeof welcomeBodySchema>;
-
 /** The answer of a sign-in or a welcome: who is now signed in. */
 export const signedInSchema = v.object({ person: personSchema });
 
-/** `POST /api/_auth/sign-out`: this browser, or (`everywhere`) every browser and session of the person. */
-export const signOutBodySchema = v.strictObject({ everywhere: v.optional(v.boolean()) });
-export type SignOutBody = v.InferOutput<typeof signOutBodySchema>;
-
-/** `POST /api/_auth/welcome/check`: the token in a body, never a URL (a server log keeps URLs). */
-export const welcomeCheckBodySchema = v.strictObject({ token: v.pipe(v.string(), v.maxLength(256)) });
 export const linkStateSchema = v.object({ state: v.picklist(['valid', 'used', 'expired']) });
 export type LinkState = v.InferOutput<typeof linkStateSchema>['state'];

@@ -75,10 +75,3 @@ export const spendQuerySchema = v.object({
   session: v.optional(v.pipe(v.string(), v.regex(/^(current|[\w-]{1,64})$/))),
 });
 export type SpendQuery = v.InferOutput<typeof spendQuerySchema>;
-
-/** `POST /api/_spend/alerts`: `{"kind":"session","threshold":"2"}` or `{"kind":"today","threshold":"80"}`. */
-export const alertBodySchema = v.strictObject({
-  kind: v.picklist(SPEND_ALERT_KINDS),
-  threshold: v.union([v.string(), v.number()]),
-});
-export type AlertBody = v.InferOutput<typeof alertBodySchema>;

@@ -1,6 +1,6 @@
 import { apiFetch } from '../client';
 import { ApiError } from '../errors';
-import type { SignInBody, SignOutBody, WelcomeBody } from '../../contract/sign-in';
+import type { SignInBody, SignOutBody, WelcomeBody } from '../../contract/requests';
 
 /** `POST /api/_auth/sign-in`: 200 sets the session cookie; 401 wrong-credentials; 429 sign-in-throttled. */
 export function signIn(name: string, password: string) {

@@ -1,13 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../client';
 import type { Role } from '../../contract/auth';
-import {
-  auditPageSchema,
-  welcomeLinkSchema,
-  type ChangePersonBody,
-  type InviteBody,
-  type LimitChoice,
-} from '../../contract/people';
+import { auditPageSchema, welcomeLinkSchema } from '../../contract/people';
+import type { ChangePersonBody, InviteBody, LimitChoice } from '../../contract/requests';
 import { peopleKeys, read } from './people';
 
 /**
@@ -15,7 +10,8 @@ import { peopleKeys, read } from './people';
  * people-routes.ts), and the audit log a page at a time. All free; each change is in the audit log.
  */
 
-export type { AuditEntry, LimitChoice } from '../../contract/people';
+export type { AuditEntry } from '../../contract/people';
+export type { LimitChoice } from '../../contract/requests';
 
 export const AUDIT_PAGE = 20;
 

@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from '../client';
+import type { KeyLabelBody } from '../../contract/requests';
 import { ApiError } from '../errors';
-import {
-  apiKeysSchema,
-  createdKeySchema,
-  peopleSchema,
-  type CreatedKey,
-  type KeyLabelBody,
-} from '../../contract/people';
+import { apiKeysSchema, createdKeySchema, peopleSchema, type CreatedKey } from '../../contract/people';
 
 /**
  * The #28 routes behind a person's own keys on the Credits page (`/api/_auth/keys`) and the admins' list of people
