@@ -8,12 +8,8 @@ import { archivedItems } from './cards.ts';
 import { unindexedPages, type PostIndexer } from './indexer.ts';
 import { describeIssues, encodeCursor, findQuery, statsQuery } from './params.ts';
 import { findPosts } from './query.ts';
-import {
-  findPageSchema,
-  findQueryTextSchema,
-  handleStatsSchema,
-  statsQueryTextSchema,
-} from '../../src/contract/find.ts';
+import { findPageSchema, handleStatsSchema } from '../../src/contract/find.ts';
+import { findQueryTextSchema, statsQueryTextSchema } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 import { handleStats } from './stats.ts';
 

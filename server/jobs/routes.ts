@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { jobIdParamsSchema, jobsAnswer } from '../../src/contract/jobs.ts';
+import { jobsAnswer } from '../../src/contract/jobs.ts';
+import { jobIdParamsSchema } from '../../src/contract/requests.ts';
 import { jobSpecRequest } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 import { HEADER } from '../../src/contract/index.ts';

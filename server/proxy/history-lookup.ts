@@ -3,13 +3,8 @@ import type { Store } from '../store/store.ts';
 import { purchaseKey } from '../../src/contract/identity.ts';
 import type { PageAsked } from '../store/archive-store.ts';
 import { sendJson } from './send.ts';
-import {
-  lookupAnswerSchema,
-  lookupQuerySchema,
-  MAX_LOOKUP_KEYS,
-  type LookupAnswer,
-  type LookupQuery,
-} from '../../src/contract/lookup.ts';
+import { lookupAnswerSchema, MAX_LOOKUP_KEYS, type LookupAnswer } from '../../src/contract/lookup.ts';
+import { lookupQuerySchema, type LookupQuery } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 const LOOKUP_KEYS = `Give 1 to ${MAX_LOOKUP_KEYS} page keys as ?key=…&key=…, each under 2,000 characters`;

@@ -5,7 +5,8 @@ import { otherMethods, refuse } from './api-rules.ts';
 import { historyExportRoutes } from './history-exports.ts';
 import { historyLookupRoutes } from './history-lookup.ts';
 import { sendJson } from './send.ts';
-import { historyPageSchema, historyQuerySchema, type HistoryQuery } from '../../src/contract/history.ts';
+import { historyPageSchema } from '../../src/contract/history.ts';
+import { historyQuerySchema, type HistoryQuery } from '../../src/contract/requests.ts';
 import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 
 const PAGE = 50;

@@ -4,14 +4,13 @@ import type { LedgerStore } from '../store/ledger-store.ts';
 import type { StoreKind } from '../store/open.ts';
 import {
   callsPageSchema,
-  callsQuerySchema,
   PACE_WINDOW_MS,
-  sessionQuerySchema,
   sessionStateSchema,
   type CallsPage,
   type CreditPrice,
   type SessionState,
 } from '../../src/contract/index.ts';
+import { callsQuerySchema, sessionQuerySchema } from '../../src/contract/requests.ts';
 import { budgetBodySchema, type BudgetBody } from '../../src/contract/requests.ts';
 import { readDecimalSetting } from '../../src/contract/decimal.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';

@@ -2,12 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   spendAlertsSchema,
   spendBreakdownSchema,
-  spendQuerySchema,
   SPEND_ALERT_KINDS,
   type SpendAlert,
   type SpendBreakdown,
-  type SpendQuery,
 } from '../../src/contract/spend.ts';
+import { spendQuerySchema, type SpendQuery } from '../../src/contract/requests.ts';
 import { alertBodySchema, type AlertBody } from '../../src/contract/requests.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
 import { MAX_ALERTS } from '../store/spend/alerts.ts';

@@ -9,23 +9,6 @@ export { FIND_KINDS, type FindKind } from './find-kinds.ts';
  * (src/api/archive-search.ts); the server's Fastify schemas are derived from them (server/archive-search/routes.ts).
  */
 
-/**
- * The query as Fastify first reads it: each field once, as text (a field given twice is an array, refused). The
- * rest of each rule (a real day, a handle, a cursor) is the server's findQuery and statsQuery
- * (server/archive-search/params.ts), which name each bad field.
- */
-const text = v.optional(v.string());
-export const findQueryTextSchema = v.object({
-  q: text,
-  author: text,
-  from: text,
-  to: text,
-  media: text,
-  kind: text,
-  before: text,
-});
-export const statsQueryTextSchema = v.object({ handle: text });
-
 export const snippetRunSchema = v.object({ text: v.string(), hit: v.boolean() });
 export const findHitSchema = v.object({
   kind: v.picklist(FIND_KINDS),

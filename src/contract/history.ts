@@ -37,11 +37,3 @@ export const historyPageSchema = v.object({
   entries: v.array(historyEntrySchema),
   next: v.nullable(v.string()),
 });
-
-/** `?operation=&subject=&before=`: each optional (an empty operation is every operation). */
-export const historyQuerySchema = v.object({
-  operation: v.optional(v.picklist([...PAID_OPERATIONS, ''])),
-  subject: v.optional(v.pipe(v.string(), v.maxLength(500))),
-  before: v.optional(v.string()),
-});
-export type HistoryQuery = v.InferOutput<typeof historyQuerySchema>;

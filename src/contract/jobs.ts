@@ -87,8 +87,6 @@ export const jobItemSchema = v.object({
 
 export const quoteAnswer = v.object({ quote: quoteSchema });
 export const jobAnswer = v.object({ job: jobSummarySchema });
-/** `/api/_jobs/:id[/…]`: a job's id, as the server makes them (letters, digits, `_` and `-`). */
-export const jobIdParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)) });
 
 export const jobsAnswer = v.object({ jobs: v.array(jobSummarySchema) });
 export const jobDetailAnswer = v.object({ job: jobSummarySchema, items: v.array(jobItemSchema) });

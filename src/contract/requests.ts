@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 import { JOB_LIMITS } from './jobs.ts';
+import { MAX_LOOKUP_KEYS } from './limits.ts';
+import { PAID_OPERATIONS } from './operations.ts';
+import { periodQuerySchema } from './period.ts';
+import { SPEND_DIMENSIONS } from './spend-dimensions.ts';
 import { limitPeriodSchema, ROLES } from './person.ts';
 import { SPEND_ALERT_KINDS } from './spend-fired.ts';
 
@@ -128,3 +132,66 @@ export const jobSpecRequest = v.object(
   },
   'The body must be a JSON object like {"handles":["ada"],"searches":[],"timeline":{"pages":5},"searchPages":1}',
 );
+
+/** `?limit=` of rows: 1 to 500, as digits (the range is checked by the route). */
+const rowLimit = v.pipe(v.string(), v.regex(/^\d{1,4}$/));
+
+/** `GET /api/_session?limit=`. */
+export const sessionQuerySchema = v.object({ limit: v.optional(rowLimit) });
+
+/** `GET /api/_session/calls?session=&before=&limit=`. */
+export const callsQuerySchema = v.object({
+  limit: v.optional(rowLimit),
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/))),
+  session: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/))),
+});
+
+/** `GET /api/_spend?by=&from=&to=&session=`: a dimension, a period of UTC days and `current` or a session id. */
+export const spendQuerySchema = v.object({
+  by: v.picklist(SPEND_DIMENSIONS),
+  ...periodQuerySchema.entries,
+  session: v.optional(v.pipe(v.string(), v.regex(/^(current|[\w-]{1,64})$/))),
+});
+export type SpendQuery = v.InferOutput<typeof spendQuerySchema>;
+
+/**
+ * `GET /api/_history/lookup` (which pages the archive would serve free now): one schema for both sides, as
+ * ./session.ts. A module of its own: every priced control asks it (src/api/archive-lookup.ts), so it stays out of
+ * the history page's shapes (./history.ts). The server's route: server/proxy/history-lookup.ts.
+ */
+
+const pageKey = v.pipe(v.string(), v.maxLength(2000));
+
+/** `?key=<purchase key>&key=…`: 1 to MAX_LOOKUP_KEYS keys. */
+export const lookupQuerySchema = v.object({
+  key: v.union([pageKey, v.pipe(v.array(pageKey), v.minLength(1), v.maxLength(MAX_LOOKUP_KEYS))]),
+});
+export type LookupQuery = v.InferOutput<typeof lookupQuerySchema>;
+
+/** `?operation=&subject=&before=`: each optional (an empty operation is every operation). */
+export const historyQuerySchema = v.object({
+  operation: v.optional(v.picklist([...PAID_OPERATIONS, ''])),
+  subject: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  before: v.optional(v.string()),
+});
+export type HistoryQuery = v.InferOutput<typeof historyQuerySchema>;
+
+/**
+ * The query as Fastify first reads it: each field once, as text (a field given twice is an array, refused). The
+ * rest of each rule (a real day, a handle, a cursor) is the server's findQuery and statsQuery
+ * (server/archive-search/params.ts), which name each bad field.
+ */
+const text = v.optional(v.string());
+export const findQueryTextSchema = v.object({
+  q: text,
+  author: text,
+  from: text,
+  to: text,
+  media: text,
+  kind: text,
+  before: text,
+});
+export const statsQueryTextSchema = v.object({ handle: text });
+
+/** `/api/_jobs/:id[/…]`: a job's id, as the server makes them (letters, digits, `_` and `-`). */
+export const jobIdParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)) });

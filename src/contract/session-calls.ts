@@ -38,16 +38,3 @@ export const callDetailSchema = v.object({
 
 export type CallsPage = v.InferOutput<typeof callsPageSchema>;
 export type CallDetail = v.InferOutput<typeof callDetailSchema>;
-
-/** `?limit=` of rows: 1 to 500, as digits (the range is checked by the route). */
-const rowLimit = v.pipe(v.string(), v.regex(/^\d{1,4}$/));
-
-/** `GET /api/_session?limit=`. */
-export const sessionQuerySchema = v.object({ limit: v.optional(rowLimit) });
-
-/** `GET /api/_session/calls?session=&before=&limit=`. */
-export const callsQuerySchema = v.object({
-  limit: v.optional(rowLimit),
-  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/))),
-  session: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/))),
-});

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { SPEND_DIMENSIONS } from './spend-dimensions.ts';
 import { SPEND_ALERT_KINDS } from './spend-fired.ts';
 import { decimal } from './decimal.ts';
-import { periodQuerySchema } from './period.ts';
 
 /**
  * `GET /api/_spend` (where the credits went) and `/api/_spend/alerts` (the thresholds a person sets): one schema
@@ -67,11 +66,3 @@ export const spendAlertSchema = v.object({
 export type SpendAlert = v.InferOutput<typeof spendAlertSchema>;
 
 export const spendAlertsSchema = v.object({ alerts: v.array(spendAlertSchema) });
-
-/** `GET /api/_spend?by=&from=&to=&session=`: a dimension, a period of UTC days and `current` or a session id. */
-export const spendQuerySchema = v.object({
-  by: v.picklist(SPEND_DIMENSIONS),
-  ...periodQuerySchema.entries,
-  session: v.optional(v.pipe(v.string(), v.regex(/^(current|[\w-]{1,64})$/))),
-});
-export type SpendQuery = v.InferOutput<typeof spendQuerySchema>;

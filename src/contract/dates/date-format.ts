@@ -78,3 +78,8 @@ export function writeTimeOrDay(at: Date | number | string, style: DateStyle = {}
 export function clockTime(iso: string | number): string {
   return writeDate(iso, 'timeWithSeconds');
 }
+
+/** An ISO time as a medium date and a short time, in the reader's zone ("Nov 27, 2026, 5:21 PM"). */
+export function dateTime(iso: string): string {
+  return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

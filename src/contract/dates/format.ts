@@ -1,4 +1,4 @@
-import { formatDate, writeDate, writeDay, writeTimeOrDay } from './date-format';
+import { writeDate, writeDay, writeTimeOrDay } from './date-format';
 import type { DateStyle } from './date-style';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -38,9 +38,4 @@ export function duration(ms: number): string {
 /** "14:02" for today, "Nov 22, 14:02" before: when an archived page was first bought. */
 export function boughtClock(at: number, style: DateStyle = {}): string {
   return writeTimeOrDay(at, style);
-}
-
-/** An ISO time as a medium date and a short time, in the reader's zone ("Nov 27, 2026, 5:21 PM"). */
-export function dateTime(iso: string): string {
-  return formatDate(new Date(iso), undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditPagesQueryOptions } from '../../../api/auth/people-admin';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
-import { dateTime } from '../../../contract/dates/format';
+import { dateTime } from '../../../contract/dates/date-format';
 import { auditSentence } from '../audit-words';
 import { button, card, note } from './styles';
 

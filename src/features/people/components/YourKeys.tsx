@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { createKey, keysQueryOptions, peopleKeys, revokeKey, type CreatedKey } from '../../../api/auth/people';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { CopyButton, smallButton } from '../../../components/CopyButton';
-import { dateTime } from '../../../contract/dates/format';
+import { dateTime } from '../../../contract/dates/date-format';
 
 const control =
   'min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
