@@ -7,9 +7,14 @@ type Status<R> = { state: 'idle' | 'pending' } | { state: 'success'; data: R } |
  * What a button reads of useMutation (pending, the answer, the last error), without its observer: the two
  * were a chunk of their own in each page that has such a button. The call still runs as a mutation of the
  * client's cache, so it waits while offline and keeps the client's mutation defaults; only the latest call
- * of a mounted button speaks for it, as with useMutation.
+ * of a mounted button speaks for it, as with useMutation. Calls sharing a `scope` run one after another, in
+ * the order they were asked (TanStack Query's mutation scopes).
  */
-export function useCacheMutation<T, R>(mutationFn: (input: T) => Promise<R>, onSuccess?: (result: R) => void) {
+export function useCacheMutation<T, R>(
+  mutationFn: (input: T) => Promise<R>,
+  onSuccess?: (result: R) => void,
+  scope?: string,
+) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status<R>>({ state: 'idle' });
   const latest = useRef(0);
@@ -25,7 +30,7 @@ export function useCacheMutation<T, R>(mutationFn: (input: T) => Promise<R>, onS
     setStatus({ state: 'pending' });
     queryClient
       .getMutationCache()
-      .build(queryClient, { mutationFn, onSuccess })
+      .build(queryClient, { mutationFn, onSuccess, scope: scope === undefined ? undefined : { id: scope } })
       .execute(input)
       .then(
         (data) => {

@@ -57,10 +57,11 @@ export function useStartJob() {
   );
 }
 
-export function useChangeJob() {
+/** One job's presses run in the order they were made: a Resume pressed before the Pause answered waits for it. */
+export function useChangeJob(id: string) {
   const queryClient = useQueryClient();
   return useCacheMutation(
-    async ({ id, action }: { id: string; action: JobAction }) => {
+    async (action: JobAction) => {
       await showAtOnce(queryClient, id, action);
       try {
         return await changeJob(id, action);
@@ -71,5 +72,6 @@ export function useChangeJob() {
       }
     },
     (job) => landJob(queryClient, job),
+    `job:${id}`,
   );
 }

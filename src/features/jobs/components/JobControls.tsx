@@ -1,4 +1,5 @@
 import { Ban, Pause, Play } from 'lucide-react';
+import { useRef } from 'react';
 import type { JobAction, JobSummary } from '../../../api/jobs';
 import { creditsLeft } from '../job-words';
 import { useChangeJob } from '../use-job-actions';
@@ -7,10 +8,14 @@ import { JobError } from './JobError';
 
 /** Pause and cancel spend nothing; resume shows what it may still spend (the rest of the quote). */
 export function JobControls({ job }: { job: JobSummary }) {
-  const change = useChangeJob();
-  // Never `disabled` while pending: a focused button that becomes disabled drops keyboard focus to the page.
+  const change = useChangeJob(job.id);
+  // Every press counts and they run in order (never `disabled`: a focused button that becomes disabled drops
+  // keyboard focus to the page); only the same press twice before the first has answered is one press.
+  const lastPressed = useRef<JobAction | null>(null);
   const act = (action: JobAction) => {
-    if (!change.isPending) change.mutate({ id: job.id, action });
+    if (change.isPending && lastPressed.current === action) return;
+    lastPressed.current = action;
+    change.mutate(action);
   };
   const running = job.status === 'running';
   if (!running && job.status !== 'paused') return null;
@@ -21,7 +26,6 @@ export function JobControls({ job }: { job: JobSummary }) {
         <button
           type="button"
           className={button}
-          aria-disabled={change.isPending}
           onClick={() => act(running ? 'pause' : 'resume')}
           data-testid={running ? 'job-pause' : 'job-resume'}
         >
@@ -40,13 +44,7 @@ export function JobControls({ job }: { job: JobSummary }) {
             </>
           )}
         </button>
-        <button
-          type="button"
-          className={button}
-          aria-disabled={change.isPending}
-          onClick={() => act('cancel')}
-          data-testid="job-cancel"
-        >
+        <button type="button" className={button} onClick={() => act('cancel')} data-testid="job-cancel">
           <Ban aria-hidden className="h-4 w-4" />
           Cancel job
         </button>
