@@ -1,21 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/purchase/arrival';
 import { searchKeys } from '../api/keys';
 import { loadServerSearch } from '../api/server-search-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
-import { ArrivalGate } from '../components/ArrivalGate';
 import { HandleHint } from '../features/search/components/HandleHint';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
-import { SearchIntro } from '../features/search/components/SearchIntro';
 import { InspectCallButton } from '../features/credits/components/InspectCallButton';
 import { SearchResults } from '../features/search/components/SearchResults';
 import { handleOf, pickSearch, toApiParams } from '../features/search/params';
 import { searchRouteSchema, type SearchRouteParams } from '../features/search/route-schema';
 import { useIgnoredParams } from '../features/search/use-ignored-params';
 import { markHydrated } from '../lib/held-clicks';
+import { lazyNamed } from '../lib/lazy-named';
+
+// Shown only to a visit another site sent, or before anything is searched: each loads when it shows.
+const ArrivalGate = lazyNamed(() => import('../components/ArrivalGate'), 'ArrivalGate');
+const SearchIntro = lazyNamed(() => import('../features/search/components/SearchIntro'), 'SearchIntro');
 
 export const Route = createFileRoute('/search')({
   // Bad values fall back to "not set" (the upstream's default); the page names what it ignored.
@@ -61,7 +64,9 @@ function SearchPage() {
           />
           {handle && <HandleHint handle={handle} />}
           {gated ? (
-            <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />
+            <Suspense fallback={null}>
+              <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />
+            </Suspense>
           ) : params.q ? (
             <SearchResults
               params={params}
@@ -70,7 +75,9 @@ function SearchPage() {
               inspect={(callId) => <InspectCallButton callId={callId} />}
             />
           ) : (
-            <SearchIntro />
+            <Suspense fallback={null}>
+              <SearchIntro />
+            </Suspense>
           )}
         </div>
         <aside className="min-w-0 lg:pt-0">

@@ -1,19 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/purchase/arrival';
 import { resolveTarget, timelineKeys } from '../api/keys';
 import { loadServerTimeline } from '../api/server-timeline-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
-import { ArrivalGate } from '../components/ArrivalGate';
 import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
-import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
 import { InspectPagesButton } from '../features/credits/components/InspectPagesButton';
 import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { filterSearch, filtersOf, targetKey, targetOf, targetSearch } from '../features/timeline/params';
 import { timelineSearchSchema } from '../features/timeline/route-schema';
 import { markHydrated } from '../lib/held-clicks';
+import { lazyNamed } from '../lib/lazy-named';
+
+// Shown only to a visit another site sent, or with no one to look up yet: each loads when it shows.
+const ArrivalGate = lazyNamed(() => import('../components/ArrivalGate'), 'ArrivalGate');
+const TimelineIntro = lazyNamed(() => import('../features/timeline/components/TimelineIntro'), 'TimelineIntro');
 
 export const Route = createFileRoute('/timeline')({
   // A bad value falls back to "not set" (never an error screen); the page names what it ignored.
@@ -62,7 +65,9 @@ function TimelinePage() {
         }}
       />
       {target && !confirmed && !autoBuyAllowed() && !bought ? (
-        <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
+        <Suspense fallback={null}>
+          <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
+        </Suspense>
       ) : target ? (
         <TimelineView
           key={targetKey(target)}
@@ -74,7 +79,9 @@ function TimelinePage() {
           )}
         />
       ) : (
-        <TimelineIntro />
+        <Suspense fallback={null}>
+          <TimelineIntro />
+        </Suspense>
       )}
     </main>
   );

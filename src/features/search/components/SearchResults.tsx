@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useShownOrigin } from '../../../api/purchase/origin';
 import { useRebuySearch } from '../../../api/purchase/rebuy-search';
 import { searchQueryOptions, type SearchParams } from '../../../api/search';
@@ -11,11 +11,14 @@ import { PageDivider } from '../../../components/PageDivider';
 import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
 import { rememberSearch } from '../use-recent-searches';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { CostLine } from './CostLine';
 import { ExportResults } from './ExportResults';
-import { NoResults } from './NoResults';
 import { Pager } from './Pager';
 import { ResultItem } from './ResultItem';
+
+// A search that found nothing is the rare answer: what to try instead loads when it shows.
+const NoResults = lazyNamed(() => import('./NoResults'), 'NoResults');
 
 /**
  * The results of one search (params come from the URL), what they cost, and paging. `inspect` renders the
@@ -94,7 +97,9 @@ export function SearchResults({
         </div>
       )}
       {results.length === 0 && !isPlaceholderData ? (
-        <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
+        <Suspense fallback={null}>
+          <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
+        </Suspense>
       ) : (
         <>
           {/* Each page of results is its own purchase: what this one cost and when it was bought. Kept in place,

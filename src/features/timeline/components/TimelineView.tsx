@@ -14,6 +14,7 @@ import { useAutoLoadBudget } from '../hooks/use-auto-load-budget';
 import { useFindDraft } from '../hooks/use-find-draft';
 import { useSentinel } from '../hooks/use-sentinel';
 import { useTimeline } from '../hooks/use-timeline';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { CheckNewPosts } from './CheckNewPosts';
 import { FindInLoadedProvider } from './FindInLoadedProvider';
 import { FreeTools } from './FreeTools';
@@ -22,11 +23,17 @@ import { PagingFooter } from './PagingFooter';
 import { ProfileHeader } from './ProfileHeader';
 import { TimelineSkeleton } from './Skeletons';
 import { SpendLine } from './SpendLine';
-import { EmptyState, NotFoundState, ProtectedState, StateCard, SuspendedState } from './TimelineStates';
+import { StateCard } from './StateCard';
 import { VirtualPostList } from './VirtualPostList';
 
 // Shown only once auto-load has bought the paid pages the person allowed (never in a server's HTML): loaded then.
 const KeepLoading = lazy(() => import('./KeepLoading').then((module) => ({ default: module.KeepLoading })));
+// A timeline without posts to show (protected, suspended, not found, empty) is the rare visit: its words load then.
+const states = () => import('./TimelineStates');
+const NotFoundState = lazyNamed(states, 'NotFoundState');
+const SuspendedState = lazyNamed(states, 'SuspendedState');
+const ProtectedState = lazyNamed(states, 'ProtectedState');
+const EmptyState = lazyNamed(states, 'EmptyState');
 
 /** Changes the filters in the address: pushed (a step Back undoes) or replaced (typing in the find box). */
 export type SetFilters = (patch: Partial<PostFilters>, options?: { replace?: boolean }) => Promise<unknown>;
@@ -102,7 +109,11 @@ export function TimelineView({
   if (query.isError && pages.length === 0) {
     if (query.error instanceof ApiError && query.error.kind === 'not_found') {
       const handle = 'screenName' in target ? who : null;
-      return <NotFoundState asked={handle ? `@${handle}` : `User id ${who}`} handle={handle} error={query.error} />;
+      return (
+        <Suspense fallback={null}>
+          <NotFoundState asked={handle ? `@${handle}` : `User id ${who}`} handle={handle} error={query.error} />
+        </Suspense>
+      );
     }
     return (
       <div className="p-4">
@@ -117,7 +128,12 @@ export function TimelineView({
 
   const handle = user?.handle ?? who;
   // A suspended account gets no profile header: the platform shows none, and its name or picture here would be a fake.
-  if (suspended) return <SuspendedState handle={handle} page={firstPage} />;
+  if (suspended)
+    return (
+      <Suspense fallback={null}>
+        <SuspendedState handle={handle} page={firstPage} />
+      </Suspense>
+    );
   const header = user ? (
     <ProfileHeader user={user} fallbackHandle={'screenName' in target ? who : null} />
   ) : (
@@ -127,7 +143,9 @@ export function TimelineView({
     return (
       <>
         {header}
-        <ProtectedState handle={handle} page={firstPage} />
+        <Suspense fallback={null}>
+          <ProtectedState handle={handle} page={firstPage} />
+        </Suspense>
       </>
     );
   const check = asOf !== null ? <CheckNewPosts target={target} asOf={asOf} /> : null;
@@ -136,7 +154,9 @@ export function TimelineView({
       <>
         {header}
         {check}
-        <EmptyState handle={handle} />
+        <Suspense fallback={null}>
+          <EmptyState handle={handle} />
+        </Suspense>
       </>
     );
 
