@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/purchase/arrival';
 import { searchKeys } from '../api/keys';
 import { loadServerSearch } from '../api/server-search-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
-import { HandleHint } from '../features/search/components/HandleHint';
-import { IgnoredNote } from '../components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
 import { InspectCallButton } from '../features/credits/components/InspectCallButton';
@@ -16,8 +14,11 @@ import { useIgnoredParams } from '../features/search/use-ignored-params';
 import { markHydrated } from '../lib/held-clicks';
 import { lazyNamed } from '../lib/lazy-named';
 
-// Shown only to a visit another site sent, or before anything is searched: each loads when it shows.
+// Shown only to a visit another site sent, an address with a bad value, a search for @someone or before anything is
+// searched: each loads when it shows.
 const ArrivalGate = lazyNamed(() => import('../components/ArrivalGate'), 'ArrivalGate');
+const IgnoredNote = lazyNamed(() => import('../components/IgnoredNote'), 'IgnoredNote');
+const HandleHint = lazyNamed(() => import('../features/search/components/HandleHint'), 'HandleHint');
 const SearchIntro = lazyNamed(() => import('../features/search/components/SearchIntro'), 'SearchIntro');
 
 export const Route = createFileRoute('/search')({
@@ -53,20 +54,20 @@ function SearchPage() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
           <SearchForm current={pickSearch(search)} onSearch={(next) => void go(next)} />
-          <IgnoredNote
-            title="Ignored from the address, defaults used instead:"
-            className="mt-3"
-            ignored={ignored}
-            onDismiss={() => {
-              dismiss();
-              void go(search, true);
-            }}
-          />
+          {ignored.length > 0 && (
+            <IgnoredNote
+              title="Ignored from the address, defaults used instead:"
+              className="mt-3"
+              ignored={ignored}
+              onDismiss={() => {
+                dismiss();
+                void go(search, true);
+              }}
+            />
+          )}
           {handle && <HandleHint handle={handle} />}
           {gated ? (
-            <Suspense fallback={null}>
-              <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />
-            </Suspense>
+            <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />
           ) : params.q ? (
             <SearchResults
               params={params}
@@ -75,9 +76,7 @@ function SearchPage() {
               inspect={(callId) => <InspectCallButton callId={callId} />}
             />
           ) : (
-            <Suspense fallback={null}>
-              <SearchIntro />
-            </Suspense>
+            <SearchIntro />
           )}
         </div>
         <aside className="min-w-0 lg:pt-0">

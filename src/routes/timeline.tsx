@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { autoBuyAllowed } from '../api/purchase/arrival';
 import { resolveTarget, timelineKeys } from '../api/keys';
 import { loadServerTimeline } from '../api/server-timeline-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
-import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
 import { InspectPagesButton } from '../features/credits/components/InspectPagesButton';
 import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
@@ -14,8 +13,10 @@ import { timelineSearchSchema } from '../features/timeline/route-schema';
 import { markHydrated } from '../lib/held-clicks';
 import { lazyNamed } from '../lib/lazy-named';
 
-// Shown only to a visit another site sent, or with no one to look up yet: each loads when it shows.
+// Shown only to a visit another site sent, an address with a bad value or no one to look up yet: each loads when it
+// shows.
 const ArrivalGate = lazyNamed(() => import('../components/ArrivalGate'), 'ArrivalGate');
+const IgnoredNote = lazyNamed(() => import('../components/IgnoredNote'), 'IgnoredNote');
 const TimelineIntro = lazyNamed(() => import('../features/timeline/components/TimelineIntro'), 'TimelineIntro');
 
 export const Route = createFileRoute('/timeline')({
@@ -53,21 +54,21 @@ function TimelinePage() {
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
-      <IgnoredNote
-        className="mx-4 mb-3"
-        ignored={ignored}
-        onDismiss={() => {
-          dismiss();
-          void navigate({
-            search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {},
-            replace: true,
-          });
-        }}
-      />
+      {ignored.length > 0 && (
+        <IgnoredNote
+          className="mx-4 mb-3"
+          ignored={ignored}
+          onDismiss={() => {
+            dismiss();
+            void navigate({
+              search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {},
+              replace: true,
+            });
+          }}
+        />
+      )}
       {target && !confirmed && !autoBuyAllowed() && !bought ? (
-        <Suspense fallback={null}>
-          <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
-        </Suspense>
+        <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
       ) : target ? (
         <TimelineView
           key={targetKey(target)}
@@ -79,9 +80,7 @@ function TimelinePage() {
           )}
         />
       ) : (
-        <Suspense fallback={null}>
-          <TimelineIntro />
-        </Suspense>
+        <TimelineIntro />
       )}
     </main>
   );

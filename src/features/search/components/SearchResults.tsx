@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useShownOrigin } from '../../../api/purchase/origin';
 import { useRebuySearch } from '../../../api/purchase/rebuy-search';
 import { searchQueryOptions, type SearchParams } from '../../../api/search';
@@ -97,9 +97,7 @@ export function SearchResults({
         </div>
       )}
       {results.length === 0 && !isPlaceholderData ? (
-        <Suspense fallback={null}>
-          <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
-        </Suspense>
+        <NoResults params={params} onDropSite={onDropSite} onFirstPage={() => onPage(1)} />
       ) : (
         <>
           {/* Each page of results is its own purchase: what this one cost and when it was bought. Kept in place,

@@ -109,11 +109,7 @@ export function TimelineView({
   if (query.isError && pages.length === 0) {
     if (query.error instanceof ApiError && query.error.kind === 'not_found') {
       const handle = 'screenName' in target ? who : null;
-      return (
-        <Suspense fallback={null}>
-          <NotFoundState asked={handle ? `@${handle}` : `User id ${who}`} handle={handle} error={query.error} />
-        </Suspense>
-      );
+      return <NotFoundState asked={handle ? `@${handle}` : `User id ${who}`} handle={handle} error={query.error} />;
     }
     return (
       <div className="p-4">
@@ -128,12 +124,7 @@ export function TimelineView({
 
   const handle = user?.handle ?? who;
   // A suspended account gets no profile header: the platform shows none, and its name or picture here would be a fake.
-  if (suspended)
-    return (
-      <Suspense fallback={null}>
-        <SuspendedState handle={handle} page={firstPage} />
-      </Suspense>
-    );
+  if (suspended) return <SuspendedState handle={handle} page={firstPage} />;
   const header = user ? (
     <ProfileHeader user={user} fallbackHandle={'screenName' in target ? who : null} />
   ) : (
@@ -143,9 +134,7 @@ export function TimelineView({
     return (
       <>
         {header}
-        <Suspense fallback={null}>
-          <ProtectedState handle={handle} page={firstPage} />
-        </Suspense>
+        <ProtectedState handle={handle} page={firstPage} />
       </>
     );
   const check = asOf !== null ? <CheckNewPosts target={target} asOf={asOf} /> : null;
@@ -154,9 +143,7 @@ export function TimelineView({
       <>
         {header}
         {check}
-        <Suspense fallback={null}>
-          <EmptyState handle={handle} />
-        </Suspense>
+        <EmptyState handle={handle} />
       </>
     );
 
