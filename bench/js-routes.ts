@@ -46,16 +46,19 @@ async function scriptsBeforeReady(
 
 const sum = (chunks: Iterable<number>) => [...chunks].reduce((total, bytes) => total + bytes, 0);
 
-/** /, /timeline and /search on a running app: each route's total, its shell part and its own chunks. */
-export async function routeBreakdown(browser: Browser, origin: string, dist: string) {
-  const idle = (page: Page) => page.waitForLoadState('networkidle');
+type RouteCase = [name: string, url: string, ready: (page: Page) => Promise<unknown>];
+const idle = (page: Page) => page.waitForLoadState('networkidle');
+/** This module's routes: their own chunks are src/features/timeline's and src/features/search's. */
+export const OWN_ROUTES: RouteCase[] = [
+  ['timeline', '/timeline?screen_name=grace__jsroutes', (page) => page.locator('article').first().waitFor()],
+  ['search', '/search?q=budget', idle],
+];
+/** Not this module's figure, but the route a chunk moved between routes could make heavier: printed when run alone. */
+const CREDITS: RouteCase = ['credits', '/credits', idle];
+
+/** Each route's total on a running app, its shell part (what `/` loads too) and its own chunks. */
+export async function routeBreakdown(browser: Browser, origin: string, dist: string, routes = OWN_ROUTES) {
   const shell = await scriptsBeforeReady(browser, `${origin}/`, idle, dist);
-  const routes: [string, string, (page: Page) => Promise<unknown>][] = [
-    ['timeline', '/timeline?screen_name=grace__jsroutes', (page) => page.locator('article').first().waitFor()],
-    ['search', '/search?q=budget', idle],
-    // Not this module's figure, but the route a chunk's move could make heavier: it is held too.
-    ['credits', '/credits', idle],
-  ];
   const figures: { route: string; totalKb: number; shellKb: number; ownKb: number; own: [string, number][] }[] = [];
   for (const [route, url, ready] of routes) {
     const chunks = await scriptsBeforeReady(browser, `${origin}${url}`, ready, dist);
@@ -96,7 +99,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const { homeKb, figures } = await routeBreakdown(browser, origin, dist);
+    const { homeKb, figures } = await routeBreakdown(browser, origin, dist, [...OWN_ROUTES, CREDITS]);
     console.log(`/ (the shell): ${homeKb.toFixed(1)} KB`);
     for (const { route, totalKb, shellKb, ownKb, own } of figures) {
       console.log(
