@@ -5,9 +5,10 @@ import { createElement, lazy, Suspense, type ComponentProps, type ComponentType 
  * visits show, and a state, an intro or a note that some moments need waits for them. Until its code is in, it
  * shows nothing (its own Suspense boundary, so nothing around it waits); a hydrating page keeps the server's HTML.
  *
- * The server fetches the module at once, and once it is in, React.lazy is handed it synchronously (a thenable that
- * calls back at once, which React.lazy reads in the same render): a promise would suspend every first render
- * after a start, and the part would reach the page only in a streamed segment that needs JavaScript to show.
+ * The server fetches the module as soon as the page's module is evaluated, and once it is in, React.lazy is handed
+ * it synchronously (a thenable that calls back at once, read in the same render): a promise would suspend the first
+ * render after a start even then (a state shown after the page's data arrived), and the part would reach the page in
+ * a streamed segment that needs JavaScript to show.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: any props
 export function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
