@@ -4,18 +4,22 @@ import { autoBuyAllowed } from '../api/purchase/arrival';
 import { searchKeys } from '../api/keys';
 import { loadServerSearch } from '../api/server-search-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
-import { ArrivalGate } from '../components/ArrivalGate';
-import { HandleHint } from '../features/search/components/HandleHint';
-import { IgnoredNote } from '../components/IgnoredNote';
 import { RecentSearches } from '../features/search/components/RecentSearches';
 import { SearchForm } from '../features/search/components/SearchForm';
-import { SearchIntro } from '../features/search/components/SearchIntro';
 import { InspectCallButton } from '../features/credits/components/InspectCallButton';
 import { SearchResults } from '../features/search/components/SearchResults';
 import { handleOf, pickSearch, toApiParams } from '../features/search/params';
 import { searchRouteSchema, type SearchRouteParams } from '../features/search/route-schema';
 import { useIgnoredParams } from '../features/search/use-ignored-params';
 import { markHydrated } from '../lib/held-clicks';
+import { lazyNamed } from '../lib/lazy-named';
+
+// Shown only to a visit another site sent, an address with a bad value, a search for @someone or before anything is
+// searched: each loads when it shows.
+const ArrivalGate = lazyNamed(() => import('../components/ArrivalGate'), 'ArrivalGate');
+const IgnoredNote = lazyNamed(() => import('../components/IgnoredNote'), 'IgnoredNote');
+const HandleHint = lazyNamed(() => import('../features/search/components/HandleHint'), 'HandleHint');
+const SearchIntro = lazyNamed(() => import('../features/search/components/SearchIntro'), 'SearchIntro');
 
 export const Route = createFileRoute('/search')({
   // Bad values fall back to "not set" (the upstream's default); the page names what it ignored.
@@ -50,15 +54,17 @@ function SearchPage() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0">
           <SearchForm current={pickSearch(search)} onSearch={(next) => void go(next)} />
-          <IgnoredNote
-            title="Ignored from the address, defaults used instead:"
-            className="mt-3"
-            ignored={ignored}
-            onDismiss={() => {
-              dismiss();
-              void go(search, true);
-            }}
-          />
+          {ignored.length > 0 && (
+            <IgnoredNote
+              title="Ignored from the address, defaults used instead:"
+              className="mt-3"
+              ignored={ignored}
+              onDismiss={() => {
+                dismiss();
+                void go(search, true);
+              }}
+            />
+          )}
           {handle && <HandleHint handle={handle} />}
           {gated ? (
             <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />

@@ -4,16 +4,20 @@ import { autoBuyAllowed } from '../api/purchase/arrival';
 import { resolveTarget, timelineKeys } from '../api/keys';
 import { loadServerTimeline } from '../api/server-timeline-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
-import { ArrivalGate } from '../components/ArrivalGate';
-import { IgnoredNote } from '../components/IgnoredNote';
 import { LookupForm } from '../features/timeline/components/LookupForm';
-import { TimelineIntro } from '../features/timeline/components/TimelineIntro';
 import { InspectPagesButton } from '../features/credits/components/InspectPagesButton';
 import { TimelineView, type SetFilters } from '../features/timeline/components/TimelineView';
 import { useIgnoredParams } from '../features/timeline/hooks/use-ignored-params';
 import { filterSearch, filtersOf, targetKey, targetOf, targetSearch } from '../features/timeline/params';
 import { timelineSearchSchema } from '../features/timeline/route-schema';
 import { markHydrated } from '../lib/held-clicks';
+import { lazyNamed } from '../lib/lazy-named';
+
+// Shown only to a visit another site sent, an address with a bad value or no one to look up yet: each loads when it
+// shows.
+const ArrivalGate = lazyNamed(() => import('../components/ArrivalGate'), 'ArrivalGate');
+const IgnoredNote = lazyNamed(() => import('../components/IgnoredNote'), 'IgnoredNote');
+const TimelineIntro = lazyNamed(() => import('../features/timeline/components/TimelineIntro'), 'TimelineIntro');
 
 export const Route = createFileRoute('/timeline')({
   // A bad value falls back to "not set" (never an error screen); the page names what it ignored.
@@ -50,17 +54,19 @@ function TimelinePage() {
   return (
     <main className="mx-auto min-h-screen max-w-timeline border-slate-200 pb-16 sm:border-x dark:border-slate-800">
       <LookupForm key={current} current={current} onLookup={(lookup) => void navigate({ search: lookup })} />
-      <IgnoredNote
-        className="mx-4 mb-3"
-        ignored={ignored}
-        onDismiss={() => {
-          dismiss();
-          void navigate({
-            search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {},
-            replace: true,
-          });
-        }}
-      />
+      {ignored.length > 0 && (
+        <IgnoredNote
+          className="mx-4 mb-3"
+          ignored={ignored}
+          onDismiss={() => {
+            dismiss();
+            void navigate({
+              search: target ? { ...targetSearch(target), ...filterSearch(filtersOf(search)) } : {},
+              replace: true,
+            });
+          }}
+        />
+      )}
       {target && !confirmed && !autoBuyAllowed() && !bought ? (
         <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
       ) : target ? (

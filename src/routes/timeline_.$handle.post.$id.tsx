@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HANDLE } from '../contract/identity';
 import { PostView } from '../features/timeline/components/PostView';
-import { StateCard } from '../features/timeline/components/TimelineStates';
+import { StateCard } from '../features/timeline/components/StateCard';
 
 const POST_ID = /^\d{1,25}$/;
 

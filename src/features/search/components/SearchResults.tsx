@@ -11,11 +11,14 @@ import { PageDivider } from '../../../components/PageDivider';
 import { Spinner } from '../../../components/Spinner';
 import { DEFAULT_NUM } from '../params';
 import { rememberSearch } from '../use-recent-searches';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { CostLine } from './CostLine';
 import { ExportResults } from './ExportResults';
-import { NoResults } from './NoResults';
 import { Pager } from './Pager';
 import { ResultItem } from './ResultItem';
+
+// A search that found nothing is the rare answer: what to try instead loads when it shows.
+const NoResults = lazyNamed(() => import('./NoResults'), 'NoResults');
 
 /**
  * The results of one search (params come from the URL), what they cost, and paging. `inspect` renders the

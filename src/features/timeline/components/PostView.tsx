@@ -13,7 +13,7 @@ import { CopyLinkIcon, ExternalIcon, HashIcon } from './Icons';
 import { LightboxHost } from './LightboxHost';
 import { PostCard } from './PostCard';
 import { QuotedPost } from './QuotedPost';
-import { StateCard } from './TimelineStates';
+import { StateCard } from './StateCard';
 
 const action = `inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800
   no-underline hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800`;

@@ -1,42 +1,14 @@
 import { ErrorChargeNote } from '../../../components/ErrorChargeNote';
-import type { ReactNode } from 'react';
 import { paidForThisLoad } from '../../../api/purchase/origin';
 import type { TimelinePage } from '../../../contract/upstream/types';
 import { boughtClock } from '../../../contract/dates/format';
 import { useDateStyle } from '../../../lib/use-date-style';
 import { LockIcon, NotFoundIcon, SuspendedIcon } from './Icons';
+import { StateCard } from './StateCard';
 import { WebSearchLink } from './WebSearchLink';
 
-/** A whole-page state in place of the posts: protected, suspended, not found, empty. */
-export function StateCard({
-  testId,
-  title,
-  icon,
-  children,
-  heading = 'h2',
-}: {
-  testId: string;
-  title: string;
-  icon?: ReactNode;
-  children?: ReactNode;
-  heading?: 'h1' | 'h2';
-}) {
-  const Heading = heading;
-  return (
-    <div data-testid={testId} role="status" className="mx-4 my-10 text-center sm:mx-auto sm:max-w-sm">
-      {icon && (
-        <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          {icon}
-        </div>
-      )}
-      <Heading className="text-2xl font-extrabold text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white">
-        {title}
-      </Heading>
-      {children && <div className="mt-2 space-y-3 text-[15px] text-slate-600 dark:text-slate-400">{children}</div>}
-    </div>
-  );
-}
-
+// The whole-page states some visits meet (protected, suspended, not found, empty): TimelineView loads this file
+// when it shows one, so a timeline with posts does not carry them.
 const note = 'rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300';
 
 /** Whether the answer behind a state cost anything: the person should not have to open the ledger to know. */

@@ -14,6 +14,7 @@ import { useAutoLoadBudget } from '../hooks/use-auto-load-budget';
 import { useFindDraft } from '../hooks/use-find-draft';
 import { useSentinel } from '../hooks/use-sentinel';
 import { useTimeline } from '../hooks/use-timeline';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { CheckNewPosts } from './CheckNewPosts';
 import { FindInLoadedProvider } from './FindInLoadedProvider';
 import { FreeTools } from './FreeTools';
@@ -22,11 +23,17 @@ import { PagingFooter } from './PagingFooter';
 import { ProfileHeader } from './ProfileHeader';
 import { TimelineSkeleton } from './Skeletons';
 import { SpendLine } from './SpendLine';
-import { EmptyState, NotFoundState, ProtectedState, StateCard, SuspendedState } from './TimelineStates';
+import { StateCard } from './StateCard';
 import { VirtualPostList } from './VirtualPostList';
 
 // Shown only once auto-load has bought the paid pages the person allowed (never in a server's HTML): loaded then.
 const KeepLoading = lazy(() => import('./KeepLoading').then((module) => ({ default: module.KeepLoading })));
+// A timeline without posts to show (protected, suspended, not found, empty) is the rare visit: its words load then.
+const states = () => import('./TimelineStates');
+const NotFoundState = lazyNamed(states, 'NotFoundState');
+const SuspendedState = lazyNamed(states, 'SuspendedState');
+const ProtectedState = lazyNamed(states, 'ProtectedState');
+const EmptyState = lazyNamed(states, 'EmptyState');
 
 /** Changes the filters in the address: pushed (a step Back undoes) or replaced (typing in the find box). */
 export type SetFilters = (patch: Partial<PostFilters>, options?: { replace?: boolean }) => Promise<unknown>;
