@@ -56,9 +56,6 @@ function Document({
         {assets.styleSheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
         {/* Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts). */}
         <InlineScript nonce={nonce} source={HOLD_CLICKS_SCRIPT} />
       </head>
@@ -94,9 +91,23 @@ function renderedRoot({ dates, page }: RenderOptions): Record<string, string> {
  */
 const ROOT_OPENS = '<div id="root"';
 
-/** The document's text from #root on: what follows the head `pageHead` wrote. */
-function fromRoot(html: string): string {
-  return html.slice(html.indexOf(ROOT_OPENS));
+/**
+ * The app's modules, named after #root (after the posts): the style sheet, which the first paint waits for, is
+ * fetched alone while the server looks up and renders the page. Written as text: React hoists a modulepreload
+ * link it renders into the head.
+ */
+function modulePreloads(assets: PageAssets): string {
+  return assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}"/>`).join('');
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The document's text from #root on (what follows the head `pageHead` wrote), the app's modules after #root. */
+function fromRoot(html: string, assets: PageAssets): string {
+  const body = html.slice(html.indexOf(ROOT_OPENS));
+  // #root is followed by the page's scripts only: the first of them comes after it.
+  const firstScript = body.indexOf('<script');
+  return body.slice(0, firstScript) + modulePreloads(assets) + body.slice(firstScript);
 }
 
 /** The document up to #root: index.html's head and the body's opening tag, the same whatever follows it. */
@@ -120,6 +131,7 @@ export function answerBody(inlined: InlinedPage | null, nonce: string, assets: P
         data={inlined ? { id: SERVER_PAGE_ID, json: escapeJson(inlined) } : undefined}
       />,
     ),
+    assets,
   );
 }
 
@@ -138,6 +150,7 @@ export function documentAround(options: RenderOptions): DocumentAround {
         {APP_SLOT}
       </Document>,
     ),
+    options.assets,
   );
   const at = html.indexOf(APP_SLOT);
   return { before: html.slice(0, at), after: html.slice(at + APP_SLOT.length) };
