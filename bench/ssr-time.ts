@@ -5,7 +5,7 @@
  * (the upstream's own time). The server names its parts in a Server-Timing header (server/http/render.ts):
  * store reads / purchase, meter, render until the first chunk.
  *
- *   npx tsx bench/ssr-time.ts [--runs 15] [--port 6230] [--no-build]
+ *   npx tsx bench/ssr-time.ts [--runs 15] [--port 6230] [--no-build] [--dist dist-bench-ssr]
  *
  * Also importable: `ssrTimeFigures(origin, standinOrigin, staticPath)` for `npm run bench`.
  */
@@ -161,6 +161,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       runs: { type: 'string', default: '15' },
       port: { type: 'string', default: '6230' },
       'no-build': { type: 'boolean', default: false },
+      dist: { type: 'string', default: 'dist-bench-ssr' },
     },
   });
   const app = await startRenderingApp({
