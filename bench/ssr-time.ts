@@ -166,7 +166,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const app = await startRenderingApp({
     port: Number(values.port),
-    dist: 'dist-bench-ssr',
+    dist: values.dist,
     build: !values['no-build'],
   });
   try {
