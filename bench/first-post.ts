@@ -7,15 +7,10 @@
  *
  * --trace N: then N traced cold loads of each page, summarised from Chromium's trace (bench/trace-summary.ts).
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch, timeToFirstPost } from './browser.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
-import { BENCH, median } from './servers.ts';
-import { writeStaticTimeline } from './static-page.ts';
+import { median, startRenderingApp } from './servers.ts';
 import { printProfiles, profileLoad } from './trace-summary.ts';
 
 const { values } = parseArgs({
@@ -29,49 +24,14 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const port = Number(values.port);
-const dist = 'dist-bench-first-post';
-const standinOrigin = `http://127.0.0.1:${port + 1}`;
-const origin = `http://127.0.0.1:${port}`;
-
-async function up(url: string) {
-  for (let tries = 0; tries < 240; tries++) {
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const start = (args: string[], env: Record<string, string>): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
-
-if (!values['no-build']) {
-  execSync(`npx vite build --outDir ${dist} && npx vite build --ssr src/entry-server.tsx --outDir ${dist}/server`, {
-    stdio: 'ignore',
-  });
-}
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-first-post-'));
-const standin = start(['server/standin/main.ts'], { STANDIN_PORT: String(port + 1), STANDIN_TOKEN: BENCH.token });
-let app: ChildProcess | null = null;
+const { origin, standinOrigin, staticPath, stop } = await startRenderingApp({
+  port: Number(values.port),
+  dist: 'dist-bench-first-post',
+  build: !values['no-build'],
+  ssr: values.ssr,
+});
 const browser = await launch();
 try {
-  await up(`${standinOrigin}/media/ready.svg`);
-  const staticPath = await writeStaticTimeline(standinOrigin, 'grace__static', dist);
-  app = start(['server/main.ts', '--port', String(port), '--outDir', dist], {
-    API_BASE_URL: standinOrigin,
-    API_TOKEN: BENCH.token,
-    CREDITSCOPE_DATA_DIR: dataDir,
-    CREDIT_LIMIT: '1000000',
-    SSR: values.ssr,
-  });
-  await up(`${origin}/healthz`);
-
   // Interleaved, a page never bought before each time: the server buys it for the typed address and renders it.
   const appMs: number[] = [];
   const staticMs: number[] = [];
@@ -111,7 +71,5 @@ try {
   );
 } finally {
   await browser.close();
-  app?.kill('SIGTERM');
-  standin.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeStaticTimeline } from './static-page.ts';
 
 export const BENCH = {
   app: 4717,
@@ -12,7 +13,7 @@ export const BENCH = {
   token: 'bench-token-not-secret',
 } as const;
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+export async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -112,4 +113,51 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * A build of its own (client and server copy) served by `npm start`'s server in front of its own stand-in, on
+ * `port` and `port + 1`, with the same posts as static HTML beside it (bench/static-page.ts): the server-rendering
+ * benches (first-post.ts, ssr-time.ts) run beside the others this way.
+ */
+export async function startRenderingApp(options: {
+  port: number;
+  dist: string;
+  build: boolean;
+  /** SSR=0: the SPA, for a same-run comparison. */
+  ssr?: string;
+}): Promise<{ origin: string; standinOrigin: string; staticPath: string; stop: () => void }> {
+  const { port, dist } = options;
+  if (options.build)
+    execSync(`npx vite build --outDir ${dist} && npx vite build --ssr src/entry-server.tsx --outDir ${dist}/server`, {
+      stdio: 'ignore',
+    });
+  const standinOrigin = `http://127.0.0.1:${port + 1}`;
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-bench-render-'));
+  const tsx = (args: string[], env: Record<string, string>) =>
+    start(process.execPath, ['--import', 'tsx', ...args], env);
+  const standin = tsx(['server/standin/main.ts'], { STANDIN_PORT: String(port + 1), STANDIN_TOKEN: BENCH.token });
+  let app: ChildProcess | null = null;
+  const stopAll = () => {
+    if (app) stop(app);
+    stop(standin);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${standinOrigin}/media/ready.svg`);
+    const staticPath = await writeStaticTimeline(standinOrigin, 'grace__static', dist);
+    app = tsx(['server/main.ts', '--port', String(port), '--outDir', dist], {
+      API_BASE_URL: standinOrigin,
+      API_TOKEN: BENCH.token,
+      CREDITSCOPE_DATA_DIR: dataDir,
+      CREDIT_LIMIT: '1000000',
+      SSR: options.ssr ?? '1',
+    });
+    await waitFor(`${origin}/healthz`);
+    return { origin, standinOrigin, staticPath, stop: stopAll };
+  } catch (error) {
+    stopAll();
+    throw error;
+  }
 }

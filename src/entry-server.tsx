@@ -17,7 +17,7 @@ import { shareEqualValues } from './lib/share-equal-values';
 import { RenderedDateStyleProvider } from './lib/use-date-style';
 import type { RenderOptions, ServerEntry } from './contract/render';
 import { createAppRouter } from './router';
-import { answerPage, documentAround } from './ssr/document';
+import { answerBody, documentAround, pageHead } from './ssr/document';
 import { planPage } from './ssr/plan-page';
 import { streamInside } from './ssr/stream-inside';
 
@@ -38,8 +38,8 @@ function WithRouterScripts({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders the page for `options.request` with the first page and the meter in its query cache, streamed as
- * React writes it (the posts first, the dehydrated cache after them). Null when the router would not render
+ * Renders the page for `options.request` after its head (`pageHead`, sent already) with the first page and the meter
+ * in its query cache, streamed as React writes it (the posts first, the dehydrated cache after them). Null when the router would not render
  * this address as it is (a value its schema drops redirects to the cleaned address, an unknown route): the
  * browser's router handles that, as without server rendering.
  */
@@ -83,4 +83,4 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
   });
 }
 
-export default { planPage, renderPage, answerPage } satisfies ServerEntry;
+export default { planPage, pageHead, renderPage, answerBody } satisfies ServerEntry;

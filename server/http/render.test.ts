@@ -150,6 +150,53 @@ describe('the first screen of a timeline as HTML', () => {
     expect(await upstreamCalls('ada__typed')).toBe(1);
   });
 
+  it('sends the head before the first page is bought, and names its time in parts in a Server-Timing trailer', async () => {
+    const UPSTREAM_MS = 1500;
+    await fetch(`${standin.url}/_control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ match: 'ada__slowbuy', latencyMs: UPSTREAM_MS, times: 1 }),
+    });
+    const started = performance.now();
+    const { firstChunk, firstChunkMs, text, trailers } = await new Promise<{
+      firstChunk: string;
+      firstChunkMs: number;
+      text: string;
+      trailers: NodeJS.Dict<string>;
+    }>((resolve, reject) => {
+      http
+        .get(`${origin}/timeline?screen_name=ada__slowbuy`, { headers: TYPED }, (response) => {
+          let text = '';
+          let firstChunk: string | null = null;
+          let firstChunkMs = 0;
+          response.setEncoding('utf8').on('data', (chunk: string) => {
+            if (firstChunk === null) [firstChunk, firstChunkMs] = [chunk, performance.now() - started];
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({ firstChunk: firstChunk!, firstChunkMs, text, trailers: response.trailers }),
+          );
+        })
+        .on('error', reject);
+    });
+    // The style sheet the first paint waits for is named while the upstream is still answering, and fetched alone:
+    // the app's modules are named after the posts.
+    expect(firstChunkMs).toBeLessThan(UPSTREAM_MS);
+    expect(firstChunk).toMatch(/<link rel="stylesheet"/);
+    expect(firstChunk).not.toContain('<article');
+    expect(firstChunk).not.toContain('modulepreload');
+    expect((text.match(/<article\b/g) ?? []).length).toBe(6);
+    expect(text.indexOf('<link rel="modulepreload"')).toBeGreaterThan(text.lastIndexOf('<article'));
+    expect(text.match(/<head>/g)).toHaveLength(1);
+    expect(await upstreamCalls('ada__slowbuy')).toBe(1);
+    const parts = Object.fromEntries(
+      String(trailers['server-timing'])
+        .split(', ')
+        .map((part) => [part.split(';')[0], Number(part.split('dur=')[1])]),
+    );
+    expect(Object.keys(parts)).toEqual(['before', 'plan', 'page', 'meter', 'render']);
+    expect(parts.page).toBeGreaterThanOrEqual(UPSTREAM_MS);
+  });
+
   it("renders an archived page from the archive for any navigation, another site's included, with no upstream call", async () => {
     await page('screen_name=ada__archived', IN_APP);
     expect(await upstreamCalls('ada__archived')).toBe(1);

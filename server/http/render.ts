@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
 import type { PaidOperation } from '../../src/contract/identity.ts';
-import type { InlinedPage, PagePlan, PaidResponse, ServerPage } from '../../src/contract/render.ts';
+import type { InlinedPage, PageAssets, PagePlan, PaidResponse, ServerPage } from '../../src/contract/render.ts';
 import type { PurchaseResult } from '../purchase/purchase-result.ts';
 import { purchaseHeaders, renderedFirstPage } from '../purchase/purchase.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
@@ -10,6 +10,7 @@ import { sendCompressed } from './compress.ts';
 import { requestDateStyle } from './date-style.ts';
 import { arrivedFromElsewhere, personNavigatedHere } from './navigation-intent.ts';
 import { pageAssets } from './page-assets.ts';
+import { renderTiming, type RenderTiming } from './render-timing.ts';
 import { loadServerEntry } from './server-entry.ts';
 import { webRequest } from './web-request.ts';
 
@@ -112,28 +113,58 @@ export async function loadPageRenderer(options: {
       .type('text/html; charset=utf-8');
   }
 
-  /** The app's own page with the server's answer inlined, unrendered: the browser reads it as if it had asked. */
-  async function sendAnswer(request: FastifyRequest, reply: FastifyReply, inlined: InlinedPage) {
-    const nonce = randomBytes(16).toString('base64');
+  /**
+   * Starts the page: its headers and head go at once (the browser fetches the style sheet and the app while the
+   * server looks up, buys and renders the first page); the rest is written to the stream returned.
+   */
+  function startPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { nonce, pageFiles, timing }: { nonce: string; pageFiles: PageAssets; timing: RenderTiming },
+  ) {
     pageHeaders(reply, nonce);
-    await sendCompressed(request, reply, entry.answerPage(inlined, nonce, pageAssets('', assets)));
-    return true;
+    timing.trailer();
+    const body = new PassThrough();
+    body.on('error', (error) => request.log.warn({ err: error }, 'a rendered page stopped streaming'));
+    body.write(entry.pageHead(nonce, pageFiles));
+    return { body, sent: sendCompressed(request, reply, body) };
   }
 
   return {
     async render(request, reply) {
       if (request.method !== 'GET') return false;
+      const timing = renderTiming(reply);
       const plan = entry.planPage(request.url);
       if (plan.kind === 'spa') return false;
+      const nonce = randomBytes(16).toString('base64');
+      const pageFiles = pageAssets(request.url.split('?')[0]!, assets);
+      // Sure to be a page of ours whatever the first page turns out to be: its head goes before the store is read.
+      const headFirst =
+        plan.kind === 'page' || personNavigatedHere(request.headers) || arrivedFromElsewhere(request.headers);
+      let page = headFirst ? startPage(request, reply, { nonce, pageFiles, timing }) : null;
+      // Out of the event loop's way once, so the head leaves before the store is read and the page rendered.
+      if (page) await new Promise((resolve) => setImmediate(resolve));
+      timing.mark('plan');
       const first = plan.kind === 'purchase' ? await firstPage(handler, request, plan) : null;
-      if (first === 'spa') return false;
-      if (first && !first.page) return sendAnswer(request, reply, first.inlined);
+      timing.mark('page');
+      if (first === 'spa' && !page) return false;
+      page ??= startPage(request, reply, { nonce, pageFiles, timing });
+      const { body, sent } = page;
+      /** The rest of the page unrendered, with the server's answer (if any) for the browser to read as its own. */
+      const finishUnrendered = async (inlined: InlinedPage | null) => {
+        body.end(entry.answerBody(inlined, nonce, pageFiles));
+        await sent;
+        return true;
+      };
+      // After the head: the store could not be read. The app asks for the page itself, as it would from index.html.
+      if (first === 'spa') return finishUnrendered(null);
+      if (first && !first.page) return finishUnrendered(first.inlined);
       // The meter and the prices are on the page before the app runs (free: the ledger, not the upstream).
       const meter = await handler.meter(request.person).catch((error: unknown) => {
         request.log.warn({ err: error }, 'the meter could not be read for a rendered page: the app reads it');
         return null;
       });
-      const nonce = randomBytes(16).toString('base64');
+      timing.mark('meter');
       let response;
       try {
         response = await entry.renderPage({
@@ -142,18 +173,21 @@ export async function loadPageRenderer(options: {
           dates: requestDateStyle(request.headers),
           meter,
           nonce,
-          assets: pageAssets(request.url.split('?')[0]!, assets),
+          assets: pageFiles,
         });
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed: sending the app without it');
         response = null;
       }
+      timing.mark('render');
       // The app renders it; the answer the server has is still the browser's, so it is not asked for again.
-      if (!response?.body) return first ? sendAnswer(request, reply, first.inlined) : false;
-      pageHeaders(reply, nonce);
-      const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-      body.on('error', (error) => request.log.warn({ err: error }, 'a rendered page stopped streaming'));
-      await sendCompressed(request, reply.code(response.status), body);
+      if (!response?.body) return finishUnrendered(first?.inlined ?? null);
+      pipeline(
+        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>),
+        body,
+        () => undefined,
+      );
+      await sent;
       return true;
     },
   };

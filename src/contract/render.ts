@@ -84,8 +84,10 @@ export interface RenderOptions {
 export interface ServerEntry {
   /** Read with the route's own search schema, so the server buys exactly the page the component will show. */
   planPage(href: string): PagePlan;
-  /** The page streamed, with its query cache dehydrated into it; null when the router would not render this address as it is. */
+  /** The document up to #root, the same for every page: sent before the first page is looked up or bought. */
+  pageHead(nonce: string, assets: PageAssets): string;
+  /** The page after its head, streamed, with its query cache dehydrated into it; null when the router would not render this address as it is. */
   renderPage(options: RenderOptions): Promise<Response | null>;
-  /** The app's page, unrendered, with the server's answer for its first page beside it. */
-  answerPage(inlined: InlinedPage, nonce: string, assets: PageAssets): string;
+  /** The app's page after its head, unrendered, with the server's answer for its first page beside it (null: none, the app asks). */
+  answerBody(inlined: InlinedPage | null, nonce: string, assets: PageAssets): string;
 }

@@ -56,9 +56,6 @@ function Document({
         {assets.styleSheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
         {/* Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts). */}
         <InlineScript nonce={nonce} source={HOLD_CLICKS_SCRIPT} />
       </head>
@@ -89,28 +86,72 @@ function renderedRoot({ dates, page }: RenderOptions): Record<string, string> {
 }
 
 /**
- * The app's page, unrendered, with the server's answer for its first page beside it (not found, refused,
- * failed): the browser reads that answer as if it had asked (src/api/early/server-answer.ts), never asking twice.
+ * Where #root opens. A rendered page is sent in two parts: its head (the same for every page, sent before the first
+ * page is looked up or bought, so the browser fetches the style sheet and the app meanwhile) and the rest.
  */
-export function answerPage(inlined: InlinedPage, nonce: string, assets: PageAssets): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(
-    <Document assets={assets} nonce={nonce} root={{}} data={{ id: SERVER_PAGE_ID, json: escapeJson(inlined) }} />,
-  )}`;
+const ROOT_OPENS = '<div id="root"';
+
+/**
+ * The app's modules, named after #root (after the posts): the style sheet, which the first paint waits for, is
+ * fetched alone while the server looks up and renders the page. Written as text: React hoists a modulepreload
+ * link it renders into the head.
+ */
+function modulePreloads(assets: PageAssets): string {
+  return assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}"/>`).join('');
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The document's text from #root on (what follows the head `pageHead` wrote), the app's modules after #root. */
+function fromRoot(html: string, assets: PageAssets): string {
+  const body = html.slice(html.indexOf(ROOT_OPENS));
+  // #root is followed by the page's scripts only: the first of them comes after it.
+  const firstScript = body.indexOf('<script');
+  return body.slice(0, firstScript) + modulePreloads(assets) + body.slice(firstScript);
+}
+
+/** The document up to #root: index.html's head and the body's opening tag, the same whatever follows it. */
+export function pageHead(nonce: string, assets: PageAssets): string {
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(<Document assets={assets} nonce={nonce} root={{}} />)}`;
+  return html.slice(0, html.indexOf(ROOT_OPENS));
+}
+
+/**
+ * The rest of the app's page, unrendered, after its head: with the server's answer for its first page beside it
+ * (not found, refused, failed), which the browser reads as if it had asked (src/api/early/server-answer.ts), never
+ * asking twice; or with none, when the server has no answer to give (its store could not be read): the app asks.
+ */
+export function answerBody(inlined: InlinedPage | null, nonce: string, assets: PageAssets): string {
+  return fromRoot(
+    renderToStaticMarkup(
+      <Document
+        assets={assets}
+        nonce={nonce}
+        root={{}}
+        data={inlined ? { id: SERVER_PAGE_ID, json: escapeJson(inlined) } : undefined}
+      />,
+    ),
+    assets,
+  );
 }
 
 /** Where the app goes in the document: the document is written around the app's own stream. */
 const APP_SLOT = 'creditscope-app-slot';
 
 /**
- * The document around the app, as the text before and after #root's content. The app is a React root of its
- * own, as in the browser (which hydrates #root only), so the ids React gives its elements match the browser's.
+ * The document after its head, around the app, as the text before and after #root's content. The app is a React
+ * root of its own, as in the browser (which hydrates #root only), so the ids React gives its elements match the
+ * browser's.
  */
 export function documentAround(options: RenderOptions): DocumentAround {
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(
-    <Document assets={options.assets} nonce={options.nonce} root={renderedRoot(options)}>
-      {APP_SLOT}
-    </Document>,
-  )}`;
+  const html = fromRoot(
+    renderToStaticMarkup(
+      <Document assets={options.assets} nonce={options.nonce} root={renderedRoot(options)}>
+        {APP_SLOT}
+      </Document>,
+    ),
+    options.assets,
+  );
   const at = html.indexOf(APP_SLOT);
   return { before: html.slice(0, at), after: html.slice(at + APP_SLOT.length) };
 }
