@@ -4,7 +4,7 @@
  * fixed number of distinct timeline pages bought at a moderate concurrency, then until the indexer is idle.
  * The stand-in's CPU for the same calls made straight to it is the baseline: what serving the page costs at all.
  *
- *   npx tsx bench/proxy-cpu.ts [--calls 2000] [--concurrency 10] [--only sqlite|postgres] [--prof] [--ten] [--port 6517]
+ *   npx tsx bench/proxy-cpu.ts [--calls 2000] [--concurrency 10] [--only sqlite|postgres] [--prof] [--ten | --ten-only] [--port 6517]
  *
  * --prof runs a second pass under `--cpu-prof` and writes the busiest functions, per thread, to
  * bench/profiles/proxy-cpu-<store>.md (the .cpuprofile files are not kept). --ten also measures ten pages at
@@ -235,6 +235,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       only: { type: 'string' },
       prof: { type: 'boolean', default: false },
       ten: { type: 'boolean', default: false },
+      'ten-only': { type: 'boolean', default: false },
       port: { type: 'string', default: '6517' },
     },
   });
@@ -242,9 +243,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const standin = await startCpuStandin(port + 1);
   const dist = emptyDist();
   const postgres = values.only === 'sqlite' ? null : await startThrowawayPostgres();
+  const tenFigure = async (store: string, databaseUrl: string | null) => {
+    const server = await startServer(port, standin.origin, databaseUrl, dist, null);
+    try {
+      const ten = await tenConcurrentPages(server.origin, standin.origin, BENCH.token, 7);
+      const [direct, proxied] = [median(ten.direct), median(ten.proxied)];
+      console.log(
+        JSON.stringify({ store, tenConcurrentPages: { direct, proxied }, ratio: +(proxied / direct).toFixed(3) }),
+      );
+    } finally {
+      await server.stop();
+    }
+  };
   try {
     for (const store of (['sqlite', 'postgres'] as const).filter((kind) => !values.only || values.only === kind)) {
       const databaseUrl = store === 'postgres' ? (await createTestDatabase(postgres!.url)).url : null;
+      if (values['ten-only']) {
+        await tenFigure(store, databaseUrl);
+        continue;
+      }
       const figures = await proxyCpuPerCall({
         store,
         databaseUrl,
@@ -256,21 +273,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         profile: values.prof,
       });
       const { profile, ...numbers } = figures;
-      if (values.ten) {
-        const server = await startServer(port, standin.origin, databaseUrl, dist, null);
-        try {
-          const ten = await tenConcurrentPages(server.origin, standin.origin, BENCH.token, 7);
-          console.log(
-            JSON.stringify({
-              store,
-              tenConcurrentPages: { direct: median(ten.direct), proxied: median(ten.proxied) },
-              ratio: +(median(ten.proxied) / median(ten.direct)).toFixed(3),
-            }),
-          );
-        } finally {
-          await server.stop();
-        }
-      }
+      if (values.ten) await tenFigure(store, databaseUrl);
       console.log(
         JSON.stringify({
           ...numbers,

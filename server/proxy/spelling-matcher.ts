@@ -41,10 +41,14 @@ export class SpellingMatcher {
     const forwards = this.forwards;
     let state = forwards.start;
     // Every answer passes here whole: the ASCII transitions known already are read inline, from one flat table.
-    for (let index = 0; index < text.length; index += 1) {
+    let table = forwards.table;
+    for (let index = 0, length = text.length; index < length; index += 1) {
       const char = text.charCodeAt(index);
-      let target = char < 128 ? forwards.table[state * 128 + char]! : -1;
-      if (target < 0) target = forwards.next(state, char);
+      let target = char < 128 ? table[(state << 7) | char]! : -1;
+      if (target < 0) {
+        target = forwards.next(state, char);
+        table = forwards.table;
+      }
       if (target & MATCHED) join(spans, this.startOfMatchEndingAt(text, index + 1), index + 1);
       state = target >> 1;
     }
