@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { summariseProfiles } from './cpu-profile.ts';
 import { tenConcurrentPages } from './proxy-overhead.ts';
-import { BENCH, median } from './servers.ts';
+import { BENCH, median, waitFor } from './servers.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
 const TICKS_PER_SECOND = 100;
@@ -29,18 +29,6 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 export function processCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-async function waitFor(url: string) {
-  for (let tries = 0; tries < 480; tries++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 function stopped(child: ChildProcess): Promise<void> {
@@ -137,7 +125,7 @@ async function startServer(
     },
   );
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/healthz`);
+  await waitFor(`${origin}/healthz`, 120_000);
   return {
     origin,
     pid: child.pid!,
@@ -216,7 +204,7 @@ export async function startCpuStandin(port: number) {
     env: { ...process.env, STANDIN_PORT: String(port), STANDIN_TOKEN: BENCH.token },
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/media/ready.svg`);
+  await waitFor(`${origin}/media/ready.svg`, 120_000);
   return { origin, pid: child.pid!, stop: () => stopped(child) };
 }
 
