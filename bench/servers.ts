@@ -9,6 +9,9 @@ export const BENCH = {
   standin: 4718,
   devApp: 4719,
   postgresApp: 4720,
+  /** The CPU-per-paid-call figure's own server and stand-in (bench/proxy-cpu.ts). */
+  cpuApp: 4721,
+  cpuStandin: 4722,
   dist: 'dist-bench',
   token: 'bench-token-not-secret',
 } as const;

@@ -38,9 +38,17 @@ export class SpellingMatcher {
   /** The stretches of `text` that spell a pattern, in order, overlapping and adjoining ones joined. */
   find(text: string): Span[] {
     const spans: Span[] = [];
-    let state = this.forwards.start;
-    for (let index = 0; index < text.length; index += 1) {
-      const target = this.forwards.next(state, text.charCodeAt(index));
+    const forwards = this.forwards;
+    let state = forwards.start;
+    // Every answer passes here whole: the ASCII transitions known already are read inline, from one flat table.
+    let table = forwards.table;
+    for (let index = 0, length = text.length; index < length; index += 1) {
+      const char = text.charCodeAt(index);
+      let target = char < 128 ? table[(state << 7) | char]! : -1;
+      if (target < 0) {
+        target = forwards.next(state, char);
+        table = forwards.table;
+      }
       if (target & MATCHED) join(spans, this.startOfMatchEndingAt(text, index + 1), index + 1);
       state = target >> 1;
     }
@@ -222,7 +230,8 @@ function reverse(pattern: Pattern, done: WeakMap<object, Pattern | Pattern[]>): 
 class LazyDfa {
   private sets: (readonly number[])[] = [];
   private ids = new Map<string, number>();
-  private ascii: Int32Array[] = [];
+  /** ASCII transitions, 128 per state (-1: not made yet), by the character as it is (A and a both filled). */
+  table = new Int32Array(0);
   private other: Map<number, number>[] = [];
   readonly start: number;
 
@@ -237,7 +246,7 @@ class LazyDfa {
   /** The transition from `state` on a character: `target * 2 + MATCHED` if a match ends on it. */
   next(state: number, char: number): number {
     const code = fold(char);
-    const known = code < 128 ? this.ascii[state]![code]! : (this.other[state]!.get(code) ?? -1);
+    const known = char < 128 ? this.table[state * 128 + char]! : (this.other[state]!.get(code) ?? -1);
     if (known >= 0) return known;
     const { nodes, matched } = this.automaton.step(this.sets[state]!, code, this.mode === 'anywhere');
     if (this.sets.length >= MAX_STATES) {
@@ -248,7 +257,7 @@ class LazyDfa {
       state = this.state(here);
     }
     const target = this.state(nodes) * 2 + (matched ? MATCHED : 0);
-    if (code < 128) this.ascii[state]![code] = target;
+    if (char < 128) this.table[state * 128 + char] = target;
     else this.other[state]!.set(code, target);
     return target;
   }
@@ -256,7 +265,7 @@ class LazyDfa {
   private reset() {
     this.sets = [];
     this.ids = new Map();
-    this.ascii = [];
+    this.table = new Int32Array(128 * 64).fill(-1);
     this.other = [];
     this.state([]);
   }
@@ -269,7 +278,11 @@ class LazyDfa {
       id = this.sets.length;
       this.ids.set(key, id);
       this.sets.push(nodes);
-      this.ascii.push(new Int32Array(128).fill(-1));
+      if (this.table.length < this.sets.length * 128) {
+        const grown = new Int32Array(this.table.length * 2).fill(-1);
+        grown.set(this.table);
+        this.table = grown;
+      }
       this.other.push(new Map());
     }
     return id;
