@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BENCH } from './servers.ts';
+import { busyStretches, startProfile } from './scroll-profile.ts';
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
@@ -120,6 +121,8 @@ export interface ScrollFigures {
   shiftTotal: number;
   shiftSources: Record<string, number>;
   seconds: number;
+  /** With `profile`: the busy stretches > 50 ms and the functions costing most in them. */
+  profile?: string[];
 }
 
 /** Scrolls a long timeline end to end the way a reader would, loading pages as it goes. */
@@ -128,10 +131,13 @@ export async function longScroll(
   url: string,
   targetPosts: number,
   loadedPosts: () => Promise<number>,
+  { profile = false } = {},
 ): Promise<ScrollFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(SCROLL_PROBE);
+  const cdp = await context.newCDPSession(page);
+  if (profile) await startProfile(cdp);
   await page.goto(url);
   await page.locator('article').first().waitFor();
   const started = Date.now();
@@ -147,10 +153,13 @@ export async function longScroll(
         .isVisible()
         .catch(() => false);
       if (posts >= targetPosts || ended) break;
+      // Auto-load stops after the paid pages it was allowed and asks: a reader going on presses Keep loading.
+      const keepLoading = page.getByTestId('keep-loading');
+      if (await keepLoading.isVisible().catch(() => false)) await keepLoading.click();
     }
   }
   await page.waitForTimeout(500);
-  const cdp = await context.newCDPSession(page);
+  const busy = profile ? await busyStretches(cdp) : undefined;
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   const figures = await page.evaluate(
@@ -179,5 +188,6 @@ export async function longScroll(
     shiftTotal: figures.total,
     shiftSources: figures.sources,
     seconds: (Date.now() - started) / 1000,
+    profile: busy,
   };
 }
