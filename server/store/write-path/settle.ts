@@ -191,9 +191,13 @@ export async function settleBatch(
       break;
     }
   }
-  await archivePages(trx, [...archived.values()]);
-  await nameAccounts(trx, accounts);
-  for (const [operation, price] of prices)
+  // Each kind of row in one order, the same in every settlement: two written side by side never wait on each other in a circle.
+  await archivePages(
+    trx,
+    [...archived.values()].sort((a, b) => byText(a.page_key, b.page_key)),
+  );
+  await nameAccounts(trx, new Map([...accounts].sort(([a], [b]) => byText(a, b))));
+  for (const [operation, price] of [...prices].sort(([a], [b]) => byText(a, b)))
     await holdAtLeast(trx, kind, operation, await seePrice(trx, operation, price), totals);
   // Last: the totals rows every admission reads are held for the commit alone.
   await totals.apply(trx);
@@ -240,6 +244,8 @@ async function holdAtLeast(
     });
   }
 }
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const purchase = (trx: Kysely<Database>, id: string) =>
   trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
