@@ -148,6 +148,14 @@ const rows = Object.entries(results).map(([name, runs]) => {
     throughputX: (of((r) => r.requestsPerSecond) / median(direct.map((r) => r.requestsPerSecond))).toFixed(2),
     errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
     cpuMsPerCall: runs[0]!.cpuMsPerCall === undefined ? '' : median(runs.map((r) => r.cpuMsPerCall!)).toFixed(2),
+    // #36.4, on each store: median ≤ 1.2× and throughput ≥ 0.8× the same load straight to the stand-in.
+    goal: name.endsWith(' direct') ? '' : 'median ≤ 1.2×, throughput ≥ 0.8×',
+    met: name.endsWith(' direct')
+      ? ''
+      : of((r) => r.medianMs) / median(direct.map((r) => r.medianMs)) <= 1.2 &&
+          of((r) => r.requestsPerSecond) / median(direct.map((r) => r.requestsPerSecond)) >= 0.8
+        ? 'yes'
+        : 'NO',
   };
 });
 console.table(rows);

@@ -3,7 +3,9 @@
  * journal, settlement with the archived answer), `concurrency` pages at a time, on SQLite and PostgreSQL.
  * Prints CPU ms and wall ms per call; no HTTP, so the figure moves only with the store's own cost.
  *
- *   npx tsx bench/store-hot-path.ts [--calls 3000] [--concurrency 50] [--only sqlite|postgres]
+ *   npx tsx bench/store-hot-path.ts [--calls 3000] [--concurrency 50] [--only sqlite|postgres] [--limit 1000000]
+ *
+ * --limit sets CREDIT_LIMIT, as the 50-connection figure of `npm run bench` runs (every admission then weighs a limit).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '3000' },
     concurrency: { type: 'string', default: '50' },
     only: { type: 'string' },
+    limit: { type: 'string' },
   },
 });
 const CALLS = Number(values.calls);
@@ -97,7 +100,13 @@ try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-hot-'));
     const databaseUrl = kind === 'postgres' ? (await createTestDatabase(postgres!.url)).url : null;
     const store = await openStore(
-      { dataDir, databaseUrl, creditLimitPeriod: 'total', archiveFreshForMs: 3_600_000 },
+      {
+        dataDir,
+        databaseUrl,
+        creditLimitPeriod: 'total',
+        archiveFreshForMs: 3_600_000,
+        creditLimit: values.limit ?? null,
+      },
       null,
     );
     try {

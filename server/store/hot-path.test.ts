@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from './store.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { openScratch, paidCall, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
+import { fromNano, sessionScope } from './totals.ts';
+
+/** The journal's advisory lock on PostgreSQL (open.ts). */
+const JOURNAL_LOCK = 7_310_417;
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -74,6 +79,83 @@ describe.each(STORE_KINDS)('the paid-call path between two processes (%s store)'
     expect((await reader.ledger.findRow(second.id))?.credits).toBe('0.2');
     // Archived since the caller looked: not bought again.
     expect(await journal(reader, 2, null)).toEqual({ kind: 'in-flight', id: second.id });
+  });
+});
+
+/** What the store's scopes hold for calls in flight ('all', and the call's session), in credits, as an admission reads it. */
+async function held(store: Store, scope: string): Promise<string> {
+  const row = await store.db.kysely
+    .selectFrom('totals')
+    .select('reserved_nano')
+    .where('scope', '=', scope)
+    .executeTakeFirst();
+  return fromNano(row?.reserved_nano ?? 0);
+}
+
+// Atomic reservations (#36): what calls in flight hold lives on the limits' own totals rows, beside what is spent.
+describe.each(STORE_KINDS)('what calls in flight hold, on their scopes’ totals rows (%s store)', (kind) => {
+  it('added by the journal entry, raised to a price learnt since, taken off by the settlement or the booking of a lost outcome', async () => {
+    const store = await opened(await scratch(kind));
+    const session = sessionScope((await store.ledger.currentSession()).id);
+    // No price known anywhere yet: the first call holds nothing; the second holds its caller's ceiling.
+    const unpriced = await store.ledger.journal.record({
+      operation: 'timeline',
+      params: params(1),
+      pageKey: 'timeline:ada1',
+      reserve: null,
+      leaseMs: 60_000,
+    });
+    const priced = await journal(store, 2);
+    if (unpriced.kind !== 'journalled' || priced.kind !== 'journalled') throw new Error('not journalled');
+    expect([await held(store, 'all'), await held(store, session)]).toEqual(['0.1', '0.1']);
+
+    // The priced call settles at 0.3: it holds nothing more, and the call still in flight holds that price from now on.
+    await store.ledger.settlements.settle(priced.id, { ...paidCall('0.3'), params: params(2) }, null);
+    expect([await held(store, 'all'), await held(store, session)]).toEqual(['0.3', '0.3']);
+    expect(
+      (
+        await store.db.kysely
+          .selectFrom('purchases')
+          .select('reserved')
+          .where('id', '=', unpriced.id)
+          .executeTakeFirst()
+      )?.reserved,
+    ).toBe('0.3');
+
+    // A call whose process is lost is booked at what it held, which it holds no more.
+    await store.db.kysely
+      .updateTable('purchases')
+      .set({ lease_until: new Date(0).toISOString() })
+      .where('id', '=', unpriced.id)
+      .execute();
+    expect(await store.ledger.settleAbandoned()).toBe(1);
+    expect([await held(store, 'all'), await held(store, session)]).toEqual(['0', '0']);
+    expect(await store.ledger.summary()).toMatchObject({ calls: 2, total: '0.6' });
+  });
+});
+
+describe('PostgreSQL: a settlement takes no lock of the journal’s', () => {
+  it('settles while a journal entry waits for the lock another process holds', async () => {
+    const place = await scratch('postgres');
+    const store = await opened(place);
+    const entry = await journal(store, 1);
+    if (entry.kind !== 'journalled') throw new Error('not journalled');
+    const holder = new pg.Client({ connectionString: place.databaseUrl! });
+    await holder.connect();
+    cleanup.push(() => holder.end());
+    await holder.query('select pg_advisory_lock($1)', [JOURNAL_LOCK]);
+    const waiting = journal(store, 2);
+    const answered = vi.fn();
+    void waiting.then(answered);
+    // Settled within a second though the journal's lock is held: it used to wait for the lock like the journal.
+    const settled = store.ledger.settlements.settle(entry.id, { ...paidCall('0.1'), params: params(1) }, null);
+    await expect(
+      Promise.race([settled, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))]),
+    ).resolves.toMatchObject({ id: entry.id, credits: '0.1' });
+    expect(answered).not.toHaveBeenCalled();
+    await holder.query('select pg_advisory_unlock($1)', [JOURNAL_LOCK]);
+    expect(await waiting).toMatchObject({ kind: 'journalled' });
+    expect(await held(store, 'all')).toBe('0.1');
   });
 });
 

@@ -3,6 +3,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import { archivePostsMigration } from './archive-posts-migration.ts';
 import { spendMigration } from './spend/migration.ts';
 import { peopleMigration } from '../identity/migration.ts';
+import { reservationsMigration } from './write-path/reservations-migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
 const migrations: Record<string, Migration> = {
@@ -169,6 +170,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('spend_alerts').addColumn('person', 'text').execute();
     },
   },
+  // What calls in flight hold, kept on the limits' own rows beside their spend (#36): an admission reads both at once.
+  '2026-11-27-reserve-001-totals-reserved': reservationsMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,12 +18,14 @@ export interface Db {
   label: string;
   kysely: Kysely<Database>;
   /**
-   * A transaction that holds the store's one write lock from its first statement, across processes:
-   * SQLite's BEGIN IMMEDIATE, or a transaction-scoped advisory lock on PostgreSQL. Budget checks and
-   * settlements read-modify-write the totals inside it, so N processes can never both pass a check.
+   * A transaction that holds the journal's lock from its first statement, across processes: SQLite's BEGIN
+   * IMMEDIATE, or a transaction-scoped advisory lock on PostgreSQL. Journal entries are admitted inside it one
+   * batch at a time, so N processes can never both pass a check or both buy one page. Settlements do not take
+   * it: they move a call from held to spent on the limits' own totals rows in one statement, and an admission
+   * reads those rows in one statement (write-path/admission-figures.ts).
    */
   write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
-  /** A transaction without the budget lock, for writes whose every statement is atomic on its own (SQLite has one writer anyway). */
+  /** A transaction without the journal's lock, for writes whose every statement is atomic on its own (SQLite has one writer anyway). */
   transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** SQLite: the write lock this process's threads take before SQLite's, shared with a worker's own connection. */
@@ -175,13 +177,9 @@ function openPostgres(url: string, connections = 10): Db {
         await sql`select pg_advisory_xact_lock(${BUDGET_LOCK})`.execute(trx);
         return work(trx);
       }),
-    // Shared: settlements run side by side, but never between the statements of a budget check (which
-    // holds the lock exclusively), or a call settling mid-check would be counted neither spent nor reserved.
-    transact: (work) =>
-      kysely.transaction().execute(async (trx: Transaction<Database>) => {
-        await sql`select pg_advisory_xact_lock_shared(${BUDGET_LOCK})`.execute(trx);
-        return work(trx);
-      }),
+    // No lock of the journal's: a settlement beside a budget check is counted spent or held, never neither, as the
+    // check reads each limit's spend and holds from one row, all rows in one statement (write-path/admission-figures.ts).
+    transact: (work) => kysely.transaction().execute(work),
     close: () => kysely.destroy(),
   };
 }

@@ -84,6 +84,12 @@ export interface TotalsTable {
   timeline_nano: number;
   search_calls: number;
   search_nano: number;
+  /**
+   * What the scope's pending calls hold, in nano-credits: added by the journal entry that admits a call, taken off
+   * by the statement that settles or books it. Beside `spent_nano` in one row, so an admission reads a limit's spend
+   * and holds in one look, whatever settles meanwhile (write-path/journal.ts).
+   */
+  reserved_nano: number;
 }
 
 export interface ArchiveTable {

@@ -61,6 +61,8 @@ export interface TotalsChange {
   credits: string;
   /** +1 a counted call, -1 one taken back, 0 none. */ calls: number;
   freeCalls: number;
+  /** Credits a pending call starts (+) or stops (-) holding against the scope's limits; none when absent. */
+  reserved?: string;
 }
 
 type Delta = Omit<TotalsTable, 'scope'>;
@@ -72,6 +74,7 @@ const COLUMNS = [
   'timeline_nano',
   'search_calls',
   'search_nano',
+  'reserved_nano',
 ] as const satisfies readonly (keyof Delta)[];
 
 function deltaOf(change: TotalsChange): Delta {
@@ -84,6 +87,7 @@ function deltaOf(change: TotalsChange): Delta {
     timeline_nano: change.operation === 'timeline' ? nano : 0,
     search_calls: change.operation === 'search' ? change.calls : 0,
     search_nano: change.operation === 'search' ? nano : 0,
+    reserved_nano: change.reserved === undefined ? 0 : toNano(change.reserved),
   };
 }
 
@@ -104,12 +108,19 @@ export class TotalsChanges {
     return this;
   }
 
-  /** The database adds, so no lock is needed; every scope in one statement (each appears once, as PostgreSQL requires). */
+  /**
+   * The database adds, so no lock is needed; every scope in one statement (each appears once, as PostgreSQL requires),
+   * in the order of their names: two transactions adding to the same rows take their locks in one order, never a deadlock.
+   */
   async apply(db: Kysely<Database>) {
     if (this.byScope.size === 0) return;
     await db
       .insertInto('totals')
-      .values([...this.byScope].map(([scope, delta]) => ({ scope, ...delta })))
+      .values(
+        [...this.byScope]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([scope, delta]) => ({ scope, ...delta })),
+      )
       .onConflict((conflict) =>
         conflict
           .column('scope')

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import Big from 'big.js';
-import { withOneMore, type PersonFigures, type SessionFigures } from '../../budget/figures.ts';
+import { withOneMore } from '../../budget/figures.ts';
 import type { Limits, Refusal } from '../../budget/limits.ts';
 import type { Operation } from '../../ledger/rows.ts';
-import { readBudgetFigures, readPersonFigures, readSessionFigures, type FigureSources } from '../budget-figures.ts';
+import type { FigureSources } from '../budget-figures.ts';
 import { describeStorageError, LedgerWriteError } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
 import type { Db } from '../open.ts';
 import { OWNER } from '../owner.ts';
 import type { Database, PurchaseTable } from '../schema.ts';
 import { spendSubject } from '../spend/subject.ts';
+import { scopesOf, TotalsChanges } from '../totals.ts';
+import { readAdmissionFigures } from './admission-figures.ts';
+
+/** The higher of two prices, either unknown (null). */
+function higherPrice(a: string | null, b: string | undefined): string | null {
+  if (b === undefined) return a;
+  return a === null || new Big(b).gt(a) ? b : a;
+}
 
 export interface JournalRequest {
   operation: Operation;
@@ -46,9 +54,10 @@ const ROWS_PER_INSERT = 50;
 
 /**
  * No record, no spend: each paid request is admitted by the budget's rules (budget/limits.ts) and
- * journalled as a 'pending' row holding its reservation, in one transaction under the store-wide write
- * lock, before it is sent; or it is refused and not sent at all. Requests that arrive together are
- * journalled together (GroupCommit).
+ * journalled as a 'pending' row holding its reservation, in one transaction under the journal's lock
+ * (Db.write: journal entries one batch at a time, across processes; settlements go on beside it), before it
+ * is sent; or it is refused and not sent at all. What it holds is added to its scopes' totals rows in the
+ * same transaction. Requests that arrive together are journalled together (GroupCommit).
  */
 export class Journal {
   constructor(
@@ -74,20 +83,30 @@ export class Journal {
     }
   }
 
-  /** A few statements per batch whatever its size: the figures are read once and carried forward in order. */
+  /**
+   * A few statements per batch whatever its size: the figures are read once (admission-figures.ts) and carried
+   * forward in order; what the admitted calls hold is added to their scopes' totals rows in one statement, the
+   * batch's last, so those rows are held for as short a time as the transaction allows.
+   */
   private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
     const now = new Date();
     const inFlight = await this.pendingPurchases(trx, requests, now);
     const archivedNow = await this.archivedPurchases(trx, requests);
-    let figures = await readBudgetFigures(trx, this.figureSources);
-    const people = await this.personFigures(trx, requests, figures.highest, now);
-    const sessions = await this.sessionFigures(trx, requests, figures);
+    const read = await readAdmissionFigures(
+      trx,
+      this.figureSources,
+      requests.map((request) => request.person ?? null),
+      now,
+    );
+    let figures = read.store;
+    const { people, sessions } = read;
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
       .executeTakeFirst();
     let seq = Number(last?.seq ?? 0);
     const rows: JournalRow[] = [];
+    const held = new TotalsChanges();
     const results = requests.map((request): JournalResult => {
       const pending = inFlight.get(request.pageKey);
       if (pending) return { kind: 'in-flight', id: pending };
@@ -97,7 +116,9 @@ export class Journal {
       const person = request.person ? (people.get(request.person) ?? null) : null;
       // Each buyer's own session and session limit (#33): what one person set never stops another.
       const session = sessions.get(request.person ?? null)!;
-      const admission = this.limits.admit({ ...figures, ...session, person }, request);
+      // The caller's ceiling, or the store's highest price when that is higher: what the call holds from now on.
+      const reserve = higherPrice(request.reserve, figures.highest.get(request.operation));
+      const admission = this.limits.admit({ ...figures, ...session, person }, { ...request, reserve });
       if (admission.kind !== 'admitted') return admission;
       figures = withOneMore(figures, admission.reserve, admission.unpriced);
       if (person)
@@ -128,6 +149,13 @@ export class Journal {
         job_id: request.jobId ?? null,
         person: request.person ?? null,
       });
+      held.add(scopesOf(now, session.sessionId, request.person ?? null), {
+        operation: request.operation,
+        credits: '0',
+        calls: 0,
+        freeCalls: 0,
+        reserved: admission.reserve,
+      });
       return { kind: 'journalled', id };
     });
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
@@ -135,35 +163,8 @@ export class Journal {
         .insertInto('purchases')
         .values(rows.slice(start, start + ROWS_PER_INSERT))
         .execute();
+    await held.apply(trx);
     return results;
-  }
-
-  /** The limits of the people buying in this batch, each read once, carried forward as their calls are admitted. */
-  private async personFigures(
-    trx: Kysely<Database>,
-    requests: JournalRequest[],
-    highest: Map<string, string>,
-    now: Date,
-  ): Promise<Map<string, PersonFigures>> {
-    const figures = new Map<string, PersonFigures>();
-    for (const name of new Set(requests.map((request) => request.person).filter((name) => name != null))) {
-      const person = await readPersonFigures(trx, name, highest, now);
-      if (person) figures.set(name, person);
-    }
-    return figures;
-  }
-
-  /** The sessions of the people buying in this batch, each read once; nobody's (null) is in `read` already. */
-  private async sessionFigures(
-    trx: Kysely<Database>,
-    requests: JournalRequest[],
-    read: SessionFigures,
-  ): Promise<Map<string | null, SessionFigures>> {
-    const { sessionId, spentInSession, personalLimit } = read;
-    const figures = new Map<string | null, SessionFigures>([[null, { sessionId, spentInSession, personalLimit }]]);
-    for (const who of new Set(requests.map((request) => request.person ?? null)))
-      if (!figures.has(who)) figures.set(who, await readSessionFigures(trx, this.figureSources, who));
-    return figures;
   }
 
   /** Live pending purchases of the batch's pages, by page: another process is buying them now. */

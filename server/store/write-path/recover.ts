@@ -4,7 +4,7 @@ import type { Operation } from '../../ledger/rows.ts';
 import { highestPrices } from '../budget-figures.ts';
 import type { Db } from '../open.ts';
 import { processGone } from '../owner.ts';
-import { addToTotals, scopesOf } from '../totals.ts';
+import { addToTotals, scopesOf, TotalsChanges } from '../totals.ts';
 
 /**
  * Pending rows that can no longer be in flight (their process on this host is gone, or their lease
@@ -17,9 +17,14 @@ export function settleAbandoned(db: Db): Promise<number> {
     const pending = await trx.selectFrom('purchases').selectAll().where('state', '=', 'pending').execute();
     const abandoned = pending.filter((row) => row.lease_until <= now || processGone(row.owner));
     const highest = await highestPrices(trx);
+    // Added up and written once, after the rows: the totals rows are taken last, as a settlement takes them.
+    const booked = new TotalsChanges();
+    let count = 0;
     for (const row of abandoned) {
       const credits = heldBy(row, highest);
-      await trx
+      // Only as just read: settled meanwhile by a process still alive past its lease (settlements take no lock of
+      // this one's), or holding more since, it is left to that settlement, or to the next start.
+      const updated = await trx
         .updateTable('purchases')
         .set({
           state: 'unknown',
@@ -30,15 +35,22 @@ export function settleAbandoned(db: Db): Promise<number> {
           attempts: JSON.stringify([{ at: row.at, status: 0, durationMs: 0, credits, charged: 'unknown' }]),
         })
         .where('id', '=', row.id)
-        .execute();
-      await addToTotals(trx, scopesOf(new Date(row.at), row.session_id, row.person), {
+        .where('state', '=', 'pending')
+        .where('reserved', '=', row.reserved)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) continue;
+      count += 1;
+      // Booked at what it held, which it holds no more.
+      booked.add(scopesOf(new Date(row.at), row.session_id, row.person), {
         operation: row.operation as Operation,
         credits,
         calls: 1,
         freeCalls: 0,
+        reserved: new Big(row.reserved).neg().toString(),
       });
     }
-    return abandoned.length;
+    await booked.apply(trx);
+    return count;
   });
 }
 
@@ -46,8 +58,17 @@ export function settleAbandoned(db: Db): Promise<number> {
 export function clearUnknownOutcomes(db: Db): Promise<number> {
   return db.write(async (trx) => {
     const unknown = await trx.selectFrom('purchases').selectAll().where('state', '=', 'unknown').execute();
+    let cleared = 0;
     for (const row of unknown) {
-      await trx.updateTable('purchases').set({ state: 'cleared' }).where('id', '=', row.id).execute();
+      // Settled meanwhile by its own process (settlements take no lock of this one's): its outcome is known now.
+      const updated = await trx
+        .updateTable('purchases')
+        .set({ state: 'cleared' })
+        .where('id', '=', row.id)
+        .where('state', '=', 'unknown')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) continue;
+      cleared += 1;
       const budgetScopes = scopesOf(new Date(row.at), row.session_id, row.person).filter(
         (scope) => !scope.startsWith('session:'),
       );
@@ -58,6 +79,6 @@ export function clearUnknownOutcomes(db: Db): Promise<number> {
         freeCalls: 0,
       });
     }
-    return unknown.length;
+    return cleared;
   });
 }

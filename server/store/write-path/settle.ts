@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CallRow, Operation } from '../../ledger/rows.ts';
 import { storeUnavailable } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
-import type { Db } from '../open.ts';
+import type { Db, StoreKind } from '../open.ts';
 import { toCallRow } from '../rows-map.ts';
 import type { ArchiveTable, Database, PurchaseTable } from '../schema.ts';
 import { SettleRetry } from '../settle-retry.ts';
@@ -23,7 +23,7 @@ export class Settlements {
   constructor(private readonly db: Db) {}
 
   private readonly batches = new GroupCommit<Settlement, CallRow>(async (items) => {
-    const { rows, archivedKeys } = await this.db.transact((trx) => settleBatch(trx, items));
+    const { rows, archivedKeys } = await this.db.transact((trx) => settleBatch(trx, items, this.db.kind));
     // Committed whatever the listener does: a failure to hand pages over only delays their indexing to the next search.
     try {
       this.archivedListener?.(archivedKeys);
@@ -119,6 +119,7 @@ type Price = { last: string; highest: string };
 export async function settleBatch(
   trx: Kysely<Database>,
   items: Settlement[],
+  kind: StoreKind,
 ): Promise<{ rows: CallRow[]; archivedKeys: string[] }> {
   const ids = items.map((item) => item.id);
   const stored = await trx.selectFrom('purchases').selectAll().where('id', 'in', ids).execute();
@@ -150,20 +151,30 @@ export async function settleBatch(
         error_kind: call.errorKind ?? null,
         response_headers: responseHeaders ? JSON.stringify(responseHeaders) : null,
       };
-      // Only from the state just read: a concurrent booking of this row makes the update miss, and it is read again.
+      // Only from the state (and what it holds) just read: a concurrent booking of this row, or a price learnt that
+      // raised what it holds, makes the update miss, and it is read again.
       const updated = await trx
         .updateTable('purchases')
         .set(settled)
         .where('id', '=', id)
         .where('state', '=', row.state)
+        .where('reserved', '=', row.reserved)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) continue;
       const counted = call.charged !== 'no';
+      // A pending call stops holding what it held in the statement that counts what it cost: never neither.
+      const released = row.state === 'pending' ? { reserved: new Big(row.reserved).neg().toString() } : {};
       totals.add(
         scopesOf(new Date(row.at), row.session_id, row.person),
         booked === null
-          ? { operation: call.operation, credits, calls: counted ? 1 : 0, freeCalls: counted ? 0 : 1 }
-          : { operation: call.operation, credits: new Big(credits).minus(booked).toString(), calls: 0, freeCalls: 0 },
+          ? { operation: call.operation, credits, calls: counted ? 1 : 0, freeCalls: counted ? 0 : 1, ...released }
+          : {
+              operation: call.operation,
+              credits: new Big(credits).minus(booked).toString(),
+              calls: 0,
+              freeCalls: 0,
+              ...released,
+            },
       );
       if (call.charged === 'yes' && new Big(credits).gt(0)) {
         const seen = prices.get(call.operation);
@@ -180,12 +191,61 @@ export async function settleBatch(
       break;
     }
   }
+  // Each kind of row in one order, the same in every settlement: two written side by side never wait on each other in a circle.
+  await archivePages(
+    trx,
+    [...archived.values()].sort((a, b) => byText(a.page_key, b.page_key)),
+  );
+  await nameAccounts(trx, new Map([...accounts].sort(([a], [b]) => byText(a, b))));
+  for (const [operation, price] of [...prices].sort(([a], [b]) => byText(a, b)))
+    await holdAtLeast(trx, kind, operation, await seePrice(trx, operation, price), totals);
+  // Last: the totals rows every admission reads are held for the commit alone.
   await totals.apply(trx);
-  for (const [operation, price] of prices) await seePrice(trx, operation, price);
-  await archivePages(trx, [...archived.values()]);
-  await nameAccounts(trx, accounts);
   return { rows, archivedKeys: [...archived.keys()] };
 }
+
+/**
+ * A price learnt higher than what calls still pending hold (one sent before any price was known holds 0; another
+ * process's ceiling may be lower): they hold the new highest from now on, on their rows and their scopes' totals,
+ * so the budget counts them at it (as it books them should their outcome be lost). Few rows: the calls in flight.
+ */
+async function holdAtLeast(
+  trx: Kysely<Database>,
+  kind: StoreKind,
+  operation: Operation,
+  highest: string,
+  totals: TotalsChanges,
+) {
+  const pending = await trx
+    .selectFrom('purchases')
+    .select(['id', 'at', 'session_id', 'person', 'reserved'])
+    .where('state', '=', 'pending')
+    .where('operation', '=', operation)
+    // PostgreSQL: a row another transaction is settling or booking is left to it (it stops holding anything), and
+    // this one never waits for a row while holding the prices row that transaction may want next: no deadlock.
+    .$if(kind === 'postgres', (query) => query.forUpdate().skipLocked())
+    .execute();
+  for (const row of pending.filter((call) => new Big(highest).gt(call.reserved))) {
+    const raised = await trx
+      .updateTable('purchases')
+      .set({ reserved: highest })
+      .where('id', '=', row.id)
+      .where('state', '=', 'pending')
+      .where('reserved', '=', row.reserved)
+      .executeTakeFirst();
+    // Settled or raised meanwhile by another process: what it holds is theirs to count.
+    if (Number(raised.numUpdatedRows) === 0) continue;
+    totals.add(scopesOf(new Date(row.at), row.session_id, row.person), {
+      operation,
+      credits: '0',
+      calls: 0,
+      freeCalls: 0,
+      reserved: new Big(highest).minus(row.reserved).toString(),
+    });
+  }
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const purchase = (trx: Kysely<Database>, id: string) =>
   trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
@@ -202,9 +262,12 @@ const archivedPage = (row: PurchaseRow, archive: ArchiveWrite, credits: string):
   person: row.person,
 });
 
-/** A batch's latest price, and its highest kept by the database's own comparison with what is stored: no read, no lock. */
-async function seePrice(trx: Kysely<Database>, operation: Operation, price: Price) {
-  await trx
+/**
+ * A batch's latest price, and its highest kept by the database's own comparison with what is stored: no read, no
+ * lock. Resolves with the highest now stored.
+ */
+async function seePrice(trx: Kysely<Database>, operation: Operation, price: Price): Promise<string> {
+  const stored = await trx
     .insertInto('prices')
     .values({ operation, last: price.last, highest: price.highest, highest_nano: toNano(price.highest) })
     .onConflict((conflict) =>
@@ -222,7 +285,9 @@ async function seePrice(trx: Kysely<Database>, operation: Operation, price: Pric
         };
       }),
     )
-    .execute();
+    .returning('highest')
+    .executeTakeFirstOrThrow();
+  return stored.highest;
 }
 
 /** The latest answer per page, replacing an older one (which keeps its page and operation). */
