@@ -23,6 +23,7 @@ export type Extracted = Pick<
   | 'mentions'
   | 'domains'
   | 'has_media'
+  | 'item'
 >;
 
 // The snippet's highlight markers (see query.ts): never part of what is indexed.
@@ -56,7 +57,7 @@ function kindOf(post: Post): Extracted['kind'] {
   return post.replyToId ? 'reply' : 'post';
 }
 
-function fromPost(post: Post, position: number, boughtAt: string): Extracted {
+function fromPost(post: Post, position: number, boughtAt: string, item: string): Extracted {
   // A repost's card shows the original, so that is what is searched, counted and dated; the reposter is its author.
   const shown = post.repostOf ?? post;
   const entities = entitiesOf(shown);
@@ -76,6 +77,7 @@ function fromPost(post: Post, position: number, boughtAt: string): Extracted {
     mentions: entities.mentions,
     domains: entities.domains,
     has_media: shown.media.length > 0 ? 1 : 0,
+    item,
   };
 }
 
@@ -95,7 +97,7 @@ export function extractPage(operation: string, body: string, boughtAt: string): 
     if (!page.success) return [];
     return page.output.data.timeline.flatMap((raw, position) => {
       const post = v.safeParse(postSchema, raw);
-      return post.success && post.output ? [fromPost(post.output, position, boughtAt)] : [];
+      return post.success && post.output ? [fromPost(post.output, position, boughtAt, JSON.stringify(raw))] : [];
     });
   }
   const page = v.safeParse(searchEnvelope, json);
@@ -114,6 +116,7 @@ export function extractPage(operation: string, body: string, boughtAt: string): 
       mentions: '',
       domains: siteDomain(result.url) ?? '',
       has_media: 0,
+      item: JSON.stringify(raw),
     })),
   );
 }

@@ -31,6 +31,8 @@ export interface ArchivePostTable {
   mentions: string;
   domains: string;
   has_media: number;
+  /** The upstream's own JSON for the post or result, what its card is drawn from; null if indexed before 2026-11-27. */
+  item: string | null;
 }
 
 export type ArchiveSearchTables = {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { archivePostsMigration } from './archive-posts-migration.ts';
+import { archivePostsItemMigration } from '../archive-search/item-migration.ts';
 import { spendMigration } from './spend/migration.ts';
 import { peopleMigration } from '../identity/migration.ts';
 
@@ -169,6 +170,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('spend_alerts').addColumn('person', 'text').execute();
     },
   },
+  // A find's cards from the rows it reads (server/archive-search/item-migration.ts).
+  '2026-11-27-search-001-archive-posts-item': archivePostsItemMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
