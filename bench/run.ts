@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { initialJs, launch, longScroll, timeToFirstPost } from './browser.ts';
 import { archiveSearchFigures } from './archive-search.ts';
 import { jobVsDirect } from './jobs.ts';
+import { memoryFigures } from './memory.ts';
 import { paidCallsPerDistinctPage } from './paid-calls.ts';
 import { oneForeignVisit } from './speculation-visit.ts';
 import { proxyOverhead, tenConcurrentPages } from './proxy-overhead.ts';
@@ -307,6 +308,19 @@ try {
   } finally {
     await postgres.stop();
   }
+
+  // 9. Flat memory (issue 36.6): the server's RSS from 5,000 to 10,000 paid calls for distinct pages, 16 at a time.
+  const memory = await memoryFigures();
+  results.memory = memory;
+  add(
+    `server RSS after 10,000 paid calls (${memory.failed} failed; heap ${memory.full.heapUsedMb.toFixed(0)} MB, external ${memory.full.externalMb.toFixed(0)} MB; ${memory.settled.rssMb.toFixed(0)} MB 10 s later)`,
+    memory.full.rssMb,
+    'MB',
+    memory.half.rssMb,
+    `at 5,000: ${memory.half.rssMb.toFixed(0)} MB`,
+    'ratio ≤ 1.10',
+    memory.growth <= 1.1 && memory.failed === 0,
+  );
 } finally {
   await browser.close();
   app.stop();

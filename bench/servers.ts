@@ -12,7 +12,7 @@ export const BENCH = {
   token: 'bench-token-not-secret',
 } as const;
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+export async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
