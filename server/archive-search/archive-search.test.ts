@@ -201,9 +201,8 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
       await waitFor(cards, (found) => found.size === page.posts.length, 15_000);
       // As a row indexed before 2026-11-27 is: no item of its own.
       await withSearchTables(db.kysely)
-        .updateTable('archive_posts')
-        .set({ item: null })
-        .where('post_id', '=', legacy.post_id)
+        .deleteFrom('archive_post_items')
+        .where('id', 'in', (eb) => eb.selectFrom('archive_posts').select('id').where('post_id', '=', legacy.post_id))
         .execute();
       expect((await cards()).get(legacy.post_id)).toEqual(legacy);
       // The archived page unreadable: only the row without an item loses its card.

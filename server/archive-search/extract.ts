@@ -9,7 +9,7 @@ import type { ArchivePostTable } from './tables.ts';
 import { HIT_END, HIT_START } from './terms.ts';
 
 /** What one archived page holds, row by row, before the page's own columns are added. */
-export type Extracted = Pick<
+export type Extracted = { item: string } & Pick<
   ArchivePostTable,
   | 'position'
   | 'kind'
@@ -23,7 +23,6 @@ export type Extracted = Pick<
   | 'mentions'
   | 'domains'
   | 'has_media'
-  | 'item'
 >;
 
 // The snippet's highlight markers (see query.ts): never part of what is indexed.

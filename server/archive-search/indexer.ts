@@ -131,12 +131,18 @@ export class PostIndexer {
       const parsed = pages.map((page) => ({ page, rows: extractPage(page.operation, page.body, page.bought_at) }));
       await this.write(async (trx) => {
         for (const { page, rows } of parsed) {
+          await trx
+            .deleteFrom('archive_post_items')
+            .where('id', 'in', (eb) =>
+              eb.selectFrom('archive_posts').select('id').where('page_key', '=', page.page_key),
+            )
+            .execute();
           await trx.deleteFrom('archive_posts').where('page_key', '=', page.page_key).execute();
           const ids = await timeOrderedIds(
             trx,
             rows.map((row) => row.created_at),
           );
-          const values = rows.map((row, index) => ({
+          const values = rows.map(({ item: _item, ...row }, index) => ({
             ...row,
             id: ids[index]!,
             page_key: page.page_key,
@@ -146,11 +152,18 @@ export class PostIndexer {
             subject: page.subject,
           }));
           // 500 rows × 19 columns stays under SQLite's 32,766 bound parameters.
-          for (let at = 0; at < values.length; at += 500)
+          for (let at = 0; at < values.length; at += 500) {
             await trx
               .insertInto('archive_posts')
               .values(values.slice(at, at + 500))
               .execute();
+            await trx
+              .insertInto('archive_post_items')
+              .values(
+                values.slice(at, at + 500).map((value, index) => ({ id: value.id, item: rows[at + index]!.item })),
+              )
+              .execute();
+          }
           await trx
             .insertInto('archive_indexed')
             .values({ page_key: page.page_key, purchase_id: page.purchase_id })
