@@ -1,5 +1,5 @@
 /**
- * Free search over 100,000 archived posts (issue 16: median under 100 ms). Seeds 5,000 archived timeline pages of
+ * Free search over 100,000 archived posts (issue 36.5: median ≤ 25 ms on each store). Seeds 5,000 archived timeline pages of
  * the stand-in's own posts straight into a store, indexes them as the server does, then times the route's work
  * (catch-up, match, page of 20 with snippets, total, cards) over a mix of finds. `tsx bench/archive-search.ts`
  * runs it alone on SQLite and PostgreSQL; bench/run.ts adds its rows to the table.

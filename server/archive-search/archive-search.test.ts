@@ -8,6 +8,7 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from '../store/open.ts';
 import { HEADER } from '../../src/contract/index.ts';
+import { withSearchTables } from './tables.ts';
 
 const open: ProxyHarness[] = [];
 afterEach(async () => {
@@ -184,6 +185,31 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     const db = await openRaw(harness);
     try {
       expect(await db.kysely.selectFrom('archive').select('page_key').execute()).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("draws each card from the index's own row, and a row indexed before rows kept one from its archived page", async () => {
+    const harness = await proxy();
+    const page = await buyTimeline(harness, 'screen_name=grace__cards');
+    const cards = async () =>
+      new Map((await findAll(harness, 'author=grace')).map((hit) => [hit.postId, hit.item] as const));
+    const legacy = page.posts[0]!;
+    const db = await openRaw(harness);
+    try {
+      await waitFor(cards, (found) => found.size === page.posts.length, 15_000);
+      // As a row indexed before 2026-11-27 is: no item of its own.
+      await withSearchTables(db.kysely)
+        .deleteFrom('archive_post_items')
+        .where('id', 'in', (eb) => eb.selectFrom('archive_posts').select('id').where('post_id', '=', legacy.post_id))
+        .execute();
+      expect((await cards()).get(legacy.post_id)).toEqual(legacy);
+      // The archived page unreadable: only the row without an item loses its card.
+      await db.kysely.updateTable('archive').set({ body: '{}' }).execute();
+      const found = await cards();
+      expect(found.get(legacy.post_id)).toBeNull();
+      for (const post of page.posts.slice(1)) expect(found.get(post.post_id)).toEqual(post);
     } finally {
       await db.close();
     }

@@ -9,7 +9,7 @@ import type { ArchivePostTable } from './tables.ts';
 import { HIT_END, HIT_START } from './terms.ts';
 
 /** What one archived page holds, row by row, before the page's own columns are added. */
-export type Extracted = Pick<
+export type Extracted = { item: string } & Pick<
   ArchivePostTable,
   | 'position'
   | 'kind'
@@ -56,7 +56,7 @@ function kindOf(post: Post): Extracted['kind'] {
   return post.replyToId ? 'reply' : 'post';
 }
 
-function fromPost(post: Post, position: number, boughtAt: string): Extracted {
+function fromPost(post: Post, position: number, boughtAt: string, item: string): Extracted {
   // A repost's card shows the original, so that is what is searched, counted and dated; the reposter is its author.
   const shown = post.repostOf ?? post;
   const entities = entitiesOf(shown);
@@ -76,6 +76,7 @@ function fromPost(post: Post, position: number, boughtAt: string): Extracted {
     mentions: entities.mentions,
     domains: entities.domains,
     has_media: shown.media.length > 0 ? 1 : 0,
+    item,
   };
 }
 
@@ -95,7 +96,7 @@ export function extractPage(operation: string, body: string, boughtAt: string): 
     if (!page.success) return [];
     return page.output.data.timeline.flatMap((raw, position) => {
       const post = v.safeParse(postSchema, raw);
-      return post.success && post.output ? [fromPost(post.output, position, boughtAt)] : [];
+      return post.success && post.output ? [fromPost(post.output, position, boughtAt, JSON.stringify(raw))] : [];
     });
   }
   const page = v.safeParse(searchEnvelope, json);
@@ -114,6 +115,7 @@ export function extractPage(operation: string, body: string, boughtAt: string): 
       mentions: '',
       domains: siteDomain(result.url) ?? '',
       has_media: 0,
+      item: JSON.stringify(raw),
     })),
   );
 }

@@ -14,19 +14,26 @@ require(workerData.module);
 `;
 
 /**
+ * The thread's heap, bounded: it holds a batch of three pages at a time, but left to V8's defaults its heap grew
+ * with every page it parsed (the server's RSS kept growing under a burst of purchases, bench/memory.ts). A
+ * thread past it ends, and the indexer goes on on the event loop (`fallBack`): nothing is lost.
+ */
+const HEAP_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+
+/**
  * The thread, on the module beside this one: the built server's JavaScript (dist/server-app, where
  * vite.server.config.ts writes indexer-worker.js next to the chunk holding this code), or, run from source
  * (tsx, Vitest), the TypeScript through tsx, which the built server never needs.
  */
 function startWorker(workerData: IndexerWorkerData): Worker {
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./indexer-worker.js', import.meta.url), { workerData });
+    return new Worker(new URL('./indexer-worker.js', import.meta.url), { workerData, resourceLimits: HEAP_LIMITS });
   const source = {
     ...workerData,
     module: fileURLToPath(new URL('./indexer-worker.ts', import.meta.url)),
     tsx: createRequire(import.meta.url).resolve('tsx/cjs/api'),
   };
-  return new Worker(BOOT_FROM_SOURCE, { eval: true, workerData: source });
+  return new Worker(BOOT_FROM_SOURCE, { eval: true, workerData: source, resourceLimits: HEAP_LIMITS });
 }
 
 /** The indexer thread's number in the store's thread lock (the event loop is 1). */

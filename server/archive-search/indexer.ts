@@ -133,36 +133,45 @@ export class PostIndexer {
       // query builder) cost the indexer thread more than the rows they wrote.
       await this.write(async (trx) => {
         if (parsed.length === 0) return;
+        const pageKeys = parsed.map(({ page }) => page.page_key);
         await trx
-          .deleteFrom('archive_posts')
-          .where(
-            'page_key',
-            'in',
-            parsed.map(({ page }) => page.page_key),
-          )
+          .deleteFrom('archive_post_items')
+          .where('id', 'in', (eb) => eb.selectFrom('archive_posts').select('id').where('page_key', 'in', pageKeys))
           .execute();
+        await trx.deleteFrom('archive_posts').where('page_key', 'in', pageKeys).execute();
         const ids = await timeOrderedIds(
           trx,
           parsed.flatMap(({ rows }) => rows.map((row) => row.created_at)),
         );
         let next = 0;
+        // Each post's own upstream JSON goes beside it (archive_post_items), so a find draws its cards from it.
+        const items: { id: number; item: string }[] = [];
         const values = parsed.flatMap(({ page, rows }) =>
-          rows.map((row) => ({
-            ...row,
-            id: ids[next++]!,
-            page_key: page.page_key,
-            purchase_id: page.purchase_id,
-            bought_at: page.bought_at,
-            operation: page.operation,
-            subject: page.subject,
-          })),
+          rows.map(({ item, ...row }) => {
+            const id = ids[next++]!;
+            items.push({ id, item });
+            return {
+              ...row,
+              id,
+              page_key: page.page_key,
+              purchase_id: page.purchase_id,
+              bought_at: page.bought_at,
+              operation: page.operation,
+              subject: page.subject,
+            };
+          }),
         );
         // 500 rows × 19 columns stays under SQLite's 32,766 bound parameters.
-        for (let at = 0; at < values.length; at += 500)
+        for (let at = 0; at < values.length; at += 500) {
           await trx
             .insertInto('archive_posts')
             .values(values.slice(at, at + 500))
             .execute();
+          await trx
+            .insertInto('archive_post_items')
+            .values(items.slice(at, at + 500))
+            .execute();
+        }
         await trx
           .insertInto('archive_indexed')
           .values(parsed.map(({ page }) => ({ page_key: page.page_key, purchase_id: page.purchase_id })))

@@ -30,6 +30,8 @@ export interface FoundRow {
   person: string | null;
   position: number;
   text: string;
+  /** The post's or result's own upstream JSON (null: indexed before it was kept, see cards.ts). */
+  item: string | null;
   snippet: string | null;
 }
 
@@ -41,8 +43,8 @@ export interface FoundPage {
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-// Who bought the page (#28) is its purchase's: one primary-key read per row of the page shown.
-const COLUMNS = sql`p.id, p.kind, p.post_id, p.author, p.shown_author, p.created_at, p.has_media, p.page_key, p.purchase_id, p.bought_at, p.operation, p.subject, p.position, p.text, (select b.person from purchases b where b.id = p.purchase_id) as person`;
+// Who bought the page (#28) is its purchase's, and a card its item's: primary-key reads per row of the page shown.
+const COLUMNS = sql`p.id, p.kind, p.post_id, p.author, p.shown_author, p.created_at, p.has_media, p.page_key, p.purchase_id, p.bought_at, p.operation, p.subject, p.position, p.text, (select i.item from archive_post_items i where i.id = p.id) as item, (select b.person from purchases b where b.id = p.purchase_id) as person`;
 
 /** Conditions on `id`, the column each index returns its matches in (FTS5's rowid on SQLite). */
 function conditions(filters: FindFilters, id: RawBuilder<unknown>): RawBuilder<unknown>[] {

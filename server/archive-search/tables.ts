@@ -36,6 +36,8 @@ export interface ArchivePostTable {
 export type ArchiveSearchTables = {
   archive_posts: ArchivePostTable;
   archive_indexed: { page_key: string; purchase_id: string };
+  /** Each post's or result's own upstream JSON, what its card is drawn from (none if indexed before 2026-11-27). */
+  archive_post_items: { id: number; item: string };
 };
 
 export type SearchDb = Kysely<Database & ArchiveSearchTables>;

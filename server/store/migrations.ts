@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { archivePostsMigration } from './archive-posts-migration.ts';
+import { archivePostsItemMigration } from '../archive-search/item-migration.ts';
 import { spendMigration } from './spend/migration.ts';
 import { peopleMigration } from '../identity/migration.ts';
 import { reservationsMigration } from './write-path/reservations-migration.ts';
@@ -172,6 +173,8 @@ const migrations: Record<string, Migration> = {
   },
   // What calls in flight hold, kept on the limits' own rows beside their spend (#36): an admission reads both at once.
   '2026-11-27-reserve-001-totals-reserved': reservationsMigration,
+  // A find's cards from the rows it reads (server/archive-search/item-migration.ts).
+  '2026-11-27-search-001-archive-posts-item': archivePostsItemMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
