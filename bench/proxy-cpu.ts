@@ -10,7 +10,7 @@
  * bench/profiles/proxy-cpu-<store>.md (the .cpuprofile files are not kept). --ten also measures ten pages at
  * once on a 300 ms upstream, through the proxy and direct (bench/proxy-overhead.ts's figure, alone).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,26 +18,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { summariseProfiles } from './cpu-profile.ts';
 import { tenConcurrentPages } from './proxy-overhead.ts';
-import { BENCH, median, waitFor } from './servers.ts';
+import { BENCH, median, processCpuMs, stopped, waitFor } from './servers.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
-const TICKS_PER_SECOND = 100;
 /** CLOCK_MONOTONIC in µs: the clock V8 stamps profile samples with, in every process. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-
-/** User + system CPU of a process (all its threads) so far, in ms. */
-export function processCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 /** The CPU a process spends after the load: waits until it stays idle (the indexer thread caught up). */
 async function settle(pid: number) {

@@ -8,13 +8,13 @@
  * in alternating order within each round, so both see the same machine. --prof writes a --cpu-prof per server.
  * --port is the app's port (the stand-in takes the next one); --dist, a build both checkouts serve (only /api is loaded).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { run, type LoadFigures } from './proxy-overhead.ts';
-import { BENCH, median } from './servers.ts';
+import { BENCH, median, processCpuMs, stopped, waitFor } from './servers.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
 const { values } = parseArgs({
@@ -30,37 +30,10 @@ const { values } = parseArgs({
 });
 const SECONDS = Number(values.seconds);
 const PORTS = { app: Number(values.port), standin: Number(values.port) + 1 };
-const TICKS_PER_SECOND = 100;
 const trees = [
   { name: 'this', dir: process.cwd() },
   ...(values.compare ? [{ name: 'compare', dir: path.resolve(values.compare) }] : []),
 ];
-
-async function waitFor(url: string) {
-  for (let tries = 0; tries < 240; tries++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** User + system CPU of a process so far, in ms. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function proxied(
   dir: string,
@@ -91,13 +64,13 @@ async function proxied(
     const handle = `${label.replace(/\W/g, '')}${Date.now().toString(36)}x`;
     const url = `${origin}/api/v1/social/microblog/posts?screen_name=warm__${handle}`;
     await run(url, { 'x-creditscope-client': '1' }, 1);
-    const before = cpuMs(app.pid!);
+    const before = processCpuMs(app.pid!);
     const figures = await run(
       `${origin}/api/v1/social/microblog/posts?screen_name=grace__${handle}`,
       { 'x-creditscope-client': '1' },
       SECONDS,
     );
-    return { ...figures, cpuMsPerCall: (cpuMs(app.pid!) - before) / Math.max(1, figures.requests) };
+    return { ...figures, cpuMsPerCall: (processCpuMs(app.pid!) - before) / Math.max(1, figures.requests) };
   } finally {
     await stopped(app);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -16,6 +16,21 @@ export const BENCH = {
   token: 'bench-token-not-secret',
 } as const;
 
+/** User + system CPU of a process (all its threads) so far, in ms (Linux: /proc, 100 ticks a second). */
+export function processCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Resolves once the child has exited, asking it to stop first if it still runs. */
+export function stopped(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 export async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
