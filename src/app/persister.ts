@@ -5,6 +5,7 @@ import { CACHE_MAX_AGE_MS } from './cache-age';
 import { restoredInThisBrowser } from '../api/purchase/origin';
 import { whenHydrated } from '../lib/held-clicks';
 import { createIncrementalPersister, type RecordStore } from '../lib/incremental-persister';
+import { createJournal } from '../lib/persist-journal';
 
 /** Bump when the shape of cached pages changes: an old cache is then dropped instead of misread. */
 const CACHE_VERSION = 'creditscope-cache-v2';
@@ -12,7 +13,8 @@ const CACHE_VERSION = 'creditscope-cache-v2';
 /**
  * IndexedDB (a long timeline outgrows localStorage's 5 MB), written as soon as anything changes:
  * a throttled write can lose a page bought just before the tab navigates or closes, and that page
- * would then be bought again. Each write stores only what changed (src/lib/incremental-persister.ts),
+ * would then be bought again. An IndexedDB write still lands a moment later, so what it adds is kept in
+ * localStorage at once too, until it has (src/lib/persist-journal.ts). Each write stores only what changed (src/lib/incremental-persister.ts),
  * so a new page costs the same at the thousandth post as at the first. idb-keyval's own database, where
  * the whole cache used to be one record under CACHE_VERSION (read once, then replaced).
  */
@@ -30,7 +32,16 @@ function indexedDbRecords(): RecordStore {
   };
 }
 
-const records = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}/`, CACHE_VERSION);
+/** What a write adds is kept in localStorage until IndexedDB has it (src/lib/persist-journal.ts), where allowed. */
+function journal() {
+  try {
+    return createJournal(localStorage, `${CACHE_VERSION}/journal:`);
+  } catch {
+    return undefined;
+  }
+}
+
+const records = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}/`, CACHE_VERSION, journal());
 
 /** What this browser held when the document started (its persisted pages), kept for preferThisBrowsersCopies. */
 let heldAtStart: PersistedClient | undefined;

@@ -6,14 +6,21 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import { createIncrementalPersister, type RecordStore } from './incremental-persister';
+import { createJournal } from './persist-journal';
 
 /** IndexedDB's part in this: values cloned on the way in and out, a transaction all or nothing. */
 function memoryRecords() {
   const records = new Map<string, unknown>();
   const commits: { puts: string[]; deletes: string[]; chars: number }[] = [];
   let failNext = false;
+  let neverLandNext = false;
   const store: RecordStore = {
     commit: async (puts, deletes) => {
+      if (neverLandNext) {
+        // The document went away while its transaction was on its way: nothing of it lands, ever.
+        neverLandNext = false;
+        return new Promise<void>(() => undefined);
+      }
       if (failNext) {
         failNext = false;
         throw new DOMException('full', 'QuotaExceededError');
@@ -31,6 +38,32 @@ function memoryRecords() {
     failOnce: () => {
       failNext = true;
     },
+    neverLandNext: () => {
+      neverLandNext = true;
+    },
+  };
+}
+
+/** localStorage's part: text, stored at once, shared by every document (and tab); its keys are its own properties. */
+class MemoryStorage {
+  [key: string]: unknown;
+  getItem(key: string) {
+    return typeof this[key] === 'string' ? this[key] : null;
+  }
+  setItem(key: string, value: string) {
+    this[key] = value;
+  }
+  removeItem(key: string) {
+    delete this[key];
+  }
+}
+
+function memoryStorage() {
+  const storage = new MemoryStorage();
+  return {
+    entries: () => Object.keys(storage).length,
+    // Each document's own journal, on the storage they share.
+    journal: () => createJournal(storage as unknown as Storage, 'journal:'),
   };
 }
 
@@ -129,6 +162,52 @@ describe("the incremental persister, under TanStack Query's own save and restore
     });
     expect(data(reloaded)?.pages).toHaveLength(4);
     expect(data(reloaded)).toEqual(data(queryClient));
+  });
+
+  it("a page whose write never landed (the document went first) is the next document's, in any tab, and written then", async () => {
+    const { store, records, neverLandNext } = memoryRecords();
+    const { entries, journal } = memoryStorage();
+    const persister = createIncrementalPersister(store, PREFIX, undefined, journal());
+    const { queryClient, observer } = await timeline(2);
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    // A write that landed leaves nothing in the journal.
+    expect(entries()).toBe(0);
+    await observer.fetchNextPage();
+    neverLandNext();
+    void persistQueryClientSave({ queryClient, persister, ...options });
+    observer.destroy();
+    expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(2);
+
+    const next = new QueryClient();
+    await persistQueryClientRestore({
+      queryClient: next,
+      persister: createIncrementalPersister(store, PREFIX, undefined, journal()),
+      ...options,
+    });
+    expect(data(next)?.pages).toHaveLength(3);
+    expect(data(next)).toEqual(data(queryClient));
+    expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(3);
+    expect(entries()).toBe(0);
+  });
+
+  it('a journal entry left behind never stands in for a newer copy another document wrote since', async () => {
+    const { store, neverLandNext } = memoryRecords();
+    const { journal } = memoryStorage();
+    const gone = createIncrementalPersister(store, PREFIX, undefined, journal());
+    const { queryClient, observer } = await timeline(2);
+    neverLandNext();
+    void persistQueryClientSave({ queryClient, persister: gone, ...options });
+    await observer.fetchNextPage();
+    await persistQueryClientSave({ queryClient, persister: createIncrementalPersister(store, PREFIX), ...options });
+    observer.destroy();
+
+    const next = new QueryClient();
+    await persistQueryClientRestore({
+      queryClient: next,
+      persister: createIncrementalPersister(store, PREFIX, undefined, journal()),
+      ...options,
+    });
+    expect(data(next)?.pages).toHaveLength(3);
   });
 
   it('reads a cache stored whole by the previous build once, then stores it in records and drops the old one', async () => {

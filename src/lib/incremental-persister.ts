@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import type { Journal } from './persist-journal';
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
@@ -56,23 +57,30 @@ function signature(record: QueryRecord): string {
  * page (and each other query's data) is a record of its own, written once, and a query's own record lists
  * them; a change writes the new pages, the changed query records and a small meta record, and deletes what
  * nothing lists any more, all in one transaction. Restored pages keep their ids, so nothing is rewritten on reload.
+ * With a `journal`, what a change adds is also kept there at once, until IndexedDB has it (./persist-journal.ts).
  */
-export function createIncrementalPersister(store: RecordStore, prefix: string, legacyKey?: string): Persister {
+export function createIncrementalPersister(
+  store: RecordStore,
+  prefix: string,
+  legacyKey?: string,
+  journal?: Journal,
+): Persister {
   const metaKey = `${prefix}meta`;
   const queryKey = (hash: string) => `${prefix}query:${hash}`;
   const partKey = (id: string) => `${prefix}part:${id}`;
   let partIds = new WeakMap<object, string>();
+  /** Parts given an id that IndexedDB does not hold yet (new, or their write failed): put with the next write. */
+  const unsaved = new Map<string, object>();
   let stored = new Map<string, { text: string; parts: string[] }>();
   let dropLegacy = false;
 
-  function toRecord(query: DehydratedQuery, puts: [string, unknown][], added: object[]): QueryRecord {
+  function toRecord(query: DehydratedQuery): QueryRecord {
     const part = (value: object) => {
       let id = partIds.get(value);
       if (!id) {
         id = newId();
         partIds.set(value, id);
-        added.push(value);
-        puts.push([partKey(id), value]);
+        unsaved.set(id, value);
       }
       return id;
     };
@@ -85,33 +93,60 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
     return { query: { ...query, state: { ...query.state, data: undefined } }, shape };
   }
 
+  const metaOf = (client: PersistedClient): Meta => ({
+    timestamp: client.timestamp,
+    buster: client.buster,
+    mutations: client.clientState.mutations,
+  });
+
   async function write(client: PersistedClient) {
     const puts: [string, unknown][] = [];
-    const added: object[] = [];
     const next = new Map<string, { text: string; parts: string[] }>();
     for (const query of client.clientState.queries) {
-      const record = toRecord(query, puts, added);
+      const record = toRecord(query);
       const text = signature(record);
       if (stored.get(query.queryHash)?.text !== text) puts.push([queryKey(query.queryHash), record]);
       next.set(query.queryHash, { text, parts: partsOf(record.shape) });
     }
     const listed = new Set([...next.values()].flatMap((entry) => entry.parts));
+    // A part no query lists any more (its query changed or went before it was written) is not written at all.
+    for (const id of unsaved.keys()) if (!listed.has(id)) unsaved.delete(id);
+    const written = [...unsaved];
+    for (const [id, value] of written) puts.push([partKey(id), value]);
     const deletes = dropLegacy && legacyKey ? [legacyKey] : [];
     for (const [hash, before] of stored) {
       if (!next.has(hash)) deletes.push(queryKey(hash));
       for (const id of before.parts) if (!listed.has(id)) deletes.push(partKey(id));
     }
-    const meta: Meta = { timestamp: client.timestamp, buster: client.buster, mutations: client.clientState.mutations };
-    puts.push([metaKey, meta]);
+    puts.push([metaKey, metaOf(client)]);
     try {
       await store.commit(puts, deletes);
       stored = next;
       dropLegacy = false;
+      for (const [id, value] of written) if (unsaved.get(id) === value) unsaved.delete(id);
     } catch {
-      // Quota or a blocked database: nothing of this transaction was stored, so its parts are new next time.
-      // The app keeps working; it only forgets purchases on reload (the server's archive still has them).
-      for (const value of added) partIds.delete(value);
+      // Quota or a blocked database: nothing of this transaction was stored, so its parts stay unsaved and
+      // are written with the next change. The app keeps working (the journal, if any, still holds them).
     }
+  }
+
+  /**
+   * Called as the cache changes, before the write starts: the parts IndexedDB does not hold yet, the records
+   * of the queries that list them and the meta go into the journal at once, in the same task as the change.
+   */
+  let journaled = '';
+  function keepUnsaved(client: PersistedClient) {
+    const puts = client.clientState.queries.flatMap((query): [string, unknown][] => {
+      const record = toRecord(query);
+      const fresh = partsOf(record.shape).filter((id) => unsaved.has(id));
+      return fresh.length
+        ? [[queryKey(query.queryHash), record], ...fresh.map((id): [string, unknown] => [partKey(id), unsaved.get(id)])]
+        : [];
+    });
+    const keys = puts.map(([key]) => key).join();
+    if (keys === journaled) return;
+    journaled = keys;
+    journal?.keep(puts.length ? [...puts, [metaKey, metaOf(client)]] : null);
   }
 
   function assemble(record: QueryRecord, records: Map<string, unknown>): unknown {
@@ -126,6 +161,7 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
   async function restore(): Promise<PersistedClient | undefined> {
     const records = new Map<string, unknown>();
     for (const [key, value] of await store.entries()) if (typeof key === 'string') records.set(key, value);
+    await replayJournal(records);
     const meta = records.get(metaKey) as Meta | undefined;
     if (!meta) {
       dropLegacy = legacyKey !== undefined && records.has(legacyKey);
@@ -147,6 +183,36 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
     return { timestamp: meta.timestamp, buster: meta.buster, clientState: { queries, mutations: meta.mutations } };
   }
 
+  /**
+   * What documents kept in the journal and IndexedDB lacks (their write never landed) goes into IndexedDB, and
+   * into what this document restores: a query's record where IndexedDB has none or an older one, with its parts.
+   */
+  async function replayJournal(records: Map<string, unknown>) {
+    const entries = journal?.entries() ?? [];
+    const replay = entries.flatMap(({ puts }) => {
+      const kept = new Map(puts);
+      return puts.flatMap(([key, value]): [string, unknown][] => {
+        const held = records.get(key) as QueryRecord | undefined;
+        if (key === metaKey) return held ? [] : [[key, value]];
+        const record = value as QueryRecord;
+        const parts = key.startsWith(queryKey('')) ? partsOf(record.shape).map(partKey) : [];
+        const newer = !held || held.query.state.dataUpdatedAt < record.query.state.dataUpdatedAt;
+        if (!parts.length || !newer || !parts.every((part) => records.has(part) || kept.has(part))) return [];
+        return [
+          ...parts.filter((part) => !records.has(part)).map((part): [string, unknown] => [part, kept.get(part)]),
+          [key, value],
+        ];
+      });
+    });
+    replay.forEach(([key, value]) => records.set(key, value));
+    try {
+      if (replay.length) await store.commit(replay, []);
+      entries.forEach((entry) => journal?.drop(entry));
+    } catch {
+      // Not written: the entries stay for the next document, and this one restores them all the same.
+    }
+  }
+
   let writing: Promise<void> | null = null;
   let pending: PersistedClient | null = null;
   async function drain() {
@@ -156,11 +222,16 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
       await write(next);
     }
     writing = null;
+    if (!unsaved.size && journaled) {
+      journaled = '';
+      journal?.keep(null);
+    }
   }
 
   return {
     // Written as soon as anything changes, at most one write at a time; changes meanwhile collapse into the next.
     persistClient: (client) => {
+      if (journal) keepUnsaved(client);
       pending = client;
       writing ??= drain();
       return writing;
@@ -171,7 +242,9 @@ export function createIncrementalPersister(store: RecordStore, prefix: string, l
         .map(([key]) => key)
         .filter((key): key is string => typeof key === 'string' && (key.startsWith(prefix) || key === legacyKey));
       partIds = new WeakMap();
+      unsaved.clear();
       stored = new Map();
+      journal?.entries().forEach((entry) => journal.drop(entry));
       await store.commit([], keys).catch(() => undefined);
     },
   };
