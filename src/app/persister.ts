@@ -13,9 +13,9 @@ const CACHE_VERSION = 'creditscope-cache-v2';
 /**
  * IndexedDB (a long timeline outgrows localStorage's 5 MB), written as soon as anything changes:
  * a throttled write can lose a page bought just before the tab navigates or closes, and that page
- * would then be bought again. An IndexedDB write still lands a moment later, so what it adds is kept in
- * localStorage at once too, until it has (src/lib/persist-journal.ts). Each write stores only what changed (src/lib/incremental-persister.ts),
- * so a new page costs the same at the thousandth post as at the first. idb-keyval's own database, where
+ * would then be bought again. An IndexedDB write still lands a moment later, so what it has not written when
+ * the document goes is kept in localStorage (src/lib/persist-journal.ts) for the next document. Each write
+ * stores only what changed (src/lib/incremental-persister.ts), so a new page costs the same at the thousandth post as at the first. idb-keyval's own database, where
  * the whole cache used to be one record under CACHE_VERSION (read once, then replaced).
  */
 function indexedDbRecords(): RecordStore {
@@ -32,7 +32,7 @@ function indexedDbRecords(): RecordStore {
   };
 }
 
-/** What a write adds is kept in localStorage until IndexedDB has it (src/lib/persist-journal.ts), where allowed. */
+/** What IndexedDB does not hold yet as the document goes is kept in localStorage (src/lib/persist-journal.ts), where allowed. */
 function journal() {
   try {
     return createJournal(localStorage, `${CACHE_VERSION}/journal:`);
@@ -42,6 +42,8 @@ function journal() {
 }
 
 const records = createIncrementalPersister(indexedDbRecords(), `${CACHE_VERSION}/`, CACHE_VERSION, journal());
+// pagehide: the last moment a document runs, whether it navigates, reloads, closes or enters the back/forward cache.
+if (typeof window !== 'undefined') addEventListener('pagehide', records.keepUnsaved);
 
 /** What this browser held when the document started (its persisted pages), kept for preferThisBrowsersCopies. */
 let heldAtStart: PersistedClient | undefined;

@@ -71,6 +71,26 @@ type Page = { posts: { id: string; text: string }[]; next: number };
 const PREFIX = 'cache/';
 const options = { maxAge: 60_000, buster: 'v1' };
 
+/**
+ * A page bought a millisecond later: which copy of a query is newer is told by its dataUpdatedAt, and two
+ * changes within one millisecond would tie.
+ */
+async function nextPageLater(observer: { fetchNextPage(): Promise<unknown> }) {
+  await new Promise((resolve) => setTimeout(resolve, 2));
+  await observer.fetchNextPage();
+}
+
+/** A later document (any tab) on the same IndexedDB and localStorage: the cache it restores. */
+async function nextDocument(store: RecordStore, journal: ReturnType<typeof createJournal>) {
+  const queryClient = new QueryClient();
+  await persistQueryClientRestore({
+    queryClient,
+    persister: createIncrementalPersister(store, PREFIX, undefined, journal),
+    ...options,
+  });
+  return queryClient;
+}
+
 async function timeline(pages: number) {
   const queryClient = new QueryClient();
   const observer = new InfiniteQueryObserver(queryClient, {
@@ -170,24 +190,41 @@ describe("the incremental persister, under TanStack Query's own save and restore
     const persister = createIncrementalPersister(store, PREFIX, undefined, journal());
     const { queryClient, observer } = await timeline(2);
     await persistQueryClientSave({ queryClient, persister, ...options });
-    // A write that landed leaves nothing in the journal.
+    // A document that goes once its writes landed leaves nothing in the journal.
+    persister.keepUnsaved();
     expect(entries()).toBe(0);
-    await observer.fetchNextPage();
+    await nextPageLater(observer);
     neverLandNext();
     void persistQueryClientSave({ queryClient, persister, ...options });
+    // The document goes (pagehide) with its last write still on its way.
+    persister.keepUnsaved();
     observer.destroy();
     expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(2);
 
-    const next = new QueryClient();
-    await persistQueryClientRestore({
-      queryClient: next,
-      persister: createIncrementalPersister(store, PREFIX, undefined, journal()),
-      ...options,
-    });
+    const next = await nextDocument(store, journal());
     expect(data(next)?.pages).toHaveLength(3);
     expect(data(next)).toEqual(data(queryClient));
     expect([...records.keys()].filter((key) => key.includes('part:'))).toHaveLength(3);
     expect(entries()).toBe(0);
+  });
+
+  it('a page that arrived while an earlier write was still on its way is kept too', async () => {
+    const { store, neverLandNext } = memoryRecords();
+    const { journal } = memoryStorage();
+    const persister = createIncrementalPersister(store, PREFIX, undefined, journal());
+    const { queryClient, observer } = await timeline(2);
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    // A write with nothing new in it (a query's state changing, say) is on its way and never lands.
+    neverLandNext();
+    void persistQueryClientSave({ queryClient, persister, ...options });
+    // The third page waits behind it; the document goes before either lands.
+    await nextPageLater(observer);
+    void persistQueryClientSave({ queryClient, persister, ...options });
+    persister.keepUnsaved();
+    observer.destroy();
+
+    const next = await nextDocument(store, journal());
+    expect(data(next)?.pages).toHaveLength(3);
   });
 
   it('a journal entry left behind never stands in for a newer copy another document wrote since', async () => {
@@ -197,16 +234,12 @@ describe("the incremental persister, under TanStack Query's own save and restore
     const { queryClient, observer } = await timeline(2);
     neverLandNext();
     void persistQueryClientSave({ queryClient, persister: gone, ...options });
-    await observer.fetchNextPage();
+    gone.keepUnsaved();
+    await nextPageLater(observer);
     await persistQueryClientSave({ queryClient, persister: createIncrementalPersister(store, PREFIX), ...options });
     observer.destroy();
 
-    const next = new QueryClient();
-    await persistQueryClientRestore({
-      queryClient: next,
-      persister: createIncrementalPersister(store, PREFIX, undefined, journal()),
-      ...options,
-    });
+    const next = await nextDocument(store, journal());
     expect(data(next)?.pages).toHaveLength(3);
   });
 

@@ -12,11 +12,11 @@ export interface RecordStore {
 }
 
 /** A query's data as stored: an infinite query's pages each in a part of their own, other data in one part. */
-type Shape =
+export type Shape =
   | { kind: 'pages'; pageParams: unknown[]; parts: string[] }
   | { kind: 'whole'; part: string }
   | { kind: 'inline'; value: unknown };
-interface QueryRecord {
+export interface QueryRecord {
   query: DehydratedQuery;
   shape: Shape;
 }
@@ -57,14 +57,14 @@ function signature(record: QueryRecord): string {
  * page (and each other query's data) is a record of its own, written once, and a query's own record lists
  * them; a change writes the new pages, the changed query records and a small meta record, and deletes what
  * nothing lists any more, all in one transaction. Restored pages keep their ids, so nothing is rewritten on reload.
- * With a `journal`, what a change adds is also kept there at once, until IndexedDB has it (./persist-journal.ts).
+ * With a `journal`, what IndexedDB does not hold yet when the document goes is kept there (./persist-journal.ts).
  */
 export function createIncrementalPersister(
   store: RecordStore,
   prefix: string,
   legacyKey?: string,
   journal?: Journal,
-): Persister {
+): Persister & { keepUnsaved(): void } {
   const metaKey = `${prefix}meta`;
   const queryKey = (hash: string) => `${prefix}query:${hash}`;
   const partKey = (id: string) => `${prefix}part:${id}`;
@@ -131,11 +131,16 @@ export function createIncrementalPersister(
   }
 
   /**
-   * Called as the cache changes, before the write starts: the parts IndexedDB does not hold yet, the records
-   * of the queries that list them and the meta go into the journal at once, in the same task as the change.
+   * Called as the document goes (pagehide): the parts IndexedDB does not hold yet, the records of the queries
+   * that list them and the meta go into the journal, which outlives the document. Not on every change: that would
+   * serialise each page bought a second time while scrolling, for a write that almost always lands.
    */
-  let journaled = '';
-  function keepUnsaved(client: PersistedClient) {
+  let latest: PersistedClient | null = null;
+  let journaled = false;
+  function keepUnsaved() {
+    // The latest change may still wait behind a write in flight: its new parts get their ids here.
+    if (!journal || !latest) return;
+    const client = latest;
     const puts = client.clientState.queries.flatMap((query): [string, unknown][] => {
       const record = toRecord(query);
       const fresh = partsOf(record.shape).filter((id) => unsaved.has(id));
@@ -143,10 +148,9 @@ export function createIncrementalPersister(
         ? [[queryKey(query.queryHash), record], ...fresh.map((id): [string, unknown] => [partKey(id), unsaved.get(id)])]
         : [];
     });
-    const keys = puts.map(([key]) => key).join();
-    if (keys === journaled) return;
-    journaled = keys;
-    journal?.keep(puts.length ? [...puts, [metaKey, metaOf(client)]] : null);
+    if (!puts.length) return;
+    journaled = true;
+    journal.keep([...puts, [metaKey, metaOf(client)]]);
   }
 
   function assemble(record: QueryRecord, records: Map<string, unknown>): unknown {
@@ -161,7 +165,11 @@ export function createIncrementalPersister(
   async function restore(): Promise<PersistedClient | undefined> {
     const records = new Map<string, unknown>();
     for (const [key, value] of await store.entries()) if (typeof key === 'string') records.set(key, value);
-    await replayJournal(records);
+    // Rare (a document went before its last write landed), so its code loads only then.
+    if (journal?.pending()) {
+      const { replayJournal } = await import('./journal-replay');
+      await replayJournal({ journal, store, records, metaKey, queryPrefix: queryKey(''), partKey, partsOf });
+    }
     const meta = records.get(metaKey) as Meta | undefined;
     if (!meta) {
       dropLegacy = legacyKey !== undefined && records.has(legacyKey);
@@ -183,36 +191,6 @@ export function createIncrementalPersister(
     return { timestamp: meta.timestamp, buster: meta.buster, clientState: { queries, mutations: meta.mutations } };
   }
 
-  /**
-   * What documents kept in the journal and IndexedDB lacks (their write never landed) goes into IndexedDB, and
-   * into what this document restores: a query's record where IndexedDB has none or an older one, with its parts.
-   */
-  async function replayJournal(records: Map<string, unknown>) {
-    const entries = journal?.entries() ?? [];
-    const replay = entries.flatMap(({ puts }) => {
-      const kept = new Map(puts);
-      return puts.flatMap(([key, value]): [string, unknown][] => {
-        const held = records.get(key) as QueryRecord | undefined;
-        if (key === metaKey) return held ? [] : [[key, value]];
-        const record = value as QueryRecord;
-        const parts = key.startsWith(queryKey('')) ? partsOf(record.shape).map(partKey) : [];
-        const newer = !held || held.query.state.dataUpdatedAt < record.query.state.dataUpdatedAt;
-        if (!parts.length || !newer || !parts.every((part) => records.has(part) || kept.has(part))) return [];
-        return [
-          ...parts.filter((part) => !records.has(part)).map((part): [string, unknown] => [part, kept.get(part)]),
-          [key, value],
-        ];
-      });
-    });
-    replay.forEach(([key, value]) => records.set(key, value));
-    try {
-      if (replay.length) await store.commit(replay, []);
-      entries.forEach((entry) => journal?.drop(entry));
-    } catch {
-      // Not written: the entries stay for the next document, and this one restores them all the same.
-    }
-  }
-
   let writing: Promise<void> | null = null;
   let pending: PersistedClient | null = null;
   async function drain() {
@@ -222,8 +200,9 @@ export function createIncrementalPersister(
       await write(next);
     }
     writing = null;
+    // Back from the back/forward cache with everything written since: its entry is no longer needed.
     if (!unsaved.size && journaled) {
-      journaled = '';
+      journaled = false;
       journal?.keep(null);
     }
   }
@@ -231,12 +210,12 @@ export function createIncrementalPersister(
   return {
     // Written as soon as anything changes, at most one write at a time; changes meanwhile collapse into the next.
     persistClient: (client) => {
-      if (journal) keepUnsaved(client);
-      pending = client;
+      latest = pending = client;
       writing ??= drain();
       return writing;
     },
     restoreClient: restore,
+    keepUnsaved,
     removeClient: async () => {
       const keys = (await store.entries())
         .map(([key]) => key)
@@ -244,7 +223,7 @@ export function createIncrementalPersister(
       partIds = new WeakMap();
       unsaved.clear();
       stored = new Map();
-      journal?.entries().forEach((entry) => journal.drop(entry));
+      if (journal?.pending()) (await import('./journal-replay')).forgetJournal(journal);
       await store.commit([], keys).catch(() => undefined);
     },
   };

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { sessionQueryOptions, type ReadSessionState } from '../api/session';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
 import { BudgetControl } from '../features/credits/components/BudgetControl';
-import { BudgetReachedNotice } from '../features/credits/components/BudgetReachedNotice';
 import { ExportPeriod } from '../features/credits/components/ExportPeriod';
 import { LedgerSection } from '../features/credits/components/LedgerSection';
 import { NewSessionButton } from '../features/credits/components/NewSessionButton';
@@ -41,6 +40,14 @@ export const Route = createFileRoute('/credits')({
   component: CreditsPage,
 });
 
+// Shown only at some moments (a limit reached, an answer the page could not fully read): loaded then.
+const BudgetReachedNotice = lazy(() =>
+  import('../features/credits/components/BudgetReachedNotice').then((module) => ({
+    default: module.BudgetReachedNotice,
+  })),
+);
+const UnreadableFields = lazy(() => import('../features/credits/components/UnreadableFields'));
+
 function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
     <section aria-label={title} className={`rounded-xl border border-slate-200 p-4 dark:border-slate-800 ${className}`}>
@@ -65,22 +72,6 @@ function CreditsPage() {
   );
 }
 
-/** Names the fields of the server's answer this page could not read: the rest is shown, those stand in as none. */
-function UnreadableFields({ fields }: { fields: string[] | undefined }) {
-  if (!fields?.length) return null;
-  return (
-    <p
-      role="status"
-      data-testid="unreadable-fields"
-      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
-    >
-      The server&apos;s answer had {fields.length === 1 ? 'a field' : 'fields'} this page could not read:{' '}
-      <code>{fields.join(', ')}</code>. Everything else is shown; {fields.length === 1 ? 'it shows' : 'they show'} as
-      none.
-    </p>
-  );
-}
-
 function CreditsBody({ state }: { state: ReadSessionState }) {
   // The chart and the ledger read the same rows: the newest page, plus the older ones asked for.
   const ledger = useLedgerRows(state);
@@ -97,8 +88,10 @@ function CreditsBody({ state }: { state: ReadSessionState }) {
   const partial = ledger.rows.length < ledger.total;
   return (
     <>
-      <UnreadableFields fields={state.unreadable} />
-      {state.budget.reached && <BudgetReachedNotice />}
+      <Suspense fallback={null}>
+        {state.unreadable?.length ? <UnreadableFields fields={state.unreadable} /> : null}
+        {state.budget.reached && <BudgetReachedNotice />}
+      </Suspense>
       <SessionOverview state={state} />
       <PeopleSpendSlot state={state} />
       <Section title="Cumulative spend">
