@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createApiHandler, StartupError } from '../proxy/handler.ts';
+import { walLimits } from '../store/checkpointer.ts';
+import { diskReserve } from '../store/disk-reserve.ts';
 import type { StoreKind } from '../store/open.ts';
 import { mountSmallVolume } from '../testing/small-volume.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, waitFor, type ProxyHarness } from '../testing/harness.ts';
@@ -31,6 +34,37 @@ beforeAll(() => {
 afterAll(() => volume.unmount());
 
 const FILLER = () => path.join(mountPoint, 'filler');
+
+/**
+ * A server on the small volume, once its store has put its disk reserve in place (server/store/disk-reserve.ts,
+ * written by the checkpointer's thread as it starts). Filled before that, the reserve's write would fail and its
+ * part-written file be removed, handing the store the room the test means to take away.
+ */
+async function startOnSmallVolume(dataDir: string): Promise<ProxyHarness> {
+  const started = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+  const { truncateFrom } = walLimits(dataDir);
+  await waitFor(
+    () =>
+      fs.promises.stat(diskReserve.file(dataDir)).then(
+        (stat) => stat.size,
+        () => 0,
+      ),
+    (size) => size === truncateFrom,
+    10_000,
+  );
+  return started;
+}
+
+/** SQLite's checkpoint that truncates the write-ahead log: its next write must grow the file again. */
+async function emptyWriteAheadLog(store: { dataDir: string; databaseUrl: string | null }) {
+  const db = await openRaw(store);
+  try {
+    const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
+    expect(rows[0]?.busy, 'the checkpoint could not finish').toBe(0);
+  } finally {
+    await db.close();
+  }
+}
 
 /** Writes until the file system refuses another byte. */
 function fillDisk() {
@@ -62,7 +96,7 @@ describe('a data directory on a full disk (SQLite)', () => {
 
   it('buys nothing it cannot record: the calls bought before the disk filled are journalled, none after reaches the upstream', async () => {
     const dataDir = path.join(mountPoint, 'data');
-    harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+    harness = await startOnSmallVolume(dataDir);
     const before = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
         harness!.api(`/api/v1/social/microblog/posts?screen_name=ada__roomy${index}`),
@@ -121,7 +155,7 @@ describe('a data directory on a full disk (SQLite)', () => {
 
   it('delivers the answers of calls already sent when the disk fills before they settle, and writes them once there is room', async () => {
     const dataDir = path.join(mountPoint, 'data-answered');
-    harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+    harness = await startOnSmallVolume(dataDir);
     expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__roomfirst')).status).toBe(200);
     // Four calls journalled and sent, slow at the upstream: the disk fills while they are out.
     await harness.fault({ match: 'ada__answered', latencyMs: 1_000 });
@@ -132,6 +166,9 @@ describe('a data directory on a full disk (SQLite)', () => {
       (calls) => calls.length === pages.length,
       10_000,
     );
+    // The write-ahead log emptied to no bytes first: a log holding older frames is rewritten in place, so a
+    // settlement could land without a byte more of disk, and this test would not see the disk refuse it.
+    await emptyWriteAheadLog(harness);
     fillDisk();
     const answers = await Promise.all(
       pending.map(async (response) => ({ response: await response, text: await (await response).text() })),
@@ -176,7 +213,7 @@ describe('a data directory on a full disk (SQLite)', () => {
 
   it('writes a kept settlement at a clean shutdown, so the next start finds no outcome unknown', async () => {
     const dataDir = path.join(mountPoint, 'data-shutdown');
-    harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl: null } });
+    harness = await startOnSmallVolume(dataDir);
     expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__stopfirst')).status).toBe(200);
     await harness.fault({ match: 'ada__atstop', latencyMs: 600, times: 1 });
     const pending = harness.api('/api/v1/social/microblog/posts?screen_name=ada__atstop');
