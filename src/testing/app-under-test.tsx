@@ -1,9 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createQueryClient } from '../app/query-client';
 import { createAppRouter } from '../router';
+
+// These tests wait on purchases through a real server process and stand-in: on a busy machine a first page can
+// take seconds, past Testing Library's default of one second for waitFor.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * The app's real router, routes and query client, mounted under <StrictMode> (mount, unmount, mount)
