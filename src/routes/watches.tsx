@@ -9,14 +9,8 @@ import { WatchEditor } from '../features/watches/components/WatchEditor';
 import { WatchesList } from '../features/watches/components/WatchesList';
 import { WhatsNew } from '../features/watches/components/WhatsNew';
 
-export const Route = createFileRoute('/watches')({
-  // Split off like the page: the watches' schemas and calls load only with the Watches page. Reading is free.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(watchesQueryOptions());
-    void context.queryClient.prefetchQuery(newItemsQueryOptions());
-  },
-  component: WatchesPage,
-});
+// No loader: the page asks for its watches as it mounts, so the shell carries nothing of this page but its name.
+export const Route = createFileRoute('/watches')({ component: WatchesPage });
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
