@@ -115,6 +115,23 @@ export const ACCESS = {
   pause: { ...JOB_CONTROL, does: 'pause a job' },
   resume: { ...JOB_CONTROL, spends: true, does: 'resume a job (it spends under its creator’s limit)' },
   cancel: { ...JOB_CONTROL, does: 'cancel a job' },
+  watches: {
+    admin: 'own',
+    member: 'own',
+    viewer: 'own',
+    key: 'as its person',
+    signedIn: true,
+    does: 'list and read their own watches, their runs and what is new, and mark it seen',
+  },
+  watch: {
+    admin: 'own',
+    member: 'own',
+    viewer: 'no',
+    key: 'as its person',
+    signedIn: true,
+    spends: true,
+    does: 'quote, create, change, run now or delete their own watches (a watch spends under its owner’s limit)',
+  },
   alerts: {
     admin: 'yes',
     member: 'yes',
