@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { apiFetch } from './client';
+import { apiFetch, readApiResponse, sendApiRequest } from './client';
 import { ApiError } from './errors';
 import {
   newItemsAnswer,
@@ -54,8 +54,11 @@ export async function changeWatch(id: string, patch: WatchPatch): Promise<Watch>
   return parse(watchAnswer, (await apiFetch(watchPath(id), { method: 'PATCH', body: patch })).json).watch;
 }
 
+/** A 204 has no body to read: anything else is read as every answer is, to say why it was refused. */
 export async function deleteWatch(id: string): Promise<void> {
-  await apiFetch(watchPath(id), { method: 'DELETE' });
+  const pending = sendApiRequest(watchPath(id), { method: 'DELETE' });
+  if ((await pending.catch(() => null))?.status === 204) return;
+  await readApiResponse(pending);
 }
 
 /** Buys: one run now, at most the price per run its button showed (a higher price now is a 409). */

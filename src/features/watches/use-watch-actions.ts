@@ -66,7 +66,15 @@ export function useDeleteWatch(id: string) {
 export function useRunWatch(id: string) {
   const client = useQueryClient();
   return useCacheMutation(
-    (acceptedPerRun: string) => runWatch(id, acceptedPerRun),
+    async (acceptedPerRun: string) => {
+      try {
+        return await runWatch(id, acceptedPerRun);
+      } catch (error) {
+        // Refused (its price rose, a limit, another run under way): the row shows what the server holds now.
+        void client.invalidateQueries({ queryKey: watchKeys.list() });
+        throw error;
+      }
+    },
     ({ watch }) => {
       landWatch(client, watch);
       void client.invalidateQueries({ queryKey: watchKeys.runs(id) });

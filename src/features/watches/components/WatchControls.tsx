@@ -8,9 +8,12 @@ import { useChangeWatch, useDeleteWatch, useRunWatch } from '../use-watch-action
 
 const paid = 'text-xs font-normal text-amber-800 dark:text-amber-300';
 
-/** Run now's price, on the button before the click: the watch's quote per run (the most its pages cost). */
+/**
+ * Run now's price, on the button before the click: the watch's quote per run (the most its pages cost). With no
+ * price known yet (no page of the kind bought so far) there is nothing to accept, and the button says so.
+ */
 export function runNowLabel(watch: Pick<Watch, 'quote'>): string {
-  return watch.quote.perRun === null ? 'price known after a first page' : `at most ${watch.quote.perRun} credits`;
+  return watch.quote.perRun === null ? 'no price yet: buy a first page' : `at most ${watch.quote.perRun} credits`;
 }
 
 /**
@@ -32,8 +35,9 @@ export function WatchControls({ watch, onEdit }: { watch: Watch; onEdit: () => v
           className={button}
           data-testid="watch-run-now"
           onClick={() => {
-            if (!run.isPending) run.mutate(watch.quote.perRun ?? '0');
+            if (!run.isPending && watch.quote.perRun !== null) run.mutate(watch.quote.perRun);
           }}
+          aria-disabled={watch.quote.perRun === null || undefined}
           aria-busy={run.isPending || undefined}
         >
           <RefreshCw

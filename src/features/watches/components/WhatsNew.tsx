@@ -13,6 +13,19 @@ function byWatch(items: readonly NewItem[]): Map<string, NewItem[]> {
 }
 
 /**
+ * Where an item opens free. A post opens in its watch's timeline, whose first page the run just put in the
+ * server's archive (served from there, 0 credits); the post's own page (the server's `link` for a post) shows only
+ * posts this browser has loaded, which a run on the server never is. A result opens its search, from the archive.
+ */
+function openFree(item: NewItem, watch: Watch | undefined): string {
+  const target = watch?.target;
+  if (item.kind !== 'post' || !target) return item.link;
+  if (target.screen_name !== undefined) return `/timeline?screen_name=${encodeURIComponent(target.screen_name)}`;
+  if (target.rest_id !== undefined) return `/timeline?rest_id=${encodeURIComponent(target.rest_id)}`;
+  return item.link;
+}
+
+/**
  * What the person's watches found that they have not seen, by watch. Each item opens from the archive (free:
  * the run bought it already); "Mark as seen" clears one watch's or all of them, and the navigation's count.
  */
@@ -24,7 +37,8 @@ export function WhatsNew({ items, watches }: { items: readonly NewItem[]; watche
         Nothing new: what a watch finds shows here until you mark it seen.
       </p>
     );
-  const nameOf = (id: string) => watches.find((watch) => watch.id === id)?.name ?? 'A watch';
+  const watchOf = (id: string) => watches.find((watch) => watch.id === id);
+  const nameOf = (id: string) => watchOf(id)?.name ?? 'A watch';
   return (
     <div className="space-y-4" data-testid="new-items">
       <button type="button" className={button} data-testid="new-seen-all" onClick={() => seen.mutate(undefined)}>
@@ -50,7 +64,10 @@ export function WhatsNew({ items, watches }: { items: readonly NewItem[]; watche
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
             {found.map((item) => (
               <li key={item.key} data-testid="new-item" data-key={item.key} className="py-2 text-sm">
-                <a href={item.link} className="break-words text-brand-700 underline dark:text-sky-300">
+                <a
+                  href={openFree(item, watchOf(watchId))}
+                  className="break-words text-brand-700 underline dark:text-sky-300"
+                >
                   {item.preview || item.key}
                 </a>
                 <p className={hint}>
