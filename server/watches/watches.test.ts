@@ -1,7 +1,7 @@
-import Big from 'big.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Watch } from '../../src/contract/watches.ts';
-import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
+import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { signedInPerson } from '../testing/people.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { addWatch, grow, newItems, runsOf, runWatchNow } from '../testing/watches.ts';
@@ -15,7 +15,7 @@ afterEach(async () => {
 async function server(store: StoreKind, env: Record<string, string> = {}) {
   const harness = await startProxyAgainstStandin(env, { store });
   cleanup.push(() => harness.close());
-  await learnPrices(harness.api);
+  if (!env.CREDITSCOPE_AUTH) await learnPrices(harness.api);
   return harness;
 }
 
@@ -98,11 +98,29 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(await harness.upstreamLog('compilers')).toHaveLength(0);
     expect(await harness.upstreamLog('ada__w2')).toHaveLength(0);
     const listed = (await (await harness.api('/api/_watches')).json()) as { watches: Watch[] };
-    expect(listed.watches.find((watch) => watch.id === operator.id)?.lastRun?.reason).toContain('operator');
+    const shown = listed.watches.find((watch) => watch.id === operator.id)!;
+    expect(shown.lastRun?.reason).toContain('operator');
+    expect(shown).toMatchObject({
+      kind: 'timeline',
+      name: '@ada__w2',
+      target: { screen_name: 'ada__w2' },
+      schedule: { cron: '*/5 9-17 * * 1-5' },
+      timeZone: 'UTC',
+      cap: { credits: '10', per: 'month' },
+      match: [],
+      pagesPerRun: 3,
+      paused: false,
+      owner: null,
+      quote: {
+        perRun: '0.3',
+        perDayMax: '32.4',
+        text: 'cron */5 9-17 * * 1-5 · at most 32.4 credits a day (cap 10 a month)',
+      },
+    });
   });
 });
 
-describe('watch drafts', () => {
+describe('watch drafts, edits, match words and owners', () => {
   it('refuses a bad draft with every problem named, and stores nothing', async () => {
     const harness = await server('sqlite');
     const response = await harness.api('/api/_watches', {
@@ -135,7 +153,54 @@ describe('watch drafts', () => {
     });
     expect(cheaper.status).toBe(409);
     expect(await harness.upstreamLog('grace')).toHaveLength(0);
-    void Big;
-    void waitFor;
+
+    // Edits: pausing clears the next run, a new schedule counts from now, the kind stays.
+    const patch = (body: unknown) =>
+      harness.api(`/api/_watches/${watch.id}`, { method: 'PATCH', body: JSON.stringify(body) });
+    const paused = (await (await patch({ paused: true })).json()) as { watch: Watch };
+    expect(paused.watch).toMatchObject({ paused: true, nextRunAt: null });
+    const daily = (await (
+      await patch({ paused: false, schedule: { daily: '09:00' }, timeZone: 'Asia/Tokyo' })
+    ).json()) as {
+      watch: Watch;
+    };
+    // 09:00 in Tokyo is 00:00 UTC.
+    expect(new Date(daily.watch.nextRunAt!).toISOString()).toMatch(/T00:00:00\.000Z$/);
+    expect((await patch({ kind: 'search' })).status).toBe(400);
+    expect((await harness.api(`/api/_watches/${watch.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await harness.api(`/api/_watches/${watch.id}`)).status).toBe(404);
+  });
+
+  it('keeps items without a match word out of what is new, and a run a person’s own limit would pass from starting', async () => {
+    process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
+    const harness = await server('sqlite', { CREDITSCOPE_AUTH: 'accounts' });
+    const cookie = await signedInPerson(harness, 'alice', 'member', { credits: '0.55', period: 'day' });
+    const alice: typeof harness.api = (pathname, init = {}) =>
+      harness.api(pathname, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+    await learnPrices(alice);
+    const unmatched = await addWatch(alice, {
+      kind: 'timeline',
+      target: { screen_name: 'grace__m1' },
+      schedule: { every: '1h' },
+      cap: { credits: '1', per: 'day' },
+      match: ['no-such-word-anywhere'],
+    });
+    expect(unmatched.owner).toBe('alice');
+    expect(await runWatchNow(alice, unmatched)).toMatchObject({ state: 'done', calls: 1, newItems: 0 });
+    expect((await newItems(alice)).count).toBe(0);
+    // Her 0.55 a day: 0.4 spent, a run of two pages (0.2) would pass it.
+    const two = await addWatch(alice, {
+      kind: 'timeline',
+      target: { screen_name: 'ada__m2' },
+      schedule: { every: '1h' },
+      cap: { credits: '1', per: 'day' },
+      pagesPerRun: 2,
+    });
+    const refused = await runWatchNow(alice, two);
+    expect(refused).toMatchObject({ state: 'refused', calls: 0 });
+    expect(refused.reason).toContain("alice's own credit limit");
+    expect(await harness.upstreamLog('ada__m2')).toHaveLength(0);
+    // Hers only: nobody signed in sees nothing, the list of another is empty.
+    expect((await harness.api('/api/_watches')).status).toBe(401);
   });
 });
