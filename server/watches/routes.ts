@@ -90,13 +90,14 @@ export function watchRoutes(context: WatchesContext): FastifyPluginAsync {
         return sendJson(reply, 200, { watch: await viewOf(context, await found(request)) });
       },
     );
-    api.patch<ById & { Body: unknown }>('/_watches/:id', byId('watch', BODY), async (request, reply) =>
-      sendJson(reply, 200, checked(await patchWatch(context, await found(request), request.body))),
-    );
+    // DELETE before PATCH: both are the action `watch` on one address, and the access walk sends the last one.
     api.delete<ById>('/_watches/:id', byId('watch'), async (request, reply) => {
       await context.store.remove((await found(request)).id);
       return reply.code(204).header('cache-control', 'no-store').send();
     });
+    api.patch<ById & { Body: unknown }>('/_watches/:id', byId('watch', BODY), async (request, reply) =>
+      sendJson(reply, 200, checked(await patchWatch(context, await found(request), request.body))),
+    );
     api.get<ById>(
       '/_watches/:id/runs',
       { ...byId('watches'), schema: { response: { 200: answerSchema(watchRunsAnswer) } } },

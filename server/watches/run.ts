@@ -63,7 +63,7 @@ interface Found {
 }
 
 function postFound(post: Post, handle: string | undefined): Found {
-  const who = post.author?.handle ?? handle ?? '_';
+  const who = handle ?? post.author?.handle ?? '_';
   return { key: post.id, kind: 'post', text: post.text, link: `/timeline/${encodeURIComponent(who)}/post/${post.id}` };
 }
 

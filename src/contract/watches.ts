@@ -156,7 +156,7 @@ export const newItemSchema = v.object({
   runId: v.string(),
   /** The post's text or the result's title and snippet, shortened. */
   preview: v.string(),
-  /** Opens it free from the archive: /post/<id>, or /search?... for a result. */
+  /** Opens it free from the archive: /timeline/<handle>/post/<id>, or /search?q=… for a result. */
   link: v.string(),
   /** Whether it has one of the watch's match words (always true when the watch has none). */
   matched: v.optional(v.boolean(), true),
