@@ -1,4 +1,5 @@
-import type { NewItem, Watch, WatchDraft, WatchRun } from '../../src/contract/watches.ts';
+import type { WatchDraft } from '../../src/contract/watch-requests.ts';
+import type { NewItem, Watch, WatchRun } from '../../src/contract/watches.ts';
 
 /** Anything with the proxy's API: the in-process harness, or a proxy process's client wrapped as one. */
 type Api = (pathname: string, init?: RequestInit) => Promise<Response>;

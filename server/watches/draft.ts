@@ -5,7 +5,6 @@ import { canonicalSearch, canonicalTimeline } from '../../src/contract/identity.
 import { PAID_FIELDS, PAID_PARAMS } from '../../src/contract/paid-params.ts';
 import {
   MATCH_WORD_MAX,
-  scheduleSchema,
   WATCH_CAP_PERIODS,
   WATCH_KINDS,
   WATCH_MATCH_MAX,
@@ -16,6 +15,7 @@ import {
   type WatchQuote,
   type WatchSchedule,
 } from '../../src/contract/watches.ts';
+import { scheduleSchema } from '../../src/contract/watch-requests.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { cronProblem, mostRunsADay, scheduleWords, timeZoneProblem } from './schedule.ts';
 import type { WatchRow } from './watch-store.ts';

@@ -12,11 +12,11 @@ import {
   WATCHES_PATH,
   type NewItem,
   type Watch,
-  type WatchDraft,
-  type WatchPatch,
   type WatchQuote,
   type WatchRun,
 } from '../contract/watches';
+// Types only: the request schemas stay on the server's side (src/contract/watch-requests.ts).
+import type { WatchDraft, WatchPatch } from '../contract/watch-requests';
 
 export type { NewItem, Watch, WatchDraft, WatchPatch, WatchQuote, WatchRun };
 

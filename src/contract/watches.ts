@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { decimal } from './decimal.ts';
-import { PAID_PARAMS } from './paid-params.ts';
 
 /**
  * Watches (#37): a handle's timeline or a search, checked on a schedule, buying only what is new within a cap.
@@ -40,26 +39,8 @@ export type WatchRunState = (typeof WATCH_RUN_STATES)[number];
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const millis = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-export const scheduleSchema = v.union([
-  v.strictObject({ every: v.picklist(WATCH_EVERY) }),
-  v.strictObject({ daily: v.pipe(v.string(), v.regex(DAILY_TIME, 'daily must be a time like 08:30 (24-hour)')) }),
-  v.strictObject({ cron: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) }),
-]);
-export type WatchSchedule = v.InferOutput<typeof scheduleSchema>;
-
 export const capSchema = v.object({ credits: decimal, per: v.picklist(WATCH_CAP_PERIODS) });
 export type WatchCap = v.InferOutput<typeof capSchema>;
-
-/** A timeline's target: its handle or its numeric id (no cursor: a run picks its own pages). */
-export const timelineTargetSchema = v.pipe(
-  v.object({ screen_name: v.optional(v.string()), rest_id: v.optional(v.string()) }),
-  v.check(
-    (target) => target.screen_name !== undefined || target.rest_id !== undefined,
-    'screen_name or rest_id is required',
-  ),
-);
-/** A search's target: its parameters exactly as a search takes them (q, num, page, site, hl). */
-export const searchTargetSchema = PAID_PARAMS.search;
 
 /**
  * What a run may cost. perRun: pagesPerRun pages at the most a page of the kind has cost; perDayMax: perRun
@@ -93,10 +74,23 @@ export const watchRunSchema = v.object({
 });
 export type WatchRun = v.InferOutput<typeof watchRunSchema>;
 
+/**
+ * A saved watch's schedule, as answers carry it (the server checked it strictly when it was sent, with
+ * scheduleSchema in ./watch-requests.ts): plain objects, so parsing answers needs no more of valibot than every
+ * page has already.
+ */
+const savedSchedule = v.union([
+  v.object({ every: v.picklist(WATCH_EVERY) }),
+  v.object({ daily: v.string() }),
+  v.object({ cron: v.string() }),
+]);
+
+export type WatchSchedule = v.InferOutput<typeof savedSchedule>;
+
 const watchFields = {
   kind: v.picklist(WATCH_KINDS),
   name: v.pipe(v.string(), v.maxLength(WATCH_NAME_MAX)),
-  schedule: scheduleSchema,
+  schedule: savedSchedule,
   /** IANA time zone the schedule is read in ("Europe/Lisbon"), the person's own by default. */
   timeZone: v.string(),
   cap: capSchema,
@@ -120,32 +114,6 @@ export const watchSchema = v.object({
 });
 export type Watch = v.InferOutput<typeof watchSchema>;
 
-/**
- * What a form sends to create a watch or quote it. The server checks the target with the paid page's own rules
- * (src/contract/paid-params.ts), the schedule with croner and the time zone with Intl, and words every refusal.
- * Defaults: name from the target, timeZone UTC, match [], pagesPerRun 1, paused false.
- */
-export const watchDraftSchema = v.object({
-  kind: v.picklist(WATCH_KINDS),
-  name: v.optional(v.string()),
-  target: v.record(v.string(), v.unknown()),
-  schedule: scheduleSchema,
-  timeZone: v.optional(v.string()),
-  cap: v.object({ credits: v.union([v.string(), v.number()]), per: v.picklist(WATCH_CAP_PERIODS) }),
-  match: v.optional(v.array(v.string())),
-  pagesPerRun: v.optional(v.number()),
-  paused: v.optional(v.boolean()),
-});
-export type WatchDraft = v.InferInput<typeof watchDraftSchema>;
-
-/** PATCH: any of a draft's fields but kind (a watch keeps its kind; delete and create to change it). */
-export const watchPatchSchema = v.partial(v.omit(watchDraftSchema, ['kind']));
-export type WatchPatch = v.InferInput<typeof watchPatchSchema>;
-
-/** Run now spends: the body names the perRun of the quote the person saw; a higher price is refused (409). */
-export const runNowRequestSchema = v.object({ acceptedPerRun: v.union([v.string(), v.number()]) });
-export type RunNowRequest = v.InferInput<typeof runNowRequestSchema>;
-
 export const newItemSchema = v.object({
   watchId: v.string(),
   /** The post's id, or the search result's url. */
@@ -163,9 +131,6 @@ export const newItemSchema = v.object({
 });
 export type NewItem = v.InferOutput<typeof newItemSchema>;
 
-export const seenRequestSchema = v.object({ watchId: v.optional(v.string()) });
-export type SeenRequest = v.InferInput<typeof seenRequestSchema>;
-
 export const watchesAnswer = v.object({ watches: v.array(watchSchema) });
 export const watchAnswer = v.object({ watch: watchSchema });
 export const watchQuoteAnswer = v.object({ quote: watchQuoteSchema });
@@ -173,4 +138,3 @@ export const watchRunAnswer = v.object({ run: watchRunSchema, watch: watchSchema
 export const watchRunsAnswer = v.object({ runs: v.array(watchRunSchema) });
 export const newItemsAnswer = v.object({ items: v.array(newItemSchema), count: count });
 export const seenAnswer = v.object({ marked: count });
-export const watchIdParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });
