@@ -134,6 +134,36 @@ test('edit keeps the watch, priced again; delete asks first', async ({ page }) =
   await expect(page.getByTestId('watches-empty')).toBeVisible();
 });
 
+test('a watch on * * * * * runs on its own within 70 s, buying one page, and the navigation counts what it found', async ({
+  page,
+}) => {
+  test.skip(!instance, 'needs the instance the first test started');
+  test.setTimeout(120_000);
+  const handle = alias('ada', 'watchcron');
+  await page.goto(`${instance.origin}/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.goto(`${instance.origin}/watches`);
+  const form = page.getByTestId('watch-new-section');
+  await form.getByTestId('watch-handle').fill(handle);
+  await form.getByTestId('watch-schedule').selectOption('cron');
+  await form.getByTestId('watch-cron').fill('* * * * *');
+  await form.getByTestId('watch-cap').fill('1');
+  await expect(form.getByTestId('watch-quote')).toHaveText('What it may cost: cron * * * * * · at most 1 credit a day');
+  await form.getByTestId('watch-save').click();
+  const row = page.getByTestId('watch-row').filter({ hasText: `@${handle}` });
+  await expect(row.getByTestId('watch-row-last')).toHaveText('none yet');
+  await upstream.grow(handle, 2);
+  // Nobody presses anything: the server's scheduler claims the due minute and runs it; the page reads it.
+  await expect(row.getByTestId('watch-row-last')).toHaveText(/^done · \d+ new · 0\.1 credits$/, { timeout: 75_000 });
+  expect(await upstream.log(handle)).toHaveLength(2);
+  await expect(page.getByTestId('new-group').filter({ hasText: `@${handle}` })).toBeVisible();
+  await expect(page.getByTestId('watches-new-count')).toBeVisible({ timeout: 20_000 });
+  // Tidy: the next tests start from a list without it.
+  await row.getByTestId('watch-delete').click();
+  await row.getByTestId('watch-delete-confirm').click();
+  await expect(row).toHaveCount(0);
+});
+
 const LOOKS = [
   { look: 'light', scheme: 'light', width: 1280 },
   { look: 'dark', scheme: 'dark', width: 1280 },
