@@ -196,7 +196,12 @@ for (const { look, scheme, width } of LOOKS) {
     await page.getByTestId('watch-new-section').getByTestId('watch-q').fill('rust');
     await page.getByTestId('watch-new-section').getByTestId('watch-schedule').selectOption('daily');
     await expect(page.getByTestId('watch-new-section').getByTestId('watch-quote')).toContainText('What it may cost');
-    await page.screenshot({ path: testInfo.outputPath(`watches-${width}-${scheme}.png`), fullPage: true });
+    // What a person sees: the top (what is new), then the watch's row and the form, one screen each.
+    await page.screenshot({ path: testInfo.outputPath(`watches-${width}-${scheme}-top.png`) });
+    await page.getByTestId('watches-section').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`watches-${width}-${scheme}-list.png`) });
+    await page.getByTestId('watch-save').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`watches-${width}-${scheme}-form.png`) });
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(
       results.violations.map(
