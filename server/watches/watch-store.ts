@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from '../store/open.ts';
 import { processGone } from '../store/owner.ts';
-import type { WatchItemTable, WatchRunTable, WatchTable } from '../store/schema.ts';
+import type { Database, WatchItemTable, WatchRunTable, WatchTable } from '../store/schema.ts';
 
 export type WatchRow = Selectable<WatchTable>;
 export type RunRow = Selectable<WatchRunTable>;
@@ -69,27 +69,16 @@ export class WatchStore {
 
   /**
    * Claims the run of one due time: the row (watch, due time) is inserted by exactly one process whatever
-   * how many try (the UNIQUE key), and the watch moves on to `next` in the same transaction. A watch whose
-   * last run is still going is not claimed (its due time waits). Null: another process has it, or it moved on.
+   * how many try (its UNIQUE key), and the watch moves on to `next` in the same transaction. A watch whose last
+   * run is still going is not claimed (a second UNIQUE key: one running run a watch), so its due time waits.
+   * Null: another process has it, or the watch moved on.
    */
   async claim(watch: WatchRow, next: Date | null, owner: string, leaseMs: number): Promise<RunRow | null> {
     const dueAt = watch.next_due_at;
     if (dueAt === null) return null;
     return this.db.transact(async (trx) => {
-      const running = await trx
-        .selectFrom('watch_runs')
-        .select('id')
-        .where('watch_id', '=', watch.id)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
-      if (running) return null;
-      const row = this.runRow(watch.id, dueAt, 'schedule', owner, leaseMs);
-      const inserted = await trx
-        .insertInto('watch_runs')
-        .values(row)
-        .onConflict((conflict) => conflict.columns(['watch_id', 'due_at']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+      const row = await this.insertRun(trx, this.runRow(watch.id, dueAt, 'schedule', owner, leaseMs));
+      if (!row) return null;
       await trx
         .updateTable('watches')
         .set({ next_due_at: next ? iso(next) : null })
@@ -101,19 +90,18 @@ export class WatchStore {
   }
 
   /** A person's run now: a run of its own (not a due time), unless one of this watch is going already. */
-  async claimNow(watchId: string, owner: string, leaseMs: number): Promise<RunRow | null> {
-    return this.db.transact(async (trx) => {
-      const running = await trx
-        .selectFrom('watch_runs')
-        .select('id')
-        .where('watch_id', '=', watchId)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
-      if (running) return null;
-      const row = this.runRow(watchId, iso(Date.now()), 'now', owner, leaseMs);
-      await trx.insertInto('watch_runs').values(row).execute();
-      return row;
-    });
+  claimNow(watchId: string, owner: string, leaseMs: number): Promise<RunRow | null> {
+    return this.insertRun(this.k, this.runRow(watchId, iso(Date.now()), 'now', owner, leaseMs));
+  }
+
+  /** The run inserted, or null when either key says another has it (the same due time, or a run going). */
+  private async insertRun(db: Kysely<Database>, row: RunRow): Promise<RunRow | null> {
+    const inserted = await db
+      .insertInto('watch_runs')
+      .values(row)
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? row : null;
   }
 
   private runRow(watchId: string, dueAt: string, trigger: RunRow['trigger'], owner: string, leaseMs: number): RunRow {
