@@ -89,7 +89,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
       kind: 'timeline',
       target: { screen_name: 'ada__w2' },
       schedule: { cron: '*/5 9-17 * * 1-5' },
-      cap: { credits: '10', per: 'month' },
+      cap: { credits: '100', per: 'month' },
       pagesPerRun: 3,
     });
     const stopped = await runWatchNow(harness.api, operator);
@@ -106,7 +106,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
       target: { screen_name: 'ada__w2' },
       schedule: { cron: '*/5 9-17 * * 1-5' },
       timeZone: 'UTC',
-      cap: { credits: '10', per: 'month' },
+      cap: { credits: '100', per: 'month' },
       match: [],
       pagesPerRun: 3,
       paused: false,
@@ -114,7 +114,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
       quote: {
         perRun: '0.3',
         perDayMax: '32.4',
-        text: 'cron */5 9-17 * * 1-5 · at most 32.4 credits a day (cap 10 a month)',
+        text: 'cron */5 9-17 * * 1-5 · at most 32.4 credits a day (cap 100 a month)',
       },
     });
   });
@@ -139,6 +139,20 @@ describe('watch drafts, edits, match words and owners', () => {
     for (const part of ['screen_name', 'five fields', 'Mars/Olympus', 'cap.credits', 'per "month"', 'pagesPerRun'])
       expect(message).toContain(part);
     expect(((await (await harness.api('/api/_watches')).json()) as { watches: Watch[] }).watches).toEqual([]);
+    // The form's free quote: nothing stored or bought; a day never past the cap, even a month's.
+    const quoted = await harness.api('/api/_watches/quote', {
+      method: 'POST',
+      body: JSON.stringify({
+        kind: 'search',
+        target: { q: 'quoted only', num: 20 },
+        schedule: { every: '15m' },
+        cap: { credits: 5, per: 'month' },
+      }),
+    });
+    expect(await quoted.json()).toEqual({
+      quote: { perRun: '0.2', perDayMax: '5', text: 'every 15 minutes · at most 5 credits a day (cap 5 a month)' },
+    });
+    expect(await harness.upstreamLog('quoted only')).toHaveLength(0);
     // A price that rose since the button showed it is not paid.
     const watch = await addWatch(harness.api, {
       kind: 'timeline',
