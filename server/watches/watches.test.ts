@@ -68,6 +68,10 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(await seen.json()).toEqual({ marked: 47 });
     expect((await newItems(harness.api)).count).toBe(0);
     expect((await runsOf(harness.api, watch.id)).map((run) => run.newItems)).toEqual([25, 2, 20]);
+    // In the metrics, read from the store.
+    const metrics = await (await fetch(`${harness.origin}/metrics`)).text();
+    expect(metrics).toMatch(/^creditscope_watch_runs\{state="done"\} 3$/m);
+    expect(metrics).toMatch(/^creditscope_watch_runs\{state="running"\} 0$/m);
   });
 
   it('does not start a run that would pass its cap or the operator limit, and says which', async () => {
