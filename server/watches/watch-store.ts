@@ -16,6 +16,14 @@ const iso = (at: Date | number) => new Date(at).toISOString();
 export const INTERRUPTED =
   'Interrupted: the process running it stopped before it finished. What it bought is in the ledger (journalled before sending); the next due time runs as usual.';
 
+/**
+ * Pauses every watch of `name`, in the caller's transaction (the one that removes them): nothing more is bought
+ * under a name nobody answers for (a run already claimed is refused by its scheduler, which finds them removed).
+ */
+export async function pauseWatchesOf(trx: Kysely<Database>, name: string) {
+  await trx.updateTable('watches').set({ paused: 1, next_due_at: null }).where('owner', '=', name).execute();
+}
+
 /** Watches, their runs (one per due time, claimed by a UNIQUE key) and what their runs found, in the shared store. */
 export class WatchStore {
   constructor(readonly db: Db) {}

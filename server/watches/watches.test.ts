@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Watch } from '../../src/contract/watches.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { signedInPerson } from '../testing/people.ts';
+import { openRaw } from '../testing/store-reads.ts';
+import { PeopleAdmin } from '../identity/admin.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { addWatch, grow, newItems, runsOf, runWatchNow } from '../testing/watches.ts';
@@ -218,7 +220,16 @@ describe('watch drafts, edits, match words and owners', () => {
     expect(refused).toMatchObject({ state: 'refused', calls: 0 });
     expect(refused.reason).toContain("alice's own credit limit");
     expect(await harness.upstreamLog('ada__m2')).toHaveLength(0);
-    // Hers only: nobody signed in sees nothing, the list of another is empty.
+    // Hers only: nobody signed in sees nothing.
     expect((await harness.api('/api/_watches')).status).toBe(401);
+    // Removed, her watches buy nothing more: paused in the transaction that removes her.
+    await new PeopleAdmin(harness.identity, 'cli').remove('alice');
+    const db = await openRaw({ dataDir: harness.dataDir, databaseUrl: null });
+    const left = await db.kysely.selectFrom('watches').select(['paused', 'next_due_at']).execute();
+    await db.close();
+    expect(left).toEqual([
+      { paused: 1, next_due_at: null },
+      { paused: 1, next_due_at: null },
+    ]);
   });
 });
