@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Watch } from '../../src/contract/watches.ts';
+import * as v from 'valibot';
+import { newItemsAnswer, watchAnswer, watchesAnswer, watchRunsAnswer, type Watch } from '../../src/contract/watches.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { signedInPerson } from '../testing/people.ts';
 import { openRaw } from '../testing/store-reads.ts';
@@ -61,6 +62,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(rows.length).toBeGreaterThan(0);
     const news = await newItems(harness.api);
     expect(news.count).toBe(47);
+    expect(v.parse(newItemsAnswer, news).items).toHaveLength(47);
     expect(news.items[0]).toMatchObject({ watchId: watch.id, kind: 'post', seenAt: null });
     expect(news.items[0]!.link).toMatch(new RegExp(`^/timeline/${handle}/post/\\d+$`));
     const seen = await harness.api('/api/_watches/new/seen', {
@@ -70,6 +72,12 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(await seen.json()).toEqual({ marked: 47 });
     expect((await newItems(harness.api)).count).toBe(0);
     expect((await runsOf(harness.api, watch.id)).map((run) => run.newItems)).toEqual([25, 2, 20]);
+    // Every answer reads with the contract's own schemas, as the Watches page parses them.
+    const read = async (schema: v.GenericSchema, pathname: string) =>
+      v.parse(schema, await (await harness.api(pathname)).json());
+    await read(watchesAnswer, '/api/_watches');
+    await read(watchAnswer, `/api/_watches/${watch.id}`);
+    await read(watchRunsAnswer, `/api/_watches/${watch.id}/runs`);
     // In the metrics, read from the store.
     const metrics = await (await fetch(`${harness.origin}/metrics`)).text();
     expect(metrics).toMatch(/^creditscope_watch_runs\{state="done"\} 3$/m);
