@@ -78,6 +78,12 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     await read(watchesAnswer, '/api/_watches');
     await read(watchAnswer, `/api/_watches/${watch.id}`);
     await read(watchRunsAnswer, `/api/_watches/${watch.id}/runs`);
+    // In the spend breakdown by watch: its four pages; the prices learnt in the browser are no watch's.
+    const byWatch = (await (await harness.api('/api/_spend?by=watch')).json()) as {
+      groups: { key: string | null; credits: string }[];
+    };
+    expect(byWatch.groups.find((group) => group.key === watch.id)?.credits).toBe('0.4');
+    expect(byWatch.groups.find((group) => group.key === null)?.credits).toBe('0.3');
     // In the metrics, read from the store.
     const metrics = await (await fetch(`${harness.origin}/metrics`)).text();
     expect(metrics).toMatch(/^creditscope_watch_runs\{state="done"\} 3$/m);
