@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin } from '../standin/server.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 import { createTestDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
-import { startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
+import { apiOf, startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
 import { HEADER } from '../../src/contract/index.ts';
 import { addWatch } from '../testing/watches.ts';
 
@@ -240,12 +240,7 @@ describe('watches while PostgreSQL is away (#37)', () => {
   it('runs nothing while the store is down, and the due time once when it is back', async () => {
     const { proxy, databaseUrl } = await serverOnOwnDatabase({ CREDITSCOPE_WATCH_TICK_MS: '50' });
     expect((await proxy.client.get(timeline('quiet__wprice'))).status).toBe(200);
-    const api = (pathname: string, init: RequestInit = {}) =>
-      fetch(`${proxy.origin}${pathname}`, {
-        ...init,
-        headers: { [HEADER.client]: '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      });
-    const watch = await addWatch(api, {
+    const watch = await addWatch(apiOf(proxy), {
       kind: 'timeline',
       target: { screen_name: 'grace__out' },
       schedule: { every: '1h' },
