@@ -207,16 +207,19 @@ export class WatchStore {
       .execute();
   }
 
+  /** Each watch's newest run: one indexed look per watch, however many runs it has had. */
   async lastRuns(watchIds: string[]): Promise<Map<string, RunRow>> {
-    if (watchIds.length === 0) return new Map();
-    const rows = await this.k
-      .selectFrom('watch_runs')
-      .selectAll()
-      .where('watch_id', 'in', watchIds)
-      .orderBy('started_at', 'desc')
-      .execute();
     const last = new Map<string, RunRow>();
-    for (const row of rows) if (!last.has(row.watch_id)) last.set(row.watch_id, row);
+    for (const id of watchIds) {
+      const row = await this.k
+        .selectFrom('watch_runs')
+        .selectAll()
+        .where('watch_id', '=', id)
+        .orderBy('started_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (row) last.set(id, row);
+    }
     return last;
   }
 
@@ -259,6 +262,18 @@ export class WatchStore {
       .where('watch_items.matched', '=', 1);
     if (owner !== null) query = query.where('watches.owner', '=', owner);
     return query.orderBy('watch_items.found_at', 'desc').orderBy('watch_items.key', 'desc').limit(limit).execute();
+  }
+
+  /** How many unseen items (that matched) the watches `owner` reaches have: the navigation's count. */
+  async unseenCount(owner: string | null): Promise<number> {
+    let query = this.k
+      .selectFrom('watch_items')
+      .innerJoin('watches', 'watches.id', 'watch_items.watch_id')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('watch_items.seen_at', 'is', null)
+      .where('watch_items.matched', '=', 1);
+    if (owner !== null) query = query.where('watches.owner', '=', owner);
+    return Number((await query.executeTakeFirst())?.count ?? 0);
   }
 
   /** Marks `watchIds`' unseen items seen; returns how many. */
