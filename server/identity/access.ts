@@ -77,7 +77,7 @@ export const ACCESS = {
     viewer: 'own',
     key: 'as its person',
     signedIn: true,
-    does: 'read ledger rows, their exports and spend by handle, query, day, job or person (totals stay the team’s)',
+    does: 'read ledger rows, their exports and spend by handle, query, day, job, person or watch (totals stay the team’s)',
   },
   call: {
     admin: 'yes',

@@ -59,7 +59,7 @@ function line(watch: Watch): string {
 }
 
 /** The draft `add`'s flags describe, as the Watches page would send it. */
-function draftOf(flags: Flags): Record<string, unknown> {
+function draftFromFlags(flags: Flags): Record<string, unknown> {
   if (Boolean(flags.handle) === Boolean(flags.search))
     throw new Exit(2, `add needs --handle or --search (one)\n\n${USAGE}`);
   const schedule = flags.cron
@@ -89,7 +89,7 @@ async function command(watches: Watches, [name, id]: string[], flags: Flags) {
     return;
   }
   if (name === 'add') {
-    const created = await createWatch(watches, draftOf(flags), null);
+    const created = await createWatch(watches, draftFromFlags(flags), null);
     if ('problems' in created) throw problems(created);
     console.log(`Added ${line(created.watch)}\n${created.watch.quote.text}`);
     return;

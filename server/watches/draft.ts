@@ -177,7 +177,7 @@ export function definitionOf(row: WatchRow): WatchDefinition {
 
 /**
  * What a watch may cost: its pages a run at the most a page of its kind has cost (null while unknown), and at
- * most a day: that times the most runs its schedule makes in a day, never above a daily cap.
+ * most a day: that times the most runs its schedule makes in a day, never above the cap.
  */
 export function quoteOf(watch: WatchDefinition, pagePrice: string | null): WatchQuote {
   const words = scheduleWords(watch.schedule);
@@ -189,7 +189,8 @@ export function quoteOf(watch: WatchDefinition, pagePrice: string | null): Watch
     };
   const perRun = new Big(pagePrice).times(watch.pagesPerRun);
   let perDay = perRun.times(mostRunsADay(watch.schedule, watch.timeZone));
-  if (watch.cap.per === 'day' && perDay.gt(watch.cap.credits)) perDay = new Big(watch.cap.credits);
+  // A day never spends past the cap, whether it counts a day or a month.
+  if (perDay.gt(watch.cap.credits)) perDay = new Big(watch.cap.credits);
   const capWords = watch.cap.per === 'month' ? ` (cap ${watch.cap.credits} a month)` : '';
   return {
     perRun: perRun.toString(),

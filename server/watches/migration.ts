@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -46,6 +46,16 @@ export const watchesMigration: Migration = {
       .addUniqueConstraint('watch_runs_due', ['watch_id', 'due_at'])
       .execute();
     await db.schema.createIndex('watch_runs_state').on('watch_runs').column('state').execute();
+    // A watch's runs, newest first (its last run on every list, its runs page).
+    await db.schema.createIndex('watch_runs_started').on('watch_runs').columns(['watch_id', 'started_at']).execute();
+    // One run of a watch going at a time, whichever processes claim (a due time and a run now alike).
+    await db.schema
+      .createIndex('watch_runs_one_running')
+      .on('watch_runs')
+      .column('watch_id')
+      .unique()
+      .where(sql.ref('state'), '=', sql.lit('running'))
+      .execute();
     await db.schema
       .createTable('watch_items')
       .addColumn('watch_id', 'text', (c) => c.notNull())

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEADER } from '../../src/contract/index.ts';
 import { startStandin } from '../standin/server.ts';
 import type { StoreKind } from '../store/open.ts';
 import { TEST_TOKEN, waitFor } from '../testing/harness.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { startProxyProcess, type ProxyProcess } from '../testing/store-processes.ts';
+import { apiOf, startProxyProcess } from '../testing/store-processes.ts';
 import { openRaw, scratchStore } from '../testing/store-reads.ts';
 import { addWatch, runsOf } from '../testing/watches.ts';
 
@@ -13,15 +12,6 @@ const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-
-/** The proxy process's API as the harness's `api` is: fetch with the client header. */
-const apiOf =
-  (proxy: ProxyProcess) =>
-  (pathname: string, init: RequestInit = {}) =>
-    fetch(`${proxy.origin}${pathname}`, {
-      ...init,
-      headers: { [HEADER.client]: '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    });
 
 describe.each(STORE_KINDS)('watch runs across server processes (#37, %s store)', (kind: StoreKind) => {
   async function setUp() {

@@ -57,8 +57,10 @@ export function watchRoutes(context: WatchesContext): FastifyPluginAsync {
       '/_watches/new',
       { schema: { response: { 200: answerSchema(newItemsAnswer) } }, config: { access: 'watches' } },
       async (request, reply) => {
-        const items = (await context.store.unseen(scopeOf(request))).map(itemView);
-        return sendJson(reply, 200, { items, count: items.length });
+        const scope = scopeOf(request);
+        // The newest 500 listed; the count is all of them.
+        const items = (await context.store.unseen(scope)).map(itemView);
+        return sendJson(reply, 200, { items, count: await context.store.unseenCount(scope) });
       },
     );
     api.post<{ Body: unknown }>(

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from '../store/open.ts';
 import { processGone } from '../store/owner.ts';
-import type { WatchItemTable, WatchRunTable, WatchTable } from '../store/schema.ts';
+import type { Database, WatchItemTable, WatchRunTable, WatchTable } from '../store/schema.ts';
 
 export type WatchRow = Selectable<WatchTable>;
 export type RunRow = Selectable<WatchRunTable>;
@@ -15,6 +15,14 @@ const iso = (at: Date | number) => new Date(at).toISOString();
 /** Why a run left 'running' by a process that is gone was not finished: what it bought is in the ledger already. */
 export const INTERRUPTED =
   'Interrupted: the process running it stopped before it finished. What it bought is in the ledger (journalled before sending); the next due time runs as usual.';
+
+/**
+ * Pauses every watch of `name`, in the caller's transaction (the one that removes them): nothing more is bought
+ * under a name nobody answers for (a run already claimed is refused by its scheduler, which finds them removed).
+ */
+export async function pauseWatchesOf(trx: Kysely<Database>, name: string) {
+  await trx.updateTable('watches').set({ paused: 1, next_due_at: null }).where('owner', '=', name).execute();
+}
 
 /** Watches, their runs (one per due time, claimed by a UNIQUE key) and what their runs found, in the shared store. */
 export class WatchStore {
@@ -69,27 +77,16 @@ export class WatchStore {
 
   /**
    * Claims the run of one due time: the row (watch, due time) is inserted by exactly one process whatever
-   * how many try (the UNIQUE key), and the watch moves on to `next` in the same transaction. A watch whose
-   * last run is still going is not claimed (its due time waits). Null: another process has it, or it moved on.
+   * how many try (its UNIQUE key), and the watch moves on to `next` in the same transaction. A watch whose last
+   * run is still going is not claimed (a second UNIQUE key: one running run a watch), so its due time waits.
+   * Null: another process has it, or the watch moved on.
    */
   async claim(watch: WatchRow, next: Date | null, owner: string, leaseMs: number): Promise<RunRow | null> {
     const dueAt = watch.next_due_at;
     if (dueAt === null) return null;
     return this.db.transact(async (trx) => {
-      const running = await trx
-        .selectFrom('watch_runs')
-        .select('id')
-        .where('watch_id', '=', watch.id)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
-      if (running) return null;
-      const row = this.runRow(watch.id, dueAt, 'schedule', owner, leaseMs);
-      const inserted = await trx
-        .insertInto('watch_runs')
-        .values(row)
-        .onConflict((conflict) => conflict.columns(['watch_id', 'due_at']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+      const row = await this.insertRun(trx, this.runRow(watch.id, dueAt, 'schedule', owner, leaseMs));
+      if (!row) return null;
       await trx
         .updateTable('watches')
         .set({ next_due_at: next ? iso(next) : null })
@@ -101,19 +98,18 @@ export class WatchStore {
   }
 
   /** A person's run now: a run of its own (not a due time), unless one of this watch is going already. */
-  async claimNow(watchId: string, owner: string, leaseMs: number): Promise<RunRow | null> {
-    return this.db.transact(async (trx) => {
-      const running = await trx
-        .selectFrom('watch_runs')
-        .select('id')
-        .where('watch_id', '=', watchId)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
-      if (running) return null;
-      const row = this.runRow(watchId, iso(Date.now()), 'now', owner, leaseMs);
-      await trx.insertInto('watch_runs').values(row).execute();
-      return row;
-    });
+  claimNow(watchId: string, owner: string, leaseMs: number): Promise<RunRow | null> {
+    return this.insertRun(this.k, this.runRow(watchId, iso(Date.now()), 'now', owner, leaseMs));
+  }
+
+  /** The run inserted, or null when either key says another has it (the same due time, or a run going). */
+  private async insertRun(db: Kysely<Database>, row: RunRow): Promise<RunRow | null> {
+    const inserted = await db
+      .insertInto('watch_runs')
+      .values(row)
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? row : null;
   }
 
   private runRow(watchId: string, dueAt: string, trigger: RunRow['trigger'], owner: string, leaseMs: number): RunRow {
@@ -211,16 +207,19 @@ export class WatchStore {
       .execute();
   }
 
+  /** Each watch's newest run: one indexed look per watch, however many runs it has had. */
   async lastRuns(watchIds: string[]): Promise<Map<string, RunRow>> {
-    if (watchIds.length === 0) return new Map();
-    const rows = await this.k
-      .selectFrom('watch_runs')
-      .selectAll()
-      .where('watch_id', 'in', watchIds)
-      .orderBy('started_at', 'desc')
-      .execute();
     const last = new Map<string, RunRow>();
-    for (const row of rows) if (!last.has(row.watch_id)) last.set(row.watch_id, row);
+    for (const id of watchIds) {
+      const row = await this.k
+        .selectFrom('watch_runs')
+        .selectAll()
+        .where('watch_id', '=', id)
+        .orderBy('started_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (row) last.set(id, row);
+    }
     return last;
   }
 
@@ -263,6 +262,18 @@ export class WatchStore {
       .where('watch_items.matched', '=', 1);
     if (owner !== null) query = query.where('watches.owner', '=', owner);
     return query.orderBy('watch_items.found_at', 'desc').orderBy('watch_items.key', 'desc').limit(limit).execute();
+  }
+
+  /** How many unseen items (that matched) the watches `owner` reaches have: the navigation's count. */
+  async unseenCount(owner: string | null): Promise<number> {
+    let query = this.k
+      .selectFrom('watch_items')
+      .innerJoin('watches', 'watches.id', 'watch_items.watch_id')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('watch_items.seen_at', 'is', null)
+      .where('watch_items.matched', '=', 1);
+    if (owner !== null) query = query.where('watches.owner', '=', owner);
+    return Number((await query.executeTakeFirst())?.count ?? 0);
   }
 
   /** Marks `watchIds`' unseen items seen; returns how many. */

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Watch } from '../../src/contract/watches.ts';
+import * as v from 'valibot';
+import { newItemsAnswer, watchAnswer, watchesAnswer, watchRunsAnswer, type Watch } from '../../src/contract/watches.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
 import { signedInPerson } from '../testing/people.ts';
+import { openRaw } from '../testing/store-reads.ts';
+import { PeopleAdmin } from '../identity/admin.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { addWatch, grow, newItems, runsOf, runWatchNow } from '../testing/watches.ts';
@@ -59,6 +62,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(rows.length).toBeGreaterThan(0);
     const news = await newItems(harness.api);
     expect(news.count).toBe(47);
+    expect(v.parse(newItemsAnswer, news).items).toHaveLength(47);
     expect(news.items[0]).toMatchObject({ watchId: watch.id, kind: 'post', seenAt: null });
     expect(news.items[0]!.link).toMatch(new RegExp(`^/timeline/${handle}/post/\\d+$`));
     const seen = await harness.api('/api/_watches/new/seen', {
@@ -68,6 +72,22 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(await seen.json()).toEqual({ marked: 47 });
     expect((await newItems(harness.api)).count).toBe(0);
     expect((await runsOf(harness.api, watch.id)).map((run) => run.newItems)).toEqual([25, 2, 20]);
+    // Every answer reads with the contract's own schemas, as the Watches page parses them.
+    const read = async (schema: v.GenericSchema, pathname: string) =>
+      v.parse(schema, await (await harness.api(pathname)).json());
+    await read(watchesAnswer, '/api/_watches');
+    await read(watchAnswer, `/api/_watches/${watch.id}`);
+    await read(watchRunsAnswer, `/api/_watches/${watch.id}/runs`);
+    // In the spend breakdown by watch: its four pages; the prices learnt in the browser are no watch's.
+    const byWatch = (await (await harness.api('/api/_spend?by=watch')).json()) as {
+      groups: { key: string | null; credits: string }[];
+    };
+    expect(byWatch.groups.find((group) => group.key === watch.id)?.credits).toBe('0.4');
+    expect(byWatch.groups.find((group) => group.key === null)?.credits).toBe('0.3');
+    // In the metrics, read from the store.
+    const metrics = await (await fetch(`${harness.origin}/metrics`)).text();
+    expect(metrics).toMatch(/^creditscope_watch_runs\{state="done"\} 3$/m);
+    expect(metrics).toMatch(/^creditscope_watch_runs\{state="running"\} 0$/m);
   });
 
   it('does not start a run that would pass its cap or the operator limit, and says which', async () => {
@@ -89,7 +109,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
       kind: 'timeline',
       target: { screen_name: 'ada__w2' },
       schedule: { cron: '*/5 9-17 * * 1-5' },
-      cap: { credits: '10', per: 'month' },
+      cap: { credits: '100', per: 'month' },
       pagesPerRun: 3,
     });
     const stopped = await runWatchNow(harness.api, operator);
@@ -106,7 +126,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
       target: { screen_name: 'ada__w2' },
       schedule: { cron: '*/5 9-17 * * 1-5' },
       timeZone: 'UTC',
-      cap: { credits: '10', per: 'month' },
+      cap: { credits: '100', per: 'month' },
       match: [],
       pagesPerRun: 3,
       paused: false,
@@ -114,7 +134,7 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
       quote: {
         perRun: '0.3',
         perDayMax: '32.4',
-        text: 'cron */5 9-17 * * 1-5 · at most 32.4 credits a day (cap 10 a month)',
+        text: 'cron */5 9-17 * * 1-5 · at most 32.4 credits a day (cap 100 a month)',
       },
     });
   });
@@ -139,6 +159,20 @@ describe('watch drafts, edits, match words and owners', () => {
     for (const part of ['screen_name', 'five fields', 'Mars/Olympus', 'cap.credits', 'per "month"', 'pagesPerRun'])
       expect(message).toContain(part);
     expect(((await (await harness.api('/api/_watches')).json()) as { watches: Watch[] }).watches).toEqual([]);
+    // The form's free quote: nothing stored or bought; a day never past the cap, even a month's.
+    const quoted = await harness.api('/api/_watches/quote', {
+      method: 'POST',
+      body: JSON.stringify({
+        kind: 'search',
+        target: { q: 'quoted only', num: 20 },
+        schedule: { every: '15m' },
+        cap: { credits: 5, per: 'month' },
+      }),
+    });
+    expect(await quoted.json()).toEqual({
+      quote: { perRun: '0.2', perDayMax: '5', text: 'every 15 minutes · at most 5 credits a day (cap 5 a month)' },
+    });
+    expect(await harness.upstreamLog('quoted only')).toHaveLength(0);
     // A price that rose since the button showed it is not paid.
     const watch = await addWatch(harness.api, {
       kind: 'timeline',
@@ -200,7 +234,16 @@ describe('watch drafts, edits, match words and owners', () => {
     expect(refused).toMatchObject({ state: 'refused', calls: 0 });
     expect(refused.reason).toContain("alice's own credit limit");
     expect(await harness.upstreamLog('ada__m2')).toHaveLength(0);
-    // Hers only: nobody signed in sees nothing, the list of another is empty.
+    // Hers only: nobody signed in sees nothing.
     expect((await harness.api('/api/_watches')).status).toBe(401);
+    // Removed, her watches buy nothing more: paused in the transaction that removes her.
+    await new PeopleAdmin(harness.identity, 'cli').remove('alice');
+    const db = await openRaw({ dataDir: harness.dataDir, databaseUrl: null });
+    const left = await db.kysely.selectFrom('watches').select(['paused', 'next_due_at']).execute();
+    await db.close();
+    expect(left).toEqual([
+      { paused: 1, next_due_at: null },
+      { paused: 1, next_due_at: null },
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { decimal } from './decimal.ts';
  * - DELETE /api/_watches/:id           → 204
  * - POST   /api/_watches/:id/run       (RunNowRequest) → WatchRunAnswer (spends: priced first, like a job)
  * - GET    /api/_watches/:id/runs      → WatchRunsAnswer (newest first)
- * - GET    /api/_watches/new           → NewItemsAnswer (the signed-in person's own unseen items)
+ * - GET    /api/_watches/new           → NewItemsAnswer (the signed-in person's own unseen items: the newest 500, and the count of all)
  * - POST   /api/_watches/new/seen      (SeenRequest) → SeenAnswer
  */
 export const WATCHES_PATH = '/api/_watches';
