@@ -97,7 +97,7 @@ export default defineConfig(({ mode }) => {
           },
           // Those chunks are named after every route that shares them: a short name is enough.
           chunkFileNames: (chunk) =>
-            chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+            chunk.name.startsWith('shared') ? 'assets/shared-[hash:7].js' : 'assets/[name]-[hash:7].js',
         },
       },
     },

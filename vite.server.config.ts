@@ -28,6 +28,7 @@ export default defineConfig({
         user: 'server/identity/cli.ts',
         ledger: 'server/ledger-cli.ts',
         job: 'server/jobs/cli.ts',
+        watch: 'server/watches/cli.ts',
       },
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -1,4 +1,4 @@
-// `npm run user|ledger|job -- …`: the operator's commands, run as the server runs, compiled. `npm run build` compiles
+// `npm run user|ledger|job|watch -- …`: the operator's commands, run as the server runs, compiled. `npm run build` compiles
 // them with the server (vite.server.config.ts) into dist/server-app/<command>.js, which needs `node` and the
 // production dependencies only, so they work after `npm ci --omit=dev` too; a dev clone runs the same files after
 // its build. Plain JavaScript on purpose: this file runs where no TypeScript tool is installed.
@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const COMMANDS = ['user', 'ledger', 'job'];
+const COMMANDS = ['user', 'ledger', 'job', 'watch'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const command = process.argv[2];
 if (!COMMANDS.includes(command)) {

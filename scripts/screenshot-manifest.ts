@@ -27,7 +27,8 @@ export async function readNav(page: Page): Promise<NavLink[]> {
     .getByRole('link')
     .evaluateAll((links) =>
       links.map((link) => ({
-        label: (link.textContent ?? '').trim(),
+        // The link's own words: a count beside them (Watches' unseen items) changes from one visit to the next.
+        label: (link.firstChild?.textContent ?? '').trim(),
         href: new URL((link as HTMLAnchorElement).href).pathname,
       })),
     );

@@ -73,6 +73,18 @@ async function runJob(origin: string) {
   throw new Error("the scene's collection job did not finish within 20 s");
 }
 
+/** A watch on @ada, saved and run once as the Watches page would (its per-run price accepted): what it found is new. */
+async function runWatch(origin: string) {
+  const { watch } = await api<{ watch: { id: string; quote: { perRun: string } } }>(origin, '/api/_watches', {
+    kind: 'timeline',
+    target: { screen_name: 'ada' },
+    schedule: { every: '1h' },
+    timeZone: 'Europe/London',
+    cap: { credits: '3', per: 'day' },
+  });
+  await api(origin, `/api/_watches/${watch.id}/run`, { acceptedPerRun: watch.quote.perRun });
+}
+
 export async function scene(browser: Browser, origin: string) {
   person = await browser.newContext({
     locale: 'en-GB',
@@ -93,6 +105,7 @@ export async function scene(browser: Browser, origin: string) {
   await visit(page, `${origin}/timeline?screen_name=no_such_user_x`, 'main h1, main h2');
   await page.close();
   await runJob(origin);
+  await runWatch(origin);
 }
 
 /** A page of the person's browser at the shot's size and colour scheme. */
@@ -169,6 +182,12 @@ export const IMAGES: readonly Shot[] = [
     width: 1280,
     height: 1100,
     open: (page, origin) => visit(page, `${origin}/jobs?job=${jobId}`, '[data-testid="job-items"]'),
+  },
+  {
+    file: 'watches.png',
+    width: 1280,
+    height: 1000,
+    open: (page, origin) => visit(page, `${origin}/watches`, '[data-testid="new-item"]'),
   },
   {
     file: 'find.png',

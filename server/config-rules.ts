@@ -142,6 +142,19 @@ export function apiToken(raw: string): string {
 
 export const JOB_CONCURRENCY = { ...JOB_LIMITS.concurrency, fallback: 2 };
 export const JOB_LEASE_MS = { min: 500, max: 600_000, fallback: 15_000 };
+/** How often a process looks for due watches (#37): a few seconds; tests set it lower. */
+export const WATCH_TICK_MS = { min: 50, max: 60_000, fallback: 5_000 };
+
+/** CREDITSCOPE_WATCH_TICK_MS: how often the scheduler looks for due watches. */
+export function watchTickMs(raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < WATCH_TICK_MS.min || value > WATCH_TICK_MS.max) {
+    throw new Problem(
+      `CREDITSCOPE_WATCH_TICK_MS must be a whole number of milliseconds from ${WATCH_TICK_MS.min} to ${WATCH_TICK_MS.max}, got ${quoted(raw)}. Leave it unset for ${WATCH_TICK_MS.fallback}.`,
+    );
+  }
+  return value;
+}
 
 /** Calls in flight per collection job at most (a job may ask for fewer, or more up to the maximum). */
 export function jobConcurrency(raw: string): number {

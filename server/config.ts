@@ -16,6 +16,8 @@ import {
   Problem,
   TIMEOUT_MS,
   upstreamTimeout,
+  WATCH_TICK_MS,
+  watchTickMs,
 } from './config-rules.ts';
 import { publicUrl, resolveAuth, type AuthConfig } from './identity/auth-config.ts';
 import { creditPrice } from './credit-price-rule.ts';
@@ -42,6 +44,8 @@ export interface AppConfig {
   /** Collection jobs: calls in flight per job by default, and how long a process's claim on a job lasts unrenewed. */
   jobConcurrency: number;
   jobLeaseMs: number;
+  /** Watches (#37): how often this process looks for due runs. */
+  watchTickMs: number;
   /** Who may spend (#28): the mode, and header mode's header and trusted proxies (server/identity/). */
   auth: AuthConfig;
   /** What one credit costs in a currency (CREDIT_PRICE=0.002 USD), shown beside credits; null: credits only. */
@@ -111,6 +115,7 @@ export function loadConfig(
     allowedHosts: read('ALLOWED_HOSTS', allowedHosts, []),
     jobConcurrency: read('JOB_CONCURRENCY', jobConcurrency, JOB_CONCURRENCY.fallback),
     jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
+    watchTickMs: read('CREDITSCOPE_WATCH_TICK_MS', watchTickMs, WATCH_TICK_MS.fallback),
     auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], newcomers: 'viewer' },
     publicUrl: read<string | null>('CREDITSCOPE_PUBLIC_URL', publicUrl, null),
     creditPrice: read<CreditPrice | null>('CREDIT_PRICE', creditPrice, null),

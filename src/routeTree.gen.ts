@@ -18,6 +18,7 @@ import { Route as PeopleRouteImport } from './routes/people'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as TimelineRouteImport } from './routes/timeline'
+import { Route as WatchesRouteImport } from './routes/watches'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as FindStatsHandleRouteImport } from './routes/find_.stats.$handle'
 import { Route as TimelineHandlePostIdRouteImport } from './routes/timeline_.$handle.post.$id'
@@ -67,6 +68,11 @@ const TimelineRoute = TimelineRouteImport.update({
   path: '/timeline',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WatchesRoute = WatchesRouteImport.update({
+  id: '/watches',
+  path: '/watches',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
+  '/watches': typeof WatchesRoute
   '/welcome': typeof WelcomeRoute
   '/find/stats/$handle': typeof FindStatsHandleRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
+  '/watches': typeof WatchesRoute
   '/welcome': typeof WelcomeRoute
   '/find/stats/$handle': typeof FindStatsHandleRoute
   '/timeline/$handle/post/$id': typeof TimelineHandlePostIdRoute
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/timeline': typeof TimelineRoute
+  '/watches': typeof WatchesRoute
   '/welcome': typeof WelcomeRoute
   '/find_/stats/$handle': typeof FindStatsHandleRoute
   '/timeline_/$handle/post/$id': typeof TimelineHandlePostIdRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/sign-in'
     | '/timeline'
+    | '/watches'
     | '/welcome'
     | '/find/stats/$handle'
     | '/timeline/$handle/post/$id'
@@ -152,6 +162,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/sign-in'
     | '/timeline'
+    | '/watches'
     | '/welcome'
     | '/find/stats/$handle'
     | '/timeline/$handle/post/$id'
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/sign-in'
     | '/timeline'
+    | '/watches'
     | '/welcome'
     | '/find_/stats/$handle'
     | '/timeline_/$handle/post/$id'
@@ -181,6 +193,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   SignInRoute: typeof SignInRoute
   TimelineRoute: typeof TimelineRoute
+  WatchesRoute: typeof WatchesRoute
   WelcomeRoute: typeof WelcomeRoute
   FindStatsHandleRoute: typeof FindStatsHandleRoute
   TimelineHandlePostIdRoute: typeof TimelineHandlePostIdRoute
@@ -251,6 +264,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TimelineRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/watches': {
+      id: '/watches'
+      path: '/watches'
+      fullPath: '/watches'
+      preLoaderRoute: typeof WatchesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/welcome': {
       id: '/welcome'
       path: '/welcome'
@@ -285,6 +305,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   SignInRoute: SignInRoute,
   TimelineRoute: TimelineRoute,
+  WatchesRoute: WatchesRoute,
   WelcomeRoute: WelcomeRoute,
   FindStatsHandleRoute: FindStatsHandleRoute,
   TimelineHandlePostIdRoute: TimelineHandlePostIdRoute,

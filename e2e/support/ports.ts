@@ -46,6 +46,8 @@ export const E2E = {
   headerApp: base + 37,
   /** Each person's own numbers (#33): accounts mode, a ledger of its own (e2e/own-numbers.spec.ts). */
   ownNumbersApp: base + 61,
+  /** An instance of its own for e2e/watches.spec.ts: its watches, runs and new items are that spec's alone. */
+  watchesApp: base + 62,
   headerNginx: base + 38,
   /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
   exposedApp: base + 39,

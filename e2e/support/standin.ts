@@ -22,6 +22,14 @@ export function standin(port: number = projectStandinPort()) {
     async fault(rule: FaultRule) {
       await fetch(`${base}/faults`, { method: 'POST', body: JSON.stringify(rule) });
     },
+    /** `posts` newer posts appear at the top of the handle's first page, as if it had just posted them. */
+    async grow(screenName: string, posts: number) {
+      const response = await fetch(`${base}/grow`, {
+        method: 'POST',
+        body: JSON.stringify({ screen_name: screenName, posts }),
+      });
+      if (!response.ok) throw new Error(`grow: ${response.status} ${await response.text()}`);
+    },
   };
 }
 

@@ -58,7 +58,7 @@ const bareEnv = (more: Record<string, string> = {}) => ({
 });
 
 /** `npm run <command> -- …` in the install, as an operator types it there. */
-function operator(command: 'user' | 'ledger' | 'job', args: string[], env: Record<string, string> = {}) {
+function operator(command: 'user' | 'ledger' | 'job' | 'watch', args: string[], env: Record<string, string> = {}) {
   return run('npm', ['run', '--silent', command, '--', ...args], { cwd: work, env: bareEnv(env), timeout: 60_000 });
 }
 
@@ -211,6 +211,16 @@ describe('the built server after npm ci --omit=dev', () => {
     expect(fs.readFileSync(path.join(work, 'grace.ndjson'), 'utf8').trim().split('\n')).toHaveLength(20);
     const listed = (await (await api('/api/_jobs')).json()) as { jobs: { status: string; spent: string }[] };
     expect(listed.jobs).toEqual([expect.objectContaining({ status: 'done', spent: '0.1' })]);
+  });
+
+  it('`npm run watch` adds a watch on the same store and runs it only with --yes', async () => {
+    const demo = { CREDITSCOPE_DEMO_STANDIN_PORT: String(await freePort()) };
+    const added = await operator('watch', ['add', '--handle', 'grace', '--cap', '1', '--daily', '07:00'], demo);
+    expect(added.stdout).toContain('daily at 07:00 · at most 0.1 credits a day');
+    const id = /^Added (\S+)/.exec(added.stdout)![1]!;
+    const ran = await operator('watch', ['run', id, '--yes'], demo);
+    expect(ran.stdout).toContain('Run done: 20 new, 1 call(s), 0.1 credits');
+    expect((await operator('watch', ['list'], demo)).stdout).toContain(`${id}  timeline @grace  daily at 07:00 (UTC)`);
   });
 
   it('runs on the Node the install brought (the node package), whatever the host has', () => {

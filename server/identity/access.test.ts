@@ -5,6 +5,7 @@ import { installApiRules } from '../proxy/api-rules.ts';
 import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
 import { signedInPerson } from '../testing/people.ts';
 import { control, jobOf, learnPrices, settledJob, startJob } from '../testing/jobs.ts';
+import { addWatch } from '../testing/watches.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import type { StoreKind } from '../store/open.ts';
 import { ACCESS, type AccessRule } from './access.ts';
@@ -101,14 +102,21 @@ describe('who may do what: the one table, on every route (#38)', () => {
           alice('/api/_spend/alerts', { method: 'POST', body: JSON.stringify({ kind: 'session', threshold: '50' }) }),
         )
       ).alerts[0]!.id;
+      const watch = await addWatch(alice, {
+        kind: 'timeline',
+        target: { screen_name: 'grace__walk' },
+        schedule: { every: '6h' },
+        cap: { credits: '1', per: 'day' },
+      });
       const ids: Record<string, string> = {
+        '/api/_watches/': watch.id,
         '/api/_jobs/': job.id,
         '/api/_session/calls/': call,
         '/api/_auth/keys/': key,
         '/api/_spend/alerts/': alert,
       };
       // What another person must never be shown by a list of their own.
-      const hers = [job.id, call, key];
+      const hers = [job.id, call, key, watch.id];
 
       const askers: { who: string; role: Role | null; byKey: boolean; isAlice: boolean; api: Api }[] = [
         { who: 'nobody', role: null, byKey: false, isAlice: false, api: harness.api },

@@ -77,7 +77,7 @@ export const ACCESS = {
     viewer: 'own',
     key: 'as its person',
     signedIn: true,
-    does: 'read ledger rows, their exports and spend by handle, query, day, job or person (totals stay the team’s)',
+    does: 'read ledger rows, their exports and spend by handle, query, day, job, person or watch (totals stay the team’s)',
   },
   call: {
     admin: 'yes',
@@ -115,6 +115,23 @@ export const ACCESS = {
   pause: { ...JOB_CONTROL, does: 'pause a job' },
   resume: { ...JOB_CONTROL, spends: true, does: 'resume a job (it spends under its creator’s limit)' },
   cancel: { ...JOB_CONTROL, does: 'cancel a job' },
+  watches: {
+    admin: 'own',
+    member: 'own',
+    viewer: 'own',
+    key: 'as its person',
+    signedIn: true,
+    does: 'list and read their own watches, their runs and what is new, and mark it seen',
+  },
+  watch: {
+    admin: 'own',
+    member: 'own',
+    viewer: 'no',
+    key: 'as its person',
+    signedIn: true,
+    spends: true,
+    does: 'quote, create, change, run now or delete their own watches (a watch spends under its owner’s limit)',
+  },
   alerts: {
     admin: 'yes',
     member: 'yes',

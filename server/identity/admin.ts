@@ -2,6 +2,7 @@ import Big from 'big.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { stopJobsOf } from '../jobs/job-store.ts';
+import { pauseWatchesOf } from '../watches/watch-store.ts';
 import type { Period } from '../store/totals.ts';
 import type { Role } from './auth-config.ts';
 import type { Identity } from './identity.ts';
@@ -90,6 +91,7 @@ export class PeopleAdmin {
       await this.identity.keys.revokeAll(trx, name);
       // Their jobs buy nothing more: nobody answers for what they would spend (#38).
       await stopJobsOf(trx, name);
+      await pauseWatchesOf(trx, name);
       await this.identity.audit.record(trx, {
         actor: this.actor,
         action: 'person-removed',

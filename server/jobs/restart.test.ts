@@ -6,9 +6,8 @@ import type { StoreKind } from '../store/open.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 import { jobOf, learnPrices, settledJob, startJob } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { startProxyProcess, type ProxyProcess } from '../testing/store-processes.ts';
+import { apiOf, startProxyProcess } from '../testing/store-processes.ts';
 import { openRaw, scratchStore } from '../testing/store-reads.ts';
-import { HEADER } from '../../src/contract/index.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -16,15 +15,6 @@ afterEach(async () => {
 });
 
 type LogEntry = { path: string; query: Record<string, string>; body: unknown };
-
-/** The proxy process's API as the harness's `api` is: fetch with the client header. */
-const apiOf =
-  (proxy: ProxyProcess) =>
-  (pathname: string, init: RequestInit = {}) =>
-    fetch(`${proxy.origin}${pathname}`, {
-      ...init,
-      headers: { [HEADER.client]: '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    });
 
 describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind: StoreKind) => {
   async function setUp() {

@@ -29,9 +29,12 @@ export interface StoreReadings {
   limitsLeft: Partial<Record<LimitKind, string>>;
   /** Collection jobs by state (running, paused, done, cancelled, stopped). */
   jobsByState: Record<string, number>;
+  /** Watch runs (#37) by state (running, done, refused, failed, interrupted). */
+  watchRunsByState?: Record<string, number>;
 }
 
 const JOB_STATES = ['running', 'paused', 'done', 'cancelled', 'stopped'] as const;
+const WATCH_RUN_STATES = ['running', 'done', 'refused', 'failed', 'interrupted'] as const;
 const OPERATIONS: readonly Operation[] = PAID_OPERATIONS;
 const PAID_OUTCOMES: PaidOutcome[] = ['ok', 'failed', 'unknown'];
 
@@ -120,6 +123,19 @@ export class ServerMetrics {
         if (!readings?.storeUp) return;
         for (const state of new Set([...JOB_STATES, ...Object.keys(readings.jobsByState)]))
           this.set({ state }, readings.jobsByState[state] ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'creditscope_watch_runs',
+      help: 'Watch runs in the store (one per due time or run now), by state.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const readings = await read();
+        this.reset();
+        if (!readings?.storeUp) return;
+        const runs = readings.watchRunsByState ?? {};
+        for (const state of new Set([...WATCH_RUN_STATES, ...Object.keys(runs)])) this.set({ state }, runs[state] ?? 0);
       },
     });
   }

@@ -71,9 +71,15 @@ export async function readStoreReadings(
     .select(['status', sql<string | number>`count(*)`.as('count')])
     .groupBy('status')
     .execute();
+  const runs = await db
+    .selectFrom('watch_runs')
+    .select(['state', sql<string | number>`count(*)`.as('count')])
+    .groupBy('state')
+    .execute();
   return {
     storeUp: true,
     limitsLeft,
     jobsByState: Object.fromEntries(jobs.map((row) => [row.status, Number(row.count)])),
+    watchRunsByState: Object.fromEntries(runs.map((row) => [row.state, Number(row.count)])),
   };
 }

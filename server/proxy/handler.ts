@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { SessionState } from '../../src/contract/index.ts';
 import { installApiRules, type RouteAccess } from './api-rules.ts';
 import { startJobs } from '../jobs/service.ts';
+import { startWatches } from '../watches/service.ts';
 import { historyRoutes } from './history-routes.ts';
 import { archiveRoutes } from '../archive-search/routes.ts';
 import { IndexerThread } from '../archive-search/indexer-thread.ts';
@@ -82,6 +83,8 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   store.ledger.settlements.onArchived((pageKeys) => indexer.soon(pageKeys));
   // Collection jobs buy through the same purchaser; a running job left by a stopped or crashed process resumes here.
   const jobs = startJobs(services, config);
+  // Watches (#37): due runs claimed through the store, so any number of processes run each due time once.
+  const watches = startWatches(services, config);
   // Who is asking (#28): in the same store, so every instance knows the same people and sessions.
   const identity = new Identity(store.db, config.auth);
   const authDescription = await describeAuth(identity, config);
@@ -96,6 +99,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     await api.register(sessionRoutes(context));
     await api.register(spendRoutes(store.ledger));
     await api.register(jobs.routes);
+    await api.register(watches.routes);
     await api.register(historyRoutes(store, config.creditPrice));
     await api.register(archiveRoutes(store.db, indexer));
     await api.register(paidRoutes);
@@ -125,6 +129,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     close: async () => {
       await indexer.stop();
       await jobs.close();
+      await watches.close();
       await services.close();
     },
   };

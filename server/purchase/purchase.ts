@@ -34,6 +34,8 @@ export interface PurchaseRequest {
   /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
   /** The collection job asking: written on its ledger row. */
   jobId?: string;
+  /** The watch whose run asks (#37): written on its ledger row. */
+  watchId?: string;
   /** Who is buying (#28): the row is theirs and so is the limit it counts against; a viewer is served only what is archived. */
   person?: Pick<Person, 'name' | 'role'> | null;
 }
@@ -153,7 +155,7 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
 /** No record, no spend: the request is journalled before it is sent, or it is not sent at all. */
 async function journalThenSend(
   services: PurchaseServices,
-  { route, params, key, jobId, person }: PurchaseRequest,
+  { route, params, key, jobId, watchId, person }: PurchaseRequest,
   archivedSeen: string | null,
 ): Promise<{ kind: 'answer'; answer: PurchaseResult } | { kind: 'in-flight'; id: string } | { kind: 'wait' }> {
   let journal: JournalResult;
@@ -166,6 +168,7 @@ async function journalThenSend(
       leaseMs: leaseMs(services.upstream),
       archivedSeen,
       jobId,
+      watchId,
       person: person?.name ?? null,
     });
   } catch (error) {

@@ -47,6 +47,13 @@ export async function startStandin(options: StandinOptions) {
   // What each page costs; a test sets other prices with POST /_control/credits (a real upstream's can change).
   const credits: Record<PaidOperation, number> = { ...CREDITS };
   const log: LoggedRequest[] = [];
+  // Posts published since the stand-in started, by the handle (or id) as asked, `__tag` included so tests stay
+  // apart: POST /_control/grow { screen_name, posts } puts that many newer posts at the top of its first page.
+  const grown = new Map<string, number>();
+  const growthKey = (query: { screen_name?: unknown; rest_id?: unknown }) =>
+    typeof query.screen_name === 'string' && query.screen_name
+      ? `@${query.screen_name.toLowerCase()}`
+      : `#${String(query.rest_id ?? '')}`;
   const now = options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   let origin = '';
 
@@ -121,7 +128,11 @@ export async function startStandin(options: StandinOptions) {
       return send(400, { success: false, message: 'screen_name or rest_id is required' });
     const user = findUser({ screenName: query.screen_name, restId: query.rest_id });
     if (!user) return send(404, { success: false, error: { code: 'USER_NOT_FOUND', message: 'User not found' } });
-    const data = timelinePage(user, query.cursor, { mediaBase: origin, now });
+    const growth = grown.get(growthKey(query)) ?? 0;
+    // Exactly `growth` posts on top of the first page, every post on it keeping its id (postId counts from the
+    // oldest): the posts once held back for "Check for new posts" give way to them.
+    const shown = growth > 0 ? { ...user, postCount: user.postCount - user.newerPosts + growth, newerPosts: 0 } : user;
+    const data = timelinePage(shown, query.cursor, { mediaBase: origin, now });
     if (!data) return send(400, { success: false, message: 'Invalid cursor' });
     if (echo) {
       echoInPosts(data.timeline as { text?: unknown }[], echo.token);
@@ -178,6 +189,15 @@ export async function startStandin(options: StandinOptions) {
       Object.assign(credits, JSON.parse(raw) as Partial<typeof credits>);
       return send(200, credits);
     }
+    if (route === 'grow' && method === 'POST') {
+      const asked = JSON.parse(raw) as { screen_name?: unknown; rest_id?: unknown; posts?: unknown };
+      const posts = Number(asked.posts);
+      if (!Number.isInteger(posts) || posts < 0 || posts > 10_000 || (!asked.screen_name && !asked.rest_id))
+        return send(400, { success: false, message: 'grow takes {"screen_name":"ada","posts":3} (or rest_id)' });
+      const key = growthKey(asked);
+      grown.set(key, (grown.get(key) ?? 0) + posts);
+      return send(200, { grown: grown.get(key) });
+    }
     if (route === 'log' && method === 'GET') {
       const match = url.searchParams.get('match');
       return send(200, match ? log.filter((entry) => JSON.stringify(entry).includes(match)) : log);
@@ -185,6 +205,7 @@ export async function startStandin(options: StandinOptions) {
     if (route === 'reset' && method === 'POST') {
       faults.clear();
       log.length = 0;
+      grown.clear();
       Object.assign(credits, CREDITS);
       return send(200, { ok: true });
     }

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin } from '../standin/server.ts';
 import { TEST_TOKEN } from '../testing/harness.ts';
 import { createTestDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
-import { startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
+import { apiOf, startProxyProcess, type ClientResponse, type ProxyProcess } from '../testing/store-processes.ts';
 import { HEADER } from '../../src/contract/index.ts';
+import { addWatch } from '../testing/watches.ts';
 
 /**
  * The PostgreSQL server stopping and starting again under a running creditscope (the production server,
@@ -35,14 +36,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 });
 
-async function serverOnOwnDatabase(): Promise<{ proxy: ProxyProcess; databaseUrl: string }> {
+async function serverOnOwnDatabase(
+  env: Record<string, string> = {},
+): Promise<{ proxy: ProxyProcess; databaseUrl: string }> {
   const database = await createTestDatabase(cluster.url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-outage-'));
   cleanups.push(async () => {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  const proxy = await startProxyProcess({ dataDir, databaseUrl: database.url }, standin.url);
+  const proxy = await startProxyProcess({ dataDir, databaseUrl: database.url }, standin.url, env);
   cleanups.push(() => proxy.stop());
   return { proxy, databaseUrl: database.url };
 }
@@ -230,5 +233,44 @@ describe('the PostgreSQL server stopping and starting again', () => {
     expect(again.text).toBe(answer.text);
     expect(await upstreamLog('ada__late')).toHaveLength(1);
     expect(proxy.child.exitCode, proxy.output()).toBeNull();
+  }, 90_000);
+});
+
+describe('watches while PostgreSQL is away (#37)', () => {
+  it('runs nothing while the store is down, and the due time once when it is back', async () => {
+    const { proxy, databaseUrl } = await serverOnOwnDatabase({ CREDITSCOPE_WATCH_TICK_MS: '50' });
+    expect((await proxy.client.get(timeline('quiet__wprice'))).status).toBe(200);
+    const watch = await addWatch(apiOf(proxy), {
+      kind: 'timeline',
+      target: { screen_name: 'grace__out' },
+      schedule: { every: '1h' },
+      cap: { credits: '1', per: 'day' },
+    });
+    // Due in a moment, a moment the store is away for.
+    const due = new Date(Date.now() + 1_000).toISOString();
+    await query(databaseUrl, `update watches set next_due_at = '${due}' where id = '${watch.id}'`);
+    await cluster.pause();
+    await sleep(3_000);
+    expect(await upstreamLog('grace__out')).toEqual([]);
+    expect(proxy.child.exitCode, proxy.output()).toBeNull();
+
+    await cluster.resume();
+    await until(
+      () => upstreamLog('grace__out'),
+      (calls) => calls.length === 1,
+      'the due run once the store is back',
+    );
+    const runs = await until(
+      () =>
+        query<{ state: string; due_at: string }>(
+          databaseUrl,
+          `select state, due_at from watch_runs where watch_id = '${watch.id}'`,
+        ),
+      (rows) => rows.every((row) => row.state !== 'running'),
+      'the run finished',
+    );
+    expect(runs).toEqual([{ state: 'done', due_at: due }]);
+    await sleep(500);
+    expect(await upstreamLog('grace__out')).toHaveLength(1);
   }, 90_000);
 });

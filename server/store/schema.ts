@@ -32,6 +32,9 @@ export interface Database {
   api_keys: ApiKeyTable;
   sign_in_failures: SignInFailureTable;
   audit_log: AuditTable;
+  watches: WatchTable;
+  watch_runs: WatchRunTable;
+  watch_items: WatchItemTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -68,6 +71,8 @@ export interface PurchaseTable {
   job_id: string | null;
   /** Who bought it (#28): a person's name, or null where nobody signs in (loopback, mode none). */
   person: string | null;
+  /** The watch whose run journalled it (#37): its cap counts these rows; null for every other call. */
+  watch_id: Generated<string | null>;
 }
 
 /**
@@ -174,4 +179,53 @@ export interface SpendAlertTable {
   fired_at: string | null;
   /** Whose alert (#33): it watches their own session and day; null where nobody signs in. */
   person: string | null;
+}
+
+/** A watch (server/watches): JSON for target, schedule and match; next_due_at null while paused. */
+export interface WatchTable {
+  id: string;
+  owner: string | null;
+  kind: PaidOperation;
+  name: string;
+  target: string;
+  schedule: string;
+  time_zone: string;
+  cap_credits: string;
+  cap_per: 'day' | 'month';
+  match: string;
+  pages_per_run: number;
+  paused: number;
+  created_at: string;
+  next_due_at: string | null;
+}
+
+/** One run of a watch for one due time: UNIQUE (watch_id, due_at) is its claim. */
+export interface WatchRunTable {
+  id: string;
+  watch_id: string;
+  due_at: string;
+  trigger: 'schedule' | 'now';
+  state: 'running' | 'done' | 'refused' | 'failed' | 'interrupted';
+  started_at: string;
+  finished_at: string | null;
+  calls: number;
+  credits: string;
+  new_items: number;
+  reason: string | null;
+  /** host:pid running it, and until when it holds it unrenewed: after that (or once that process is gone) it was interrupted. */
+  owner: string;
+  lease_until: string;
+}
+
+/** A post or search result a watch's run found: seen before by the watch once here. */
+export interface WatchItemTable {
+  watch_id: string;
+  key: string;
+  kind: 'post' | 'result';
+  run_id: string;
+  found_at: string;
+  seen_at: string | null;
+  matched: number;
+  preview: string;
+  link: string;
 }

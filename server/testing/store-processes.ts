@@ -142,3 +142,12 @@ export function startProxyProcess(
     });
   });
 }
+
+/** A proxy process's API as the harness's `api` is: fetch with the app's own header (and JSON's type for a body). */
+export const apiOf =
+  (proxy: { origin: string }) =>
+  (pathname: string, init: RequestInit = {}) =>
+    fetch(`${proxy.origin}${pathname}`, {
+      ...init,
+      headers: asClientSends(init.body ? { 'content-type': 'application/json' } : {}),
+    });

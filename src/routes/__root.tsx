@@ -5,6 +5,7 @@ import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
 import { SpendAlertNotice } from '../features/credits/components/SpendAlertNotice';
 import { JobMeterSlot } from '../features/jobs/components/JobMeterSlot';
+import { WatchesNavLink } from '../features/watches/components/WatchesNavLink';
 import { KeyboardShortcuts } from '../components/KeyboardShortcuts';
 import { markHydratedUnlessServerRendered } from '../lib/held-clicks';
 import { SIGN_IN_PAGES } from '../api/auth/sign-in-required';
@@ -51,7 +52,7 @@ function AppNavigation() {
   return (
     <>
       <ModeBadge />
-      {/* Six pages: on a phone the links take the second (last) row, under the logo and the meter. */}
+      {/* Seven pages: on a phone the links take the second (last) row, under the logo and the meter. */}
       <nav
         aria-label="Main"
         className="order-last flex w-full flex-wrap items-center gap-0.5 sm:order-none sm:w-auto sm:gap-1"
@@ -74,6 +75,7 @@ function AppNavigation() {
         <Link to="/jobs" className={navLink} activeProps={activeLink}>
           Jobs
         </Link>
+        <WatchesNavLink className={navLink} activeProps={activeLink} />
         <PeopleNavLink className={navLink} activeProps={activeLink} />
       </nav>
       {/*

@@ -6,6 +6,8 @@ import { findRouteSchema, hasFind, pickFind } from '../features/find/params';
 import { PostCard } from '../features/timeline/components/PostCard';
 
 export const Route = createFileRoute('/find')({
+  // Loader and page in one chunk: one lazy import in every page's shell rather than two (src/routes/search.tsx).
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: findRouteSchema,
   // Finding is free, so the page can ask before it renders.
   loaderDeps: ({ search }) => pickFind(search),

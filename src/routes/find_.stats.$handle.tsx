@@ -6,6 +6,8 @@ import { Spinner } from '../components/Spinner';
 import { HandleStatsView } from '../features/find/components/HandleStatsView';
 
 export const Route = createFileRoute('/find_/stats/$handle')({
+  // Loader and page in one chunk: one lazy import in every page's shell rather than two (src/routes/search.tsx).
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(handleStatsQueryOptions(params.handle)),
   component: StatsPage,
 });

@@ -20,6 +20,8 @@ const historySearchSchema = v.object({
 });
 
 export const Route = createFileRoute('/history')({
+  // Loader and page in one chunk: one lazy import in every page's shell rather than two (src/routes/search.tsx).
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: historySearchSchema,
   // Reading the history is free, so the page can ask for it before it renders.
   loaderDeps: ({ search }) => search,

@@ -16,6 +16,8 @@ const jobsSearchSchema = v.object({
 });
 
 export const Route = createFileRoute('/jobs')({
+  // Loader and page in one chunk: one lazy import in every page's shell rather than two (src/routes/search.tsx).
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: jobsSearchSchema,
   // The loader is split off like the page (the default): the jobs' schema and list load only with the Jobs page or
   // a running job's chip (src/features/jobs/components/JobMeterSlot.tsx), not in every page's shell.

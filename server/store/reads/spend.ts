@@ -18,6 +18,7 @@ const GROUP_KEY: Record<SpendDimension, (eb: Row) => AliasableExpression<string 
   day: (eb) => eb.fn<string>('substr', [eb.ref('at'), eb.lit(1), eb.lit(10)]),
   job: (eb) => eb.ref('job_id'),
   person: (eb) => eb.ref('person'),
+  watch: (eb) => eb.ref('watch_id'),
 };
 
 /** The rows asked for: [from, to) as ISO instants, and one session or all. */

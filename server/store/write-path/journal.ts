@@ -35,6 +35,8 @@ export interface JournalRequest {
   archivedSeen?: string | null;
   /** The collection job buying it, if one is: the spend breakdown groups by it. */
   jobId?: string;
+  /** The watch whose run is buying it (#37): its cap counts it, the spend breakdown can group by it. */
+  watchId?: string;
   /** Who is buying (#28): the row is theirs, and their own limit is checked with the operator's. */
   person?: string | null;
 }
@@ -147,6 +149,7 @@ export class Journal {
         error_kind: null,
         subject: spendSubject(request.operation, request.params),
         job_id: request.jobId ?? null,
+        watch_id: request.watchId ?? null,
         person: request.person ?? null,
       });
       held.add(scopesOf(now, session.sessionId, request.person ?? null), {

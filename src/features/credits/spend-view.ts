@@ -20,6 +20,7 @@ export const DIMENSION_WORDS: Record<SpendDimension, { tab: string; column: stri
   day: { tab: 'By day', column: 'Day (UTC)', none: 'No day' },
   job: { tab: 'By job', column: 'Job', none: 'Bought in the browser (no job)' },
   person: { tab: 'By person', column: 'Person', none: 'Nobody signed in' },
+  watch: { tab: 'By watch', column: 'Watch', none: 'Not from a watch' },
 };
 
 /** A group's name as the table and the CSV write it. */
@@ -27,6 +28,7 @@ export function groupName(by: SpendDimension, key: string | null): string {
   if (key === null) return DIMENSION_WORDS[by].none;
   if (by === 'handle') return key.startsWith('#') ? `user id ${key.slice(1)}` : key;
   if (by === 'job') return `Job ${key.slice(0, 8)}`;
+  if (by === 'watch') return `Watch ${key.slice(0, 8)}`;
   return key;
 }
 

@@ -44,6 +44,7 @@ export function SpendGroupLink({ by, group }: { by: SpendDimension; group: Spend
         </Link>
       );
     case 'person':
+    case 'watch':
       return <span>{name}</span>;
   }
 }
