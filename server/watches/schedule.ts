@@ -58,24 +58,27 @@ export function nextDue(schedule: WatchSchedule, timeZone: string, after: Date):
   return cronFor(schedule, timeZone).nextRun(after);
 }
 
+const HOUR_MS = 3_600_000;
+
+/** How many times a pattern comes round in `spanMs` from a midnight in UTC (no clock change inside the span). */
+function runsWithin(pattern: string, spanMs: number): number {
+  const cron = new Cron(pattern, { timezone: 'UTC', paused: true });
+  const start = Date.UTC(2000, 0, 1);
+  let runs = 0;
+  for (let at = cron.nextRun(new Date(start - 1)); at && at.getTime() < start + spanMs; at = cron.nextRun(at))
+    runs += 1;
+  return runs;
+}
+
 /**
- * The most runs the schedule makes in one day: counted over the next eight days (a weekday or a monthly
- * expression runs on some days only; the day with the most is the one a daily figure must cover).
+ * The most runs the schedule makes in one day. A cron's day, month and weekday fields only choose which days it
+ * runs on; each such day it runs at every minute of its minute field in every hour of its hour field. So the two
+ * are counted apart (at most 60 and 24 steps), not run by run: a per-minute cron walked minute by minute over
+ * days in its time zone blocked the event loop for seconds on each quote.
  */
-export function mostRunsADay(schedule: WatchSchedule, timeZone: string, from = new Date()): number {
+export function mostRunsADay(schedule: WatchSchedule): number {
   if ('every' in schedule) return { '15m': 96, '1h': 24, '6h': 4 }[schedule.every];
   if ('daily' in schedule) return 1;
-  const cron = cronFor(schedule, timeZone);
-  const perDay = new Map<string, number>();
-  const end = from.getTime() + 8 * 86_400_000;
-  // One formatter for the whole count: toLocaleDateString builds one per call, and a per-minute cron asks 11,520
-  // times (seconds of a blocked event loop for one quote).
-  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone });
-  let runs = 0;
-  for (let at = cron.nextRun(from); at && at.getTime() < end && runs < 1440 * 8; at = cron.nextRun(at)) {
-    const day = dayOf.format(at);
-    perDay.set(day, (perDay.get(day) ?? 0) + 1);
-    runs += 1;
-  }
-  return Math.max(0, ...perDay.values());
+  const [minute, hour] = schedule.cron.trim().split(/\s+/);
+  return runsWithin(`${minute} * * * *`, HOUR_MS) * runsWithin(`0 ${hour} * * *`, 24 * HOUR_MS);
 }
