@@ -18,7 +18,7 @@ export const Route = createRootRouteWithContext<AppRouterContext>()({
 });
 
 const navLink =
-  'rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+  'shrink-0 rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white' };
 
 function RootLayout() {
@@ -52,10 +52,11 @@ function AppNavigation() {
   return (
     <>
       <ModeBadge />
-      {/* Seven pages: on a phone the links take the second (last) row, under the logo and the meter. */}
+      {/* Seven pages (eight with People): on a phone the links take the second (last) row, under the logo and the
+          meter, in one line that scrolls sideways where it is wider than the screen, so the header keeps two rows. */}
       <nav
         aria-label="Main"
-        className="order-last flex w-full flex-wrap items-center gap-0.5 sm:order-none sm:w-auto sm:gap-1"
+        className="order-last -mx-1 flex w-full items-center gap-0.5 overflow-x-auto px-1 sm:order-none sm:mx-0 sm:w-auto sm:flex-wrap sm:gap-1 sm:overflow-visible sm:px-0"
       >
         <Link to="/timeline" className={navLink} activeProps={activeLink}>
           Timeline
