@@ -15,7 +15,7 @@ import {
   type WatchQuote,
   type WatchSchedule,
 } from '../../src/contract/watches.ts';
-import { scheduleSchema } from '../../src/contract/watch-requests.ts';
+import { CONTROL, scheduleSchema } from '../../src/contract/watch-requests.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { cronProblem, mostRunsADay, scheduleWords, timeZoneProblem } from './schedule.ts';
 import type { WatchRow } from './watch-store.ts';
@@ -36,6 +36,14 @@ export interface WatchDefinition {
 const DRAFT_FIELDS = ['kind', 'name', 'target', 'schedule', 'timeZone', 'cap', 'match', 'pagesPerRun', 'paused'];
 const SCHEDULE_SHAPE =
   'schedule must be {"every":"15m"|"1h"|"6h"}, {"daily":"HH:MM"} or {"cron":"<five fields>"}, like {"every":"1h"}';
+
+const controlProblem = (field: string, text: string) =>
+  `${field} ${JSON.stringify(text.slice(0, 40))} has a control character (U+${text
+    .match(CONTROL)![0]
+    .codePointAt(0)!
+    .toString(16)
+    .toUpperCase()
+    .padStart(4, '0')}): it must be one line of text you can type`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -71,7 +79,7 @@ function readTarget(kind: WatchKind, raw: unknown, problems: string[]): Record<s
   return Object.fromEntries(Object.entries(canonical).filter(([field]) => given[field] !== undefined || field === 'q'));
 }
 
-function readMatch(raw: unknown, problems: string[]): string[] {
+function readMatch(raw: unknown, problems: string[], stored: boolean): string[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw) || raw.some((word) => typeof word !== 'string')) {
     problems.push('match must be a list of words or #hashtags, like ["compilers","#cobol"]');
@@ -81,6 +89,8 @@ function readMatch(raw: unknown, problems: string[]): string[] {
   if (words.length > WATCH_MATCH_MAX) problems.push(`match has ${words.length} words: at most ${WATCH_MATCH_MAX}`);
   const long = words.find((word) => word.length > MATCH_WORD_MAX);
   if (long) problems.push(`match word "${long.slice(0, 40)}…" is over ${MATCH_WORD_MAX} characters`);
+  const control = words.find((word) => CONTROL.test(word));
+  if (control !== undefined && !stored) problems.push(controlProblem('match word', control));
   return words;
 }
 
@@ -94,7 +104,7 @@ function defaultName(kind: WatchKind, target: Record<string, string | number>): 
  * A draft watch (a create's body, or a stored watch with a PATCH's fields over it) checked field by field: the
  * watch, or every problem, each naming its field, what it must be and what came.
  */
-export function readDraft(body: unknown): { watch: WatchDefinition } | { problems: string[] } {
+export function readDraft(body: unknown, { stored = false } = {}): { watch: WatchDefinition } | { problems: string[] } {
   if (!isObject(body)) return { problems: ['The body must be a JSON object describing a watch'] };
   const problems: string[] = [];
   const extra = Object.keys(body).filter((field) => !DRAFT_FIELDS.includes(field));
@@ -128,7 +138,7 @@ export function readDraft(body: unknown): { watch: WatchDefinition } | { problem
   if ('problem' in credits) problems.push(credits.problem);
   const per = cap.per as WatchCap['per'];
   if (!WATCH_CAP_PERIODS.includes(per)) problems.push('cap must be {"credits":"2.4","per":"day"} or per "month"');
-  const match = readMatch(body.match, problems);
+  const match = readMatch(body.match, problems, stored);
   const pages = body.pagesPerRun ?? WATCH_PAGES.default;
   if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < WATCH_PAGES.min || pages > WATCH_PAGES.max)
     problems.push(
@@ -138,6 +148,7 @@ export function readDraft(body: unknown): { watch: WatchDefinition } | { problem
   const name = body.name === undefined || body.name === '' ? defaultName(kind, target) : body.name;
   if (typeof name !== 'string' || name.trim() === '' || name.length > WATCH_NAME_MAX)
     problems.push(`name must be text of 1 to ${WATCH_NAME_MAX} characters`);
+  else if (CONTROL.test(name) && !stored) problems.push(controlProblem('name', name));
   if (problems.length > 0 || !schedule.success || 'problem' in credits) return { problems };
   return {
     watch: {
@@ -170,7 +181,8 @@ export function draftOf(row: WatchRow): Record<string, unknown> {
 }
 
 export function definitionOf(row: WatchRow): WatchDefinition {
-  const read = readDraft(draftOf(row));
+  // A row saved before control characters were refused still reads (a PATCH of it asks for a new name).
+  const read = readDraft(draftOf(row), { stored: true });
   if ('problems' in read) throw new Error(`watch ${row.id} is stored unreadable: ${read.problems.join('; ')}`);
   return read.watch;
 }

@@ -158,6 +158,26 @@ describe('watch drafts, edits, match words and owners', () => {
     const message = ((await response.json()) as { error: { message: string } }).error.message;
     for (const part of ['screen_name', 'five fields', 'Mars/Olympus', 'cap.credits', 'per "month"', 'pagesPerRun'])
       expect(message).toContain(part);
+    // A name or match word with a control character is refused whole, not cut at its NUL.
+    for (const [field, value] of [
+      ['name', 'a\u0000b'],
+      ['match', ['ok', 'line\nbreak']],
+    ] as const) {
+      const controlled = await harness.api('/api/_watches', {
+        method: 'POST',
+        body: JSON.stringify({
+          kind: 'timeline',
+          target: { screen_name: 'grace' },
+          schedule: { every: '1h' },
+          cap: { credits: '1', per: 'day' },
+          [field]: value,
+        }),
+      });
+      expect(controlled.status).toBe(400);
+      expect(((await controlled.json()) as { error: { message: string } }).error.message).toMatch(
+        /(name "a\\u0000b"|match word "line\\nbreak") has a control character \(U\+000[0A]\)/,
+      );
+    }
     expect(((await (await harness.api('/api/_watches')).json()) as { watches: Watch[] }).watches).toEqual([]);
     // The form's free quote: nothing stored or bought; a day never past the cap, even a month's.
     const quoted = await harness.api('/api/_watches/quote', {
@@ -201,6 +221,10 @@ describe('watch drafts, edits, match words and owners', () => {
     // 09:00 in Tokyo is 00:00 UTC.
     expect(new Date(daily.watch.nextRunAt!).toISOString()).toMatch(/T00:00:00\.000Z$/);
     expect((await patch({ kind: 'search' })).status).toBe(400);
+    expect((await patch({ name: 'tab\there' })).status).toBe(400);
+    expect(((await (await harness.api(`/api/_watches/${watch.id}`)).json()) as { watch: Watch }).watch.name).toBe(
+      '@grace',
+    );
     expect((await harness.api(`/api/_watches/${watch.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await harness.api(`/api/_watches/${watch.id}`)).status).toBe(404);
   });

@@ -14,6 +14,13 @@ export const scheduleSchema = v.union([
   v.strictObject({ cron: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) }),
 ]);
 
+/**
+ * What a watch's name and match words may not hold: a control character (NUL, tab, line break, ESC, DEL, C1…) or
+ * half of a surrogate pair. Each is one line of text; a store would cut a name at its NUL (SQLite) or refuse the
+ * row (PostgreSQL), and a line break would split the CLI's list. Refused with a 400 naming the field.
+ */
+export const CONTROL = /\p{Cc}|\p{Cs}/u;
+
 /** A timeline's target: its handle or its numeric id (no cursor: a run picks its own pages). */
 export const timelineTargetSchema = v.pipe(
   v.object({ screen_name: v.optional(v.string()), rest_id: v.optional(v.string()) }),
