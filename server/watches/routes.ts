@@ -1,13 +1,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../src/contract/index.ts';
-import { newItemsAnswer, watchAnswer, watchesAnswer, watchRunsAnswer } from '../../src/contract/watches.ts';
-import { answerSchema } from '../http/contract-schema.ts';
+import {
+  NEW_ITEMS_PAGE,
+  newCountAnswer,
+  newItemsAnswer,
+  watchAnswer,
+  watchesAnswer,
+  watchRunsAnswer,
+} from '../../src/contract/watches.ts';
+import { newItemsQuerySchema, type NewItemsQuery } from '../../src/contract/watch-requests.ts';
+import { answerSchema, requestSchema } from '../http/contract-schema.ts';
 import { ownerScope, withinScope, type Action } from '../identity/access.ts';
 import { otherMethods, refuse } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendJson } from '../proxy/send.ts';
 import { createWatch, listWatches, patchWatch, quoteDraft, runNow, viewOf, type WatchesContext } from './actions.ts';
 import { itemView, runView } from './views.ts';
+import type { ItemRow, UnseenCursor } from './watch-store.ts';
 
 const MAX_BODY = 64 * 1024;
 const BODY = {
@@ -16,10 +25,36 @@ const BODY = {
     `${message}. The body must be a JSON object under 64 KB, like {"kind":"timeline","target":{"screen_name":"ada"},"schedule":{"every":"1h"},"cap":{"credits":"2","per":"day"}}`,
 };
 const NO_SUCH_ENDPOINT =
-  'No such watches endpoint: /api/_watches, /api/_watches/quote, /api/_watches/new[/seen], /api/_watches/<id>[/run|/runs]';
+  'No such watches endpoint: /api/_watches, /api/_watches/quote, /api/_watches/new[/seen|/count], /api/_watches/<id>[/run|/runs]';
+const NEW_ITEMS_QUERY = `limit must be a whole number from 1 to ${NEW_ITEMS_PAGE.max}; before must be the next of an earlier answer`;
 const READ = { access: 'wrong-address' } as const;
 
 type ById = { Params: { id: string } };
+
+/** What was asked of GET /api/_watches/new: a page size and where to continue, or a 400 saying what is wrong. */
+function readNewItemsQuery(query: NewItemsQuery): { limit: number; before?: UnseenCursor } {
+  const limit = query.limit === undefined ? NEW_ITEMS_PAGE.default : Number(query.limit);
+  if (!/^\d+$/.test(query.limit ?? '1') || limit < 1 || limit > NEW_ITEMS_PAGE.max)
+    refuse(400, 'bad_request', NEW_ITEMS_QUERY);
+  if (query.before === undefined) return { limit };
+  let before: Partial<UnseenCursor> | undefined;
+  try {
+    before = JSON.parse(Buffer.from(query.before, 'base64url').toString('utf8')) as typeof before;
+  } catch {
+    before = undefined;
+  }
+  const fields = [before?.foundAt, before?.watchId, before?.key];
+  if (!fields.every((field) => typeof field === 'string')) refuse(400, 'bad_request', NEW_ITEMS_QUERY);
+  return { limit, before: before as UnseenCursor };
+}
+
+/** The cursor after a full page's last item (a shorter page is the last). */
+function nextOf(rows: ItemRow[], limit: number): string | null {
+  const last = rows.at(-1);
+  if (!last || rows.length < limit) return null;
+  const cursor: UnseenCursor = { foundAt: last.found_at, watchId: last.watch_id, key: last.key };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
 
 /** Problems with what was sent: a 400 naming each, nothing stored or bought. */
 function checked<T>(result: T | { problems: string[] }): T {
@@ -53,15 +88,26 @@ export function watchRoutes(context: WatchesContext): FastifyPluginAsync {
       sendJson(reply, 200, checked(await quoteDraft(context, request.body))),
     );
 
-    api.get(
+    api.get<{ Querystring: NewItemsQuery }>(
       '/_watches/new',
-      { schema: { response: { 200: answerSchema(newItemsAnswer) } }, config: { access: 'watches' } },
+      {
+        schema: { querystring: requestSchema(newItemsQuerySchema), response: { 200: answerSchema(newItemsAnswer) } },
+        config: { access: 'watches', refusal: NEW_ITEMS_QUERY },
+      },
       async (request, reply) => {
         const scope = scopeOf(request);
-        // The newest 500 listed; the count is all of them.
-        const items = (await context.store.unseen(scope)).map(itemView);
-        return sendJson(reply, 200, { items, count: await context.store.unseenCount(scope) });
+        const page = readNewItemsQuery(request.query);
+        const rows = await context.store.unseen(scope, page);
+        const byWatch = await context.store.unseenByWatch(scope);
+        const count = Object.values(byWatch).reduce((sum, each) => sum + each, 0);
+        return sendJson(reply, 200, { items: rows.map(itemView), count, byWatch, next: nextOf(rows, page.limit) });
       },
+    );
+    // The navigation's number, on every page every 15 s: one count, no items.
+    api.get(
+      '/_watches/new/count',
+      { schema: { response: { 200: answerSchema(newCountAnswer) } }, config: { access: 'watches' } },
+      async (request, reply) => sendJson(reply, 200, { count: await context.store.unseenCount(scopeOf(request)) }),
     );
     api.post<{ Body: unknown }>(
       '/_watches/new/seen',
@@ -131,6 +177,7 @@ export function watchRoutes(context: WatchesContext): FastifyPluginAsync {
       ['/_watches', ['GET', 'POST']],
       ['/_watches/quote', ['POST']],
       ['/_watches/new', ['GET']],
+      ['/_watches/new/count', ['GET']],
       ['/_watches/new/seen', ['POST']],
       ['/_watches/:id', ['GET', 'PATCH', 'DELETE']],
       ['/_watches/:id/runs', ['GET']],

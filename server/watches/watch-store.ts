@@ -8,6 +8,8 @@ import type { Database, WatchItemTable, WatchRunTable, WatchTable } from '../sto
 export type WatchRow = Selectable<WatchTable>;
 export type RunRow = Selectable<WatchRunTable>;
 export type ItemRow = Selectable<WatchItemTable>;
+/** Where a page of unseen items continues: the last item of the page before. */
+export type UnseenCursor = { foundAt: string; watchId: string; key: string };
 export type NewWatchRow = Omit<Insertable<WatchTable>, 'id' | 'created_at'>;
 
 const iso = (at: Date | number) => new Date(at).toISOString();
@@ -252,28 +254,60 @@ export class WatchStore {
         .execute();
   }
 
-  /** The unseen items (that matched) of the watches `owner` reaches (null: every watch), newest first. */
-  unseen(owner: string | null, limit = 500): Promise<ItemRow[]> {
+  /** The unseen items (that matched) of the watches `owner` reaches (null: every watch). */
+  private unseenItems(owner: string | null) {
     let query = this.k
       .selectFrom('watch_items')
       .innerJoin('watches', 'watches.id', 'watch_items.watch_id')
-      .selectAll('watch_items')
       .where('watch_items.seen_at', 'is', null)
       .where('watch_items.matched', '=', 1);
     if (owner !== null) query = query.where('watches.owner', '=', owner);
-    return query.orderBy('watch_items.found_at', 'desc').orderBy('watch_items.key', 'desc').limit(limit).execute();
+    return query;
+  }
+
+  /**
+   * A page of the unseen items `owner` reaches, newest first (found time, then watch and key: one order that every
+   * item has one place in), from just after `before` (the last item of the page before). An item found while the
+   * person pages comes before the first page, so it neither repeats nor pushes one out of the pages they read.
+   */
+  unseen(owner: string | null, { limit, before }: { limit: number; before?: UnseenCursor }): Promise<ItemRow[]> {
+    let query = this.unseenItems(owner).selectAll('watch_items');
+    if (before)
+      query = query.where((eb) =>
+        eb.or([
+          eb('watch_items.found_at', '<', before.foundAt),
+          eb.and([
+            eb('watch_items.found_at', '=', before.foundAt),
+            eb.or([
+              eb('watch_items.watch_id', '<', before.watchId),
+              eb.and([eb('watch_items.watch_id', '=', before.watchId), eb('watch_items.key', '<', before.key)]),
+            ]),
+          ]),
+        ]),
+      );
+    return query
+      .orderBy('watch_items.found_at', 'desc')
+      .orderBy('watch_items.watch_id', 'desc')
+      .orderBy('watch_items.key', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How many unseen items each watch `owner` reaches has (the page's heading per watch, whatever is loaded). */
+  async unseenByWatch(owner: string | null): Promise<Record<string, number>> {
+    const rows = await this.unseenItems(owner)
+      .select((eb) => ['watch_items.watch_id', eb.fn.countAll<string | number>().as('count')])
+      .groupBy('watch_items.watch_id')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.watch_id, Number(row.count)]));
   }
 
   /** How many unseen items (that matched) the watches `owner` reaches have: the navigation's count. */
   async unseenCount(owner: string | null): Promise<number> {
-    let query = this.k
-      .selectFrom('watch_items')
-      .innerJoin('watches', 'watches.id', 'watch_items.watch_id')
+    const row = await this.unseenItems(owner)
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('watch_items.seen_at', 'is', null)
-      .where('watch_items.matched', '=', 1);
-    if (owner !== null) query = query.where('watches.owner', '=', owner);
-    return Number((await query.executeTakeFirst())?.count ?? 0);
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   /** Marks `watchIds`' unseen items seen; returns how many. */

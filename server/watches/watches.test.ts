@@ -65,6 +65,17 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(v.parse(newItemsAnswer, news).items).toHaveLength(47);
     expect(news.items[0]).toMatchObject({ watchId: watch.id, kind: 'post', seenAt: null });
     expect(news.items[0]!.link).toMatch(new RegExp(`^/timeline/${handle}/post/\\d+$`));
+    // Paged: each item once, newest first, the counts of all on every page; the navigation's count alone.
+    const pages: { items: { key: string }[]; count: number; byWatch: Record<string, number>; next: string | null }[] =
+      [];
+    for (let before = ''; pages.length === 0 || pages.at(-1)!.next; before = `&before=${pages.at(-1)!.next}`)
+      pages.push(v.parse(newItemsAnswer, await (await harness.api(`/api/_watches/new?limit=20${before}`)).json()));
+    expect(pages.map((page) => page.items.length)).toEqual([20, 20, 7]);
+    expect(pages.flatMap((page) => page.items.map((item) => item.key))).toEqual(news.items.map((item) => item.key));
+    expect(pages.every((page) => page.count === 47 && page.byWatch[watch.id] === 47)).toBe(true);
+    expect(await (await harness.api('/api/_watches/new/count')).json()).toEqual({ count: 47 });
+    for (const query of ['limit=0', 'limit=501', 'limit=2.5', 'before=bm90LWEtY3Vyc29y'])
+      expect((await harness.api(`/api/_watches/new?${query}`)).status, query).toBe(400);
     const seen = await harness.api('/api/_watches/new/seen', {
       method: 'POST',
       body: JSON.stringify({ watchId: watch.id }),

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch, readApiResponse, sendApiRequest } from './client';
 import { ApiError } from './errors';
@@ -73,8 +73,15 @@ export async function fetchWatchRuns(id: string, signal?: AbortSignal): Promise<
   return parse(watchRunsAnswer, (await apiFetch(`${watchPath(id)}/runs`, { signal })).json).runs;
 }
 
-export async function fetchNewItems(signal?: AbortSignal): Promise<{ items: NewItem[]; count: number }> {
-  return parse(newItemsAnswer, (await apiFetch(`${WATCHES_PATH}/new`, { signal })).json);
+export type NewItemsPage = v.InferOutput<typeof newItemsAnswer>;
+
+/** What is new shows this many items at first, and this many more on each "Show more" (free: all from the store). */
+export const NEW_ITEMS_SHOWN = 25;
+
+export async function fetchNewItems(before: string | null, signal?: AbortSignal): Promise<NewItemsPage> {
+  const query = new URLSearchParams({ limit: String(NEW_ITEMS_SHOWN) });
+  if (before) query.set('before', before);
+  return parse(newItemsAnswer, (await apiFetch(`${WATCHES_PATH}/new?${query}`, { signal })).json);
 }
 
 export async function markSeen(watchId?: string): Promise<void> {
@@ -94,10 +101,13 @@ export function watchesQueryOptions() {
   });
 }
 
+/** Read again with the list: every page loaded so far, each from the fresh page before it (a cursor never goes stale). */
 export function newItemsQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: watchKeys.newItems(),
-    queryFn: ({ signal }) => fetchNewItems(signal),
+    queryFn: ({ pageParam, signal }) => fetchNewItems(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next ?? undefined,
     staleTime: 0,
     refetchInterval: LIST_POLL_MS,
     meta: { persist: false },

@@ -58,6 +58,10 @@ export type WatchPatch = v.InferInput<typeof watchPatchSchema>;
 export const runNowRequestSchema = v.object({ acceptedPerRun: v.union([v.string(), v.number()]) });
 export type RunNowRequest = v.InferInput<typeof runNowRequestSchema>;
 
+/** GET /api/_watches/new's query, as text (the route reads limit as a whole number and before as its cursor). */
+export const newItemsQuerySchema = v.object({ limit: v.optional(v.string()), before: v.optional(v.string()) });
+export type NewItemsQuery = v.InferOutput<typeof newItemsQuerySchema>;
+
 export const seenRequestSchema = v.object({ watchId: v.optional(v.string()) });
 export type SeenRequest = v.InferInput<typeof seenRequestSchema>;
 

@@ -14,7 +14,9 @@ import { decimal } from './decimal.ts';
  * - DELETE /api/_watches/:id           → 204
  * - POST   /api/_watches/:id/run       (RunNowRequest) → WatchRunAnswer (spends: priced first, like a job)
  * - GET    /api/_watches/:id/runs      → WatchRunsAnswer (newest first)
- * - GET    /api/_watches/new           → NewItemsAnswer (the signed-in person's own unseen items: the newest 500, and the count of all)
+ * - GET    /api/_watches/new           (NewItemsQuery: ?limit=&before=) → NewItemsAnswer (the signed-in person's own
+ *                                       unseen items, a page of them newest first, with the counts of all and `next`)
+ * - GET    /api/_watches/new/count     → NewCountAnswer (the navigation's number alone: every page asks it every 15 s)
  * - POST   /api/_watches/new/seen      (SeenRequest) → SeenAnswer
  */
 export const WATCHES_PATH = '/api/_watches';
@@ -29,6 +31,8 @@ export const WATCH_PAGES = { min: 1, max: 5, default: 1 } as const;
 export const WATCH_MATCH_MAX = 50;
 export const MATCH_WORD_MAX = 100;
 export const WATCH_NAME_MAX = 200;
+/** Unseen items a page of GET /api/_watches/new lists: `limit` by default, at most `max`. */
+export const NEW_ITEMS_PAGE = { default: 100, max: 500 } as const;
 /** `08:30`: a daily schedule's local time, 24-hour. */
 export const DAILY_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -136,5 +140,14 @@ export const watchAnswer = v.object({ watch: watchSchema });
 export const watchQuoteAnswer = v.object({ quote: watchQuoteSchema });
 export const watchRunAnswer = v.object({ run: watchRunSchema, watch: watchSchema });
 export const watchRunsAnswer = v.object({ runs: v.array(watchRunSchema) });
-export const newItemsAnswer = v.object({ items: v.array(newItemSchema), count: count });
+export const newItemsAnswer = v.object({
+  items: v.array(newItemSchema),
+  /** Every unseen item, not only this page's. */
+  count: count,
+  /** Each watch's unseen items, by watch id (the page heads each watch's group with it, however many are loaded). */
+  byWatch: v.optional(v.record(v.string(), count), {}),
+  /** `before` for the next page; null on the last. */
+  next: v.optional(v.nullable(v.string()), null),
+});
+export const newCountAnswer = v.object({ count: count });
 export const seenAnswer = v.object({ marked: count });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { newItemsQueryOptions, watchesQueryOptions } from '../api/watches';
@@ -28,8 +28,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function WatchesPage() {
   const client = useQueryClient();
   const watches = useQuery(watchesQueryOptions());
-  const fresh = useQuery(newItemsQueryOptions());
-  const count = fresh.data?.count;
+  const fresh = useInfiniteQuery(newItemsQueryOptions());
+  const count = fresh.data?.pages[0]?.count;
   // The navigation's count says what this page lists, the moment the page has read it.
   useEffect(() => {
     if (count !== undefined) client.setQueryData(watchesNewCountKey, count);
@@ -48,7 +48,16 @@ function WatchesPage() {
       <Section title={count ? `What's new (${count})` : "What's new"} testId="new-section">
         {fresh.error && !fresh.data && <ErrorPanel error={fresh.error} onRetry={() => void fresh.refetch()} compact />}
         {!fresh.data && !fresh.error && <Spinner label="Reading what is new…" />}
-        {fresh.data && <WhatsNew items={fresh.data.items} watches={watches.data ?? []} />}
+        {fresh.data && (
+          <WhatsNew
+            pages={fresh.data.pages}
+            watches={watches.data ?? []}
+            more={{ available: fresh.hasNextPage, loading: fresh.isFetchingNextPage, show: fresh.fetchNextPage }}
+          />
+        )}
+        {fresh.error && fresh.data && (
+          <ErrorPanel error={fresh.error} onRetry={() => void fresh.fetchNextPage()} compact />
+        )}
       </Section>
       <Section title="Your watches" testId="watches-section">
         {watches.error && !watches.data && (

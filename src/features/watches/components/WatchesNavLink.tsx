@@ -4,14 +4,15 @@ import { apiFetch } from '../../../api/client';
 import { watchesNewCountKey } from '../../../api/watches-count';
 
 /**
- * The Watches link, with how many new items wait unseen. On every page, so it reads the count alone (no schema:
- * anything but a number reads as none), every 15 s: watches run on the server, out of this tab's sight.
+ * The Watches link, with how many new items wait unseen. On every page, so it asks for the count alone
+ * (`/api/_watches/new/count`: no items, no schema: anything but a number reads as none), every 15 s: watches run on
+ * the server, out of this tab's sight.
  */
 export function WatchesNavLink(props: { className: string; activeProps: { className: string } }) {
   const { data: count } = useQuery({
     queryKey: watchesNewCountKey,
     queryFn: async ({ signal }) =>
-      Number(((await apiFetch('/api/_watches/new', { signal })).json as { count?: 0 })?.count) || 0,
+      Number(((await apiFetch('/api/_watches/new/count', { signal })).json as { count?: 0 })?.count) || 0,
     refetchInterval: 15_000,
     meta: { persist: false },
   });

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import type { NewItem, Watch } from '../../../api/watches';
+import type { NewItem, NewItemsPage, Watch } from '../../../api/watches';
 import { button, hint } from '../../../components/form-styles';
 import { plural } from '../../../lib/plural';
 import { useMarkSeen } from '../use-watch-actions';
@@ -25,12 +25,31 @@ function openFree(item: NewItem, watch: Watch | undefined): string {
   return item.link;
 }
 
+/** The next page of what is new: whether there is one, whether it is on its way, and how to ask for it. */
+interface More {
+  available: boolean;
+  loading: boolean;
+  show: () => unknown;
+}
+
 /**
- * What the person's watches found that they have not seen, by watch. Each item opens from the archive (free:
- * the run bought it already); "Mark as seen" clears one watch's or all of them, and the navigation's count.
+ * What the person's watches found that they have not seen, by watch: the newest first, a page at a time ("Show
+ * more" reads the next from the server, free), each watch's heading counting all of its items, loaded or not.
+ * Each item opens from the archive (free: the run bought it already); "Mark as seen" clears one watch's or all of
+ * them, and the navigation's count.
  */
-export function WhatsNew({ items, watches }: { items: readonly NewItem[]; watches: readonly Watch[] }) {
+export function WhatsNew({
+  pages,
+  watches,
+  more,
+}: {
+  pages: readonly NewItemsPage[];
+  watches: readonly Watch[];
+  more: More;
+}) {
   const seen = useMarkSeen();
+  const items = pages.flatMap((page) => page.items);
+  const byWatchCount = pages[0]?.byWatch ?? {};
   if (items.length === 0)
     return (
       <p className={hint} data-testid="new-empty">
@@ -54,7 +73,10 @@ export function WhatsNew({ items, watches }: { items: readonly NewItem[]; watche
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
-              {nameOf(watchId)} · <span data-testid="new-group-count">{plural(found.length, 'new item')}</span>
+              {nameOf(watchId)} ·{' '}
+              <span data-testid="new-group-count">
+                {plural(Math.max(byWatchCount[watchId] ?? 0, found.length), 'new item')}
+              </span>
             </h3>
             <button type="button" className={button} data-testid="new-seen-watch" onClick={() => seen.mutate(watchId)}>
               <Check aria-hidden className="h-4 w-4" />
@@ -79,6 +101,17 @@ export function WhatsNew({ items, watches }: { items: readonly NewItem[]; watche
           </ul>
         </section>
       ))}
+      {more.available && (
+        <button
+          type="button"
+          className={button}
+          data-testid="new-show-more"
+          disabled={more.loading}
+          onClick={() => void more.show()}
+        >
+          {more.loading ? 'Reading…' : `Show more (${items.length} of ${pages[0]?.count ?? items.length} shown)`}
+        </button>
+      )}
     </div>
   );
 }
