@@ -1,17 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cliRunner } from '../testing/cli-process.ts';
 import { startProxyAgainstStandin } from '../testing/harness.ts';
 import { describeAuth } from './describe.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(repoRoot, 'server/identity/cli.ts');
 const run = promisify(execFile);
-const TSX = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
 beforeAll(() => {
   process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
@@ -21,24 +15,8 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** `npm run user -- …` as an admin runs it: its own process, in a folder of its own, with only the environment given. */
-function user(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-user-cli-'));
-  cleanup.push(() => fs.rmSync(cwd, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `npm run user -- …` as an admin runs it. */
+const user = cliRunner('server/identity/cli.ts', cleanup);
 
 describe('npm run user', () => {
   it('adds a person with a one-time welcome link, makes a key that spends as them, and every change is audited', async () => {

@@ -1,45 +1,20 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, type SessionStateBody } from '../testing/harness.ts';
+import { cliRunner } from '../testing/cli-process.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(repoRoot, 'server/jobs/cli.ts');
-const TSX = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** `npm run job -- …` as a script runs it: its own process, in a folder of its own (no .env files), with only the environment given. */
-function runCli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string; cwd: string }> {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-job-cli-'));
-  cleanup.push(() => fs.rmSync(cwd, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, cwd })));
-}
+/** `npm run job -- …` as a script runs it. */
+const runCli = cliRunner('server/jobs/cli.ts', cleanup);
 
 describe.each(STORE_KINDS)('npm run job (%s store)', (store: StoreKind) => {
   async function server() {

@@ -1,40 +1,18 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Watch } from '../../src/contract/watches.ts';
 import { startProxyAgainstStandin, TEST_TOKEN } from '../testing/harness.ts';
+import { cliRunner } from '../testing/cli-process.ts';
 import { learnPrices } from '../testing/jobs.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(repoRoot, 'server/watches/cli.ts');
-const TSX = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+import { signedInPerson } from '../testing/people.ts';
+import { PeopleAdmin } from '../identity/admin.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** `npm run watch -- …` as a script runs it: its own process and folder, with only the environment given. */
-function runCli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-watch-cli-'));
-  cleanup.push(() => fs.rmSync(cwd, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `npm run watch -- …` as a script runs it. */
+const runCli = cliRunner('server/watches/cli.ts', cleanup);
 
 describe('npm run watch (#37)', () => {
   it('adds, lists, prices and runs (only with --yes) and pauses a watch on the server’s store', async () => {
@@ -50,7 +28,7 @@ describe('npm run watch (#37)', () => {
     const id = /^Added (\S+)/.exec(added.stdout)![1]!;
 
     const listed = await runCli(['list'], env);
-    expect(listed.stdout).toContain(`${id}  timeline @grace__wcli  hourly (UTC)  cap 1/day`);
+    expect(listed.stdout).toContain(`${id}  timeline @grace__wcli  owner nobody  hourly (UTC)  cap 1/day`);
 
     const priced = await runCli(['run', id], env);
     expect(priced.stdout).toContain('costs at most 0.1 credits');
@@ -73,5 +51,45 @@ describe('npm run watch (#37)', () => {
     const badCap = await runCli(['add', '--search', 'x', '--cap', '1e3'], env);
     expect(badCap.code).toBe(2);
     expect(badCap.stderr).toContain('cap.credits');
+  });
+
+  it('gives a watch to an existing member with --owner, required where people sign in, and lists its owner', async () => {
+    process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
+    const harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts' });
+    cleanup.push(() => harness.close());
+    const cookie = await signedInPerson(harness, 'alice', 'member', null);
+    await new PeopleAdmin(harness.identity, 'cli').add('vic', 'viewer', null);
+    const env = {
+      API_BASE_URL: harness.standin.url,
+      API_TOKEN: TEST_TOKEN,
+      CREDITSCOPE_DATA_DIR: harness.dataDir,
+      CREDITSCOPE_AUTH: 'accounts',
+    };
+    const add = ['add', '--handle', 'grace__wown', '--cap', '1'];
+
+    const refusals: [string[], string][] = [
+      [[], 'add needs --owner <name> where people sign in'],
+      [['--owner', 'nobody__here'], 'Nobody called "nobody__here" here'],
+      [['--owner', 'vic'], 'vic is a viewer, who cannot have watches'],
+    ];
+    for (const [flags, words] of refusals) {
+      const refused = await runCli([...add, ...flags], env);
+      expect(refused.code, flags.join(' ')).toBe(2);
+      expect(refused.stderr).toContain(words);
+    }
+    // Without the server's CREDITSCOPE_AUTH, the people in its store still make --owner required.
+    const { CREDITSCOPE_AUTH: _auth, ...withoutAuth } = env;
+    expect((await runCli(add, withoutAuth)).stderr).toContain('add needs --owner');
+
+    const added = await runCli([...add, '--owner', 'alice'], env);
+    expect(added.stderr).toBe('');
+    const id = /^Added (\S+)/.exec(added.stdout)![1]!;
+    expect((await runCli(['list'], env)).stdout.trim().split('\n')).toEqual([
+      expect.stringContaining(`${id}  timeline @grace__wown  owner alice  hourly`),
+    ]);
+    // On alice's own Watches page.
+    const mine = await harness.api('/api/_watches', { headers: { cookie } });
+    expect(((await mine.json()) as { watches: Watch[] }).watches).toMatchObject([{ id, owner: 'alice' }]);
+    expect(await harness.upstreamLog('grace__wown')).toHaveLength(0);
   });
 });

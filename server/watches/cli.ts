@@ -1,12 +1,15 @@
 /**
  * `npm run watch -- list | add … | run <id> [--yes] | pause <id> | resume <id>`: watches from a script (#37), on
  * the store and under the rules a running server uses (it opens the store with the server's environment). `run`
- * prints the price of a run and buys only with --yes. Watches added here belong to nobody (as `npm run job`'s jobs):
- * they run under the operator's limit and are listed here; on a team server, on nobody's Watches page.
+ * prints the price of a run and buys only with --yes. `add --owner <name>` gives the watch to a person (an existing
+ * member or admin): it shows on their Watches page and spends under their limit. On a server where people sign in
+ * the owner is required (a watch of nobody's would show on nobody's page); on one where nobody does, a watch may
+ * belong to nobody, runs under the operator's limit and shows on the one Watches page.
  */
 import { parseArgs } from 'node:util';
 import type { Watch } from '../../src/contract/watches.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { People } from '../identity/people.ts';
 import { loadEnvFiles } from '../http/options.ts';
 import { createServices, type Services } from '../proxy/services.ts';
 import { createWatch, listWatches, patchWatch, runNow } from './actions.ts';
@@ -14,10 +17,11 @@ import { startWatches, type Watches } from './service.ts';
 import { scheduleWords } from './schedule.ts';
 
 const USAGE = `usage: npm run watch -- <command>
-  list                                   every watch: id, name, schedule, next run, last run
-  add (--handle <h> | --search <q>) --cap <credits> [--per day|month]
+  list [--owner <name>]                  every watch (or one person's): id, name, owner, schedule, next and last run
+  add (--handle <h> | --search <q>) --cap <credits> [--per day|month] [--owner <name>]
       [--every 15m|1h|6h | --daily HH:MM | --cron "<five fields>"] [--tz <IANA zone>]
       [--match word,#tag] [--pages 1-5] [--name <text>] [--paused]
+      --owner: the person whose watch it is (required where people sign in; see npm run user -- list)
   run <id> [--yes]                       prints the price of a run; buys only with --yes
   pause <id> | resume <id>`;
 
@@ -42,6 +46,7 @@ const OPTIONS = {
   match: { type: 'string' },
   pages: { type: 'string' },
   name: { type: 'string' },
+  owner: { type: 'string' },
   paused: { type: 'boolean' },
   yes: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -55,7 +60,7 @@ function line(watch: Watch): string {
   const last = watch.lastRun
     ? `${watch.lastRun.state}, ${watch.lastRun.newItems} new, ${watch.lastRun.credits} credits${watch.lastRun.reason ? ` (${watch.lastRun.reason})` : ''}`
     : 'never run';
-  return `${watch.id}  ${watch.kind} ${watch.name}  ${scheduleWords(watch.schedule)} (${watch.timeZone})  cap ${watch.cap.credits}/${watch.cap.per}  ${watch.paused ? 'paused' : `next ${when(watch.nextRunAt)}`}  last: ${last}`;
+  return `${watch.id}  ${watch.kind} ${watch.name}  owner ${watch.owner ?? 'nobody'}  ${scheduleWords(watch.schedule)} (${watch.timeZone})  cap ${watch.cap.credits}/${watch.cap.per}  ${watch.paused ? 'paused' : `next ${when(watch.nextRunAt)}`}  last: ${last}`;
 }
 
 /** The draft `add`'s flags describe, as the Watches page would send it. */
@@ -80,16 +85,38 @@ function draftFromFlags(flags: Flags): Record<string, unknown> {
   };
 }
 
-async function command(watches: Watches, [name, id]: string[], flags: Flags) {
+/**
+ * Whose watch `add` makes: the person --owner names (present, and allowed watches: a viewer is not), or nobody
+ * where nobody signs in. Where people sign in (the server's CREDITSCOPE_AUTH, or people in its store, should this
+ * shell lack the server's settings), a watch of nobody's would show on nobody's page: --owner is required.
+ */
+async function ownerOf(watches: Watches, auth: AppConfig['auth'], owner: string | undefined): Promise<string | null> {
+  const people = new People(watches.services.store.db);
+  if (owner === undefined) {
+    if (auth.mode === 'none' && (await people.list()).length === 0) return null;
+    throw new Exit(
+      2,
+      'add needs --owner <name> where people sign in: the watch shows on its owner’s Watches page and spends under their limit (npm run user -- list shows who is here)',
+    );
+  }
+  const person = await people.person(owner);
+  if (!person) throw new Exit(2, `Nobody called "${owner}" here: npm run user -- list shows who is.`);
+  if (person.role === 'viewer')
+    throw new Exit(2, `${owner} is a viewer, who cannot have watches (they spend): make them a member first.`);
+  return person.name;
+}
+
+async function command(watches: Watches, auth: AppConfig['auth'], [name, id]: string[], flags: Flags) {
   const problems = (result: { problems: string[] }) => new Exit(2, `${result.problems.join('\n')}`);
   if (name === 'list') {
-    const all = await listWatches(watches, null);
+    const all = await listWatches(watches, flags.owner ?? null);
     if (all.length === 0) console.log('No watches.');
     for (const watch of all) console.log(line(watch));
     return;
   }
   if (name === 'add') {
-    const created = await createWatch(watches, draftFromFlags(flags), null);
+    const draft = draftFromFlags(flags);
+    const created = await createWatch(watches, draft, await ownerOf(watches, auth, flags.owner));
     if ('problems' in created) throw problems(created);
     console.log(`Added ${line(created.watch)}\n${created.watch.quote.text}`);
     return;
@@ -143,7 +170,7 @@ async function main(): Promise<void> {
     const config = loadConfig(loadEnvFiles(process.cwd()));
     services = await createServices(config);
     watches = startWatches(services, config, { run: false });
-    await command(watches, parsed.positionals, parsed.values);
+    await command(watches, config.auth, parsed.positionals, parsed.values);
     process.exitCode = 0;
   } catch (error) {
     if ((error as Error).message) console.error(`creditscope watch: ${(error as Error).message}`);
