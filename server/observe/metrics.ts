@@ -41,6 +41,36 @@ const PAID_OUTCOMES: PaidOutcome[] = ['ok', 'failed', 'unknown'];
 /** A decimal credit amount as the float a Prometheus sample is: converted once, at the point of increment. */
 const creditsNumber = (credits: string) => new Big(credits).toNumber();
 
+/**
+ * A gauge of the store's rows by state, read at scrape time: every known state present (0 when there are none, so a
+ * rate or an alert never misses a series), any other state the store holds too; no samples while the store is down
+ * (unknown, not zero).
+ */
+function stateGauge(
+  registry: Registry,
+  read: () => Promise<StoreReadings | null>,
+  gauge: {
+    name: string;
+    help: string;
+    states: readonly string[];
+    counts: (readings: StoreReadings) => Record<string, number> | undefined;
+  },
+) {
+  new Gauge({
+    name: gauge.name,
+    help: gauge.help,
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const readings = await read();
+      this.reset();
+      if (!readings?.storeUp) return;
+      const counts = gauge.counts(readings) ?? {};
+      for (const state of new Set([...gauge.states, ...Object.keys(counts)])) this.set({ state }, counts[state] ?? 0);
+    },
+  });
+}
+
 export class ServerMetrics {
   readonly registry = new Registry();
   private readings: (() => Promise<StoreReadings>) | null = null;
@@ -111,32 +141,17 @@ export class ServerMetrics {
           this.set({ limit: kind }, creditsNumber(left));
       },
     });
-    new Gauge({
+    stateGauge(this.registry, read, {
       name: 'creditscope_jobs',
       help: 'Collection jobs in the store, by state.',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      async collect() {
-        const readings = await read();
-        this.reset();
-        // Unknown while the store is down: no samples rather than zeros.
-        if (!readings?.storeUp) return;
-        for (const state of new Set([...JOB_STATES, ...Object.keys(readings.jobsByState)]))
-          this.set({ state }, readings.jobsByState[state] ?? 0);
-      },
+      states: JOB_STATES,
+      counts: (readings) => readings.jobsByState,
     });
-    new Gauge({
+    stateGauge(this.registry, read, {
       name: 'creditscope_watch_runs',
       help: 'Watch runs in the store (one per due time or run now), by state.',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      async collect() {
-        const readings = await read();
-        this.reset();
-        if (!readings?.storeUp) return;
-        const runs = readings.watchRunsByState ?? {};
-        for (const state of new Set([...WATCH_RUN_STATES, ...Object.keys(runs)])) this.set({ state }, runs[state] ?? 0);
-      },
+      states: WATCH_RUN_STATES,
+      counts: (readings) => readings.watchRunsByState,
     });
   }
 
