@@ -3,7 +3,7 @@ import { readDecimalSetting } from '../../src/contract/decimal.ts';
 import type { Watch, WatchQuote, WatchRun } from '../../src/contract/watches.ts';
 import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import type { PurchaseServices } from '../purchase/purchase.ts';
-import { draftOf, quoteOf, readDraft, type WatchDefinition } from './draft.ts';
+import { draftOf, quoteOf, readDraft, STORED_TEXT, type WatchDefinition } from './draft.ts';
 import { nextDue } from './schedule.ts';
 import type { WatchScheduler } from './scheduler.ts';
 import { runView, watchView } from './views.ts';
@@ -81,7 +81,12 @@ export async function patchWatch(
   const patch = body as Record<string, unknown>;
   if (patch.kind !== undefined && patch.kind !== row.kind)
     return { problems: [`kind cannot change (this watch is a ${row.kind} watch): delete it and create another`] };
-  const read = readDraft({ ...draftOf(row), ...patch });
+  // The fields the PATCH sends are checked as sent; the others are as saved (a name from before control characters
+  // were refused does not stop a pause).
+  const read = readDraft(
+    { ...draftOf(row), ...patch },
+    { stored: STORED_TEXT.filter((field) => patch[field] === undefined) },
+  );
   if ('problems' in read) return read;
   const { owner, ...fields } = rowOf(read.watch, row.owner);
   void owner;

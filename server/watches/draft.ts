@@ -100,11 +100,19 @@ function defaultName(kind: WatchKind, target: Record<string, string | number>): 
   return String(target.q ?? '');
 }
 
+/** The text fields checked for control characters when sent, and left as they are when read from a saved row. */
+export const STORED_TEXT = ['name', 'match'] as const;
+type StoredText = (typeof STORED_TEXT)[number];
+
 /**
  * A draft watch (a create's body, or a stored watch with a PATCH's fields over it) checked field by field: the
  * watch, or every problem, each naming its field, what it must be and what came.
  */
-export function readDraft(body: unknown, { stored = false } = {}): { watch: WatchDefinition } | { problems: string[] } {
+export function readDraft(
+  body: unknown,
+  /** Text fields read as stored (saved before control characters were refused), not as sent: not checked for them. */
+  { stored = [] as readonly StoredText[] } = {},
+): { watch: WatchDefinition } | { problems: string[] } {
   if (!isObject(body)) return { problems: ['The body must be a JSON object describing a watch'] };
   const problems: string[] = [];
   const extra = Object.keys(body).filter((field) => !DRAFT_FIELDS.includes(field));
@@ -138,7 +146,7 @@ export function readDraft(body: unknown, { stored = false } = {}): { watch: Watc
   if ('problem' in credits) problems.push(credits.problem);
   const per = cap.per as WatchCap['per'];
   if (!WATCH_CAP_PERIODS.includes(per)) problems.push('cap must be {"credits":"2.4","per":"day"} or per "month"');
-  const match = readMatch(body.match, problems, stored);
+  const match = readMatch(body.match, problems, stored.includes('match'));
   const pages = body.pagesPerRun ?? WATCH_PAGES.default;
   if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < WATCH_PAGES.min || pages > WATCH_PAGES.max)
     problems.push(
@@ -148,7 +156,7 @@ export function readDraft(body: unknown, { stored = false } = {}): { watch: Watc
   const name = body.name === undefined || body.name === '' ? defaultName(kind, target) : body.name;
   if (typeof name !== 'string' || name.trim() === '' || name.length > WATCH_NAME_MAX)
     problems.push(`name must be text of 1 to ${WATCH_NAME_MAX} characters`);
-  else if (CONTROL.test(name) && !stored) problems.push(controlProblem('name', name));
+  else if (CONTROL.test(name) && !stored.includes('name')) problems.push(controlProblem('name', name));
   if (problems.length > 0 || !schedule.success || 'problem' in credits) return { problems };
   return {
     watch: {
@@ -182,7 +190,7 @@ export function draftOf(row: WatchRow): Record<string, unknown> {
 
 export function definitionOf(row: WatchRow): WatchDefinition {
   // A row saved before control characters were refused still reads (a PATCH of it asks for a new name).
-  const read = readDraft(draftOf(row), { stored: true });
+  const read = readDraft(draftOf(row), { stored: STORED_TEXT });
   if ('problems' in read) throw new Error(`watch ${row.id} is stored unreadable: ${read.problems.join('; ')}`);
   return read.watch;
 }

@@ -233,6 +233,13 @@ describe('watch drafts, edits, match words and owners', () => {
     expect(new Date(daily.watch.nextRunAt!).toISOString()).toMatch(/T00:00:00\.000Z$/);
     expect((await patch({ kind: 'search' })).status).toBe(400);
     expect((await patch({ name: 'tab\there' })).status).toBe(400);
+    // A name saved before they were refused still reads, and does not stop a change of another field.
+    const db = await openRaw({ dataDir: harness.dataDir, databaseUrl: null });
+    await db.kysely.updateTable('watches').set({ name: 'legacy\tname' }).where('id', '=', watch.id).execute();
+    await db.close();
+    expect((await harness.api('/api/_watches')).status).toBe(200);
+    expect((await patch({ pagesPerRun: 2 })).status).toBe(200);
+    await patch({ name: '@grace', pagesPerRun: 1 });
     expect(((await (await harness.api(`/api/_watches/${watch.id}`)).json()) as { watch: Watch }).watch.name).toBe(
       '@grace',
     );
