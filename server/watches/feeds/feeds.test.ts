@@ -141,6 +141,12 @@ describe.each(STORE_KINDS)('Atom feeds of watches (#37, %s store)', (store: Stor
     expect((await readFeed(harness, watchFeedPath(fresh, watch.id))).feed.items).toHaveLength(23);
     // Reading and resetting the key are the app's own requests: a page elsewhere cannot.
     expect((await fetch(`${harness.origin}/api/_watches/feed`)).status).toBe(403);
+
+    // The same store once people sign in: the server's own key would show everyone's watches, so it shows nothing.
+    const signingIn = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts' }, { shareStoreOf: harness });
+    cleanup.push(() => signingIn.close());
+    await expectNotFound(signingIn, allWatchesFeedPath(fresh));
+    await expectNotFound(signingIn, watchFeedPath(fresh, watch.id));
   });
 
   it('shows each person only their own watches, by their own key, until they are removed', async () => {
