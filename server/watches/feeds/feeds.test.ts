@@ -6,7 +6,7 @@ import { PeopleAdmin } from '../../identity/admin.ts';
 import type { StoreKind } from '../../store/open.ts';
 import { startProxyAgainstStandin, type ProxyHarness } from '../../testing/harness.ts';
 import { learnPrices } from '../../testing/jobs.ts';
-import { signedInPerson } from '../../testing/people.ts';
+import { signedInApi } from '../../testing/people.ts';
 import { STORE_KINDS } from '../../testing/postgres.ts';
 import { openRaw } from '../../testing/store-reads.ts';
 import { addWatch, grow, newItems, runWatchNow } from '../../testing/watches.ts';
@@ -155,12 +155,8 @@ describe.each(STORE_KINDS)('Atom feeds of watches (#37, %s store)', (store: Stor
       CREDITSCOPE_AUTH: 'accounts',
       CREDITSCOPE_PUBLIC_URL: 'https://cs.example.com/',
     });
-    const as =
-      (cookie: string): Api =>
-      (pathname, init = {}) =>
-        harness.api(pathname, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
-    const alice = as(await signedInPerson(harness, 'alice', 'member'));
-    const bob = as(await signedInPerson(harness, 'bob', 'member'));
+    const alice = await signedInApi(harness, 'alice', 'member');
+    const bob = await signedInApi(harness, 'bob', 'member');
     await learnPrices(alice);
     const hers = await addWatch(alice, {
       kind: 'timeline',
