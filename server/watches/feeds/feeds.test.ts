@@ -126,6 +126,9 @@ describe.each(STORE_KINDS)('Atom feeds of watches (#37, %s store)', (store: Stor
       'if-modified-since': ofWatch.response.headers.get('last-modified')!,
     });
     expect(since.status).toBe(304);
+    // A reader that asks with HEAD first learns the same validator, with no body.
+    const head = await fetch(`${harness.origin}${watchFeedPath(key, watch.id)}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('etag'), await head.text()]).toEqual([200, etag, '']);
 
     // A wrong key, a made-up watch and a reset key all answer the same bare 404.
     await expectNotFound(harness, allWatchesFeedPath('A'.repeat(32)));
