@@ -19,7 +19,7 @@ import { normalisedError } from './proxy/errors.ts';
 import type { ApiHandler } from './proxy/handler.ts';
 import { sendError } from './proxy/send.ts';
 import { queryParams } from './proxy/validate.ts';
-import { pathForLog } from './watches/feeds/feed-routes.ts';
+import { pathForLog } from './watches/feeds/log-path.ts';
 
 /**
  * How long a client may take to send a request: its headers, and the whole of it with its body (the

@@ -16,11 +16,6 @@ export interface FeedDeps {
   publicUrl: string | null;
 }
 
-/** The server's log lines name a feed's address without its key (the key is a credential). */
-export function pathForLog(path: string): string {
-  return path.startsWith(`${FEEDS_PREFIX}/`) ? path.replace(/^\/feeds\/[^/]*/, '/feeds/<key>') : path;
-}
-
 /** Whose watches a key shows (null: every watch, where nobody signs in), or undefined: it shows nothing. */
 async function scopeOfKey(deps: FeedDeps, key: string): Promise<{ owner: string | null } | undefined> {
   const holder = await deps.keys.holderOf(key);
