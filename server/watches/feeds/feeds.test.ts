@@ -1,26 +1,15 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { allWatchesFeedPath, feedKeyAnswer, watchFeedPath } from '../../../src/contract/watch-feeds.ts';
 import { PeopleAdmin } from '../../identity/admin.ts';
 import type { StoreKind } from '../../store/open.ts';
-import { startProxyAgainstStandin, type ProxyHarness } from '../../testing/harness.ts';
+import { harnessForTest, type ProxyHarness } from '../../testing/harness.ts';
 import { learnPrices } from '../../testing/jobs.ts';
 import { signedInApi } from '../../testing/people.ts';
 import { STORE_KINDS } from '../../testing/postgres.ts';
 import { openRaw } from '../../testing/store-reads.ts';
 import { addWatch, grow, newItems, runWatchNow } from '../../testing/watches.ts';
-
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function server(store: StoreKind, env: Record<string, string> = {}) {
-  const harness = await startProxyAgainstStandin(env, { store });
-  cleanup.push(() => harness.close());
-  return harness;
-}
 
 type Api = ProxyHarness['api'];
 
@@ -57,7 +46,7 @@ async function expectNotFound(harness: ProxyHarness, path: string) {
 
 describe.each(STORE_KINDS)('Atom feeds of watches (#37, %s store)', (store: StoreKind) => {
   it('serves a watch’s items and all watches’ from the store, parsed by a feed library, with 0 upstream calls', async () => {
-    const harness = await server(store);
+    const harness = await harnessForTest({}, { store });
     await learnPrices(harness.api);
     const handle = 'grace__f1';
     const watch = await addWatch(harness.api, {
@@ -146,18 +135,17 @@ describe.each(STORE_KINDS)('Atom feeds of watches (#37, %s store)', (store: Stor
     expect((await fetch(`${harness.origin}/api/_watches/feed`)).status).toBe(403);
 
     // The same store once people sign in: the server's own key would show everyone's watches, so it shows nothing.
-    const signingIn = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts' }, { shareStoreOf: harness });
-    cleanup.push(() => signingIn.close());
+    const signingIn = await harnessForTest({ CREDITSCOPE_AUTH: 'accounts' }, { shareStoreOf: harness });
     await expectNotFound(signingIn, allWatchesFeedPath(fresh));
     await expectNotFound(signingIn, watchFeedPath(fresh, watch.id));
   });
 
   it('shows each person only their own watches, by their own key, until they are removed', async () => {
     process.env.CREDITSCOPE_TEST_SCRYPT_LOG_N = '10';
-    const harness = await server(store, {
-      CREDITSCOPE_AUTH: 'accounts',
-      CREDITSCOPE_PUBLIC_URL: 'https://cs.example.com/',
-    });
+    const harness = await harnessForTest(
+      { CREDITSCOPE_AUTH: 'accounts', CREDITSCOPE_PUBLIC_URL: 'https://cs.example.com/' },
+      { store },
+    );
     const alice = await signedInApi(harness, 'alice', 'member');
     const bob = await signedInApi(harness, 'bob', 'member');
     await learnPrices(alice);
