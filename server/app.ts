@@ -19,6 +19,7 @@ import { normalisedError } from './proxy/errors.ts';
 import type { ApiHandler } from './proxy/handler.ts';
 import { sendError } from './proxy/send.ts';
 import { queryParams } from './proxy/validate.ts';
+import { pathForLog } from './watches/feeds/log-path.ts';
 
 /**
  * How long a client may take to send a request: its headers, and the whole of it with its body (the
@@ -68,7 +69,10 @@ export async function createApp(options: {
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       // Error lines name the method and path, never the query (screen names, searches), headers or cookies.
       serializers: {
-        req: (request: { method: string; url: string }) => ({ method: request.method, path: pathAsSent(request.url) }),
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          path: pathForLog(pathAsSent(request.url)),
+        }),
       },
     },
     // Fastify's own two lines per request are replaced by the one below.
@@ -113,7 +117,7 @@ export async function createApp(options: {
     const traced = requestTraceIds(request);
     if (traced) request.log = request.log.child(traced);
     // As asked: a page host may rewrite the address it serves (Vite's SPA fallback serves /index.html).
-    const pathname = pathAsSent(request.url);
+    const pathname = pathForLog(pathAsSent(request.url));
     const raw = reply.raw;
     let finished: () => void = () => undefined;
     inFlight.track(new Promise<void>((resolve) => (finished = resolve)));
@@ -149,6 +153,9 @@ export async function createApp(options: {
   await app.register(observeRoutes({ config, api, isLocalPeer: options.isLocalPeer }));
 
   await app.register(api.routes, { prefix: '/api' });
+
+  // The watches' Atom feeds (#37): a feed reader's requests, keyed by the address, outside the API and the pages.
+  await app.register(api.feeds);
 
   // Pages and assets, whoever serves them: the same rules in both modes.
   await app.register(async (pages) => {

@@ -50,6 +50,8 @@ export const E2E = {
   watchesApp: base + 62,
   /** An instance of its own for e2e/watches-new.spec.ts: What's new paged, its count alone in the navigation. */
   watchesNewApp: base + 74,
+  /** An instance of its own for e2e/watch-feeds.spec.ts: its feed key and watches are that spec's alone. */
+  watchFeedsApp: base + 71,
   headerNginx: base + 38,
   /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
   exposedApp: base + 39,

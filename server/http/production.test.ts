@@ -290,6 +290,9 @@ describe('health, API and logs', () => {
 
   it('writes one JSON line per request: method, path without the query, status, time; never the token or a cookie', async () => {
     await fetch(`${app.origin}/search?q=private+words`, { headers: { cookie: 'secret-cookie=c00kie' } });
+    // A feed's key is its address's only credential: logged as <key>.
+    const feedKey = 'privateFeedKey0123456789abcdefgh';
+    expect((await fetch(`${app.origin}/feeds/${feedKey}/watches.atom`)).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const lines = app.output().trim().split('\n');
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -298,9 +301,10 @@ describe('health, API and logs', () => {
     expect(
       requests.find((entry) => entry.path === '/api/v1/social/microblog/posts' && entry.status === 403),
     ).toBeTruthy();
+    expect(requests.find((entry) => entry.path === '/feeds/<key>/watches.atom')).toMatchObject({ status: 404 });
     for (const entry of requests) expect(typeof entry.ms).toBe('number');
     const all = app.output();
-    for (const secret of [TEST_TOKEN, 'c00kie', 'private', 'ada__logged', 'screen_name'])
+    for (const secret of [TEST_TOKEN, 'c00kie', 'private', 'ada__logged', 'screen_name', feedKey])
       expect(all).not.toContain(secret);
   });
 });

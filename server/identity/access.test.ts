@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installApiRules } from '../proxy/api-rules.ts';
 import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
-import { signedInPerson } from '../testing/people.ts';
+import { signedInApi } from '../testing/people.ts';
 import { control, jobOf, learnPrices, settledJob, startJob } from '../testing/jobs.ts';
 import { addWatch } from '../testing/watches.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
@@ -32,18 +32,6 @@ async function accountsServer(store: StoreKind = 'sqlite') {
 }
 
 type Api = ProxyHarness['api'];
-
-/** A person added as `npm run user -- add` adds them, signed in through their welcome link: the API as they call it. */
-async function person(
-  harness: ProxyHarness,
-  name: string,
-  role: Role,
-  limit: { credits: string; period: 'total' | 'day' | 'month' } | null = null,
-): Promise<Api> {
-  const cookie = await signedInPerson(harness, name, role, limit);
-  return (pathname, init = {}) =>
-    harness.api(pathname, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
-}
 
 /** The API as a script with `name`'s key calls it: `Authorization` and nothing of the app's own. */
 async function keyOf(harness: ProxyHarness, name: string): Promise<Api> {
@@ -83,10 +71,10 @@ describe('who may do what: the one table, on every route (#38)', () => {
     { timeout: 120_000 },
     async () => {
       const harness = await accountsServer();
-      const root = await person(harness, 'root', 'admin');
-      const alice = await person(harness, 'alice', 'member');
-      const bob = await person(harness, 'bob', 'member');
-      const vic = await person(harness, 'vic', 'viewer');
+      const root = await signedInApi(harness, 'root', 'admin');
+      const alice = await signedInApi(harness, 'alice', 'member');
+      const bob = await signedInApi(harness, 'bob', 'member');
+      const vic = await signedInApi(harness, 'vic', 'viewer');
       // The objects someone owns, all alice's: a call, a job, a key; and an alert for the team.
       await learnPrices(alice);
       expect((await alice(timeline('ada__walk'))).status).toBe(200);
@@ -198,10 +186,10 @@ describe('who may do what: the one table, on every route (#38)', () => {
 describe.each(STORE_KINDS)("a person's jobs and calls are theirs (#38, %s store)", (store: StoreKind) => {
   it("keeps alice's running job and her call from bob: 404 to read, export, pause, resume or cancel; an admin may", async () => {
     const harness = await accountsServer(store);
-    const alice = await person(harness, 'alice', 'member');
-    const bob = await person(harness, 'bob', 'member');
-    const vic = await person(harness, 'vic', 'viewer');
-    const root = await person(harness, 'root', 'admin');
+    const alice = await signedInApi(harness, 'alice', 'member');
+    const bob = await signedInApi(harness, 'bob', 'member');
+    const vic = await signedInApi(harness, 'vic', 'viewer');
+    const root = await signedInApi(harness, 'root', 'admin');
     await learnPrices(alice);
     const calls = await json<{ rows: { id: string }[] }>(alice('/api/_session/calls'));
     const call = calls.rows[0]!.id;
@@ -250,9 +238,9 @@ describe.each(STORE_KINDS)("a person's jobs and calls are theirs (#38, %s store)
 
   it("spends a resumed job under its creator's limit, and stops a removed creator's job: nothing more bought", async () => {
     const harness = await accountsServer(store);
-    const root = await person(harness, 'root', 'admin');
-    const bob = await person(harness, 'bob', 'member', { credits: '0.3', period: 'total' });
-    const carol = await person(harness, 'carol', 'member');
+    const root = await signedInApi(harness, 'root', 'admin');
+    const bob = await signedInApi(harness, 'bob', 'member', { credits: '0.3', period: 'total' });
+    const carol = await signedInApi(harness, 'carol', 'member');
     await learnPrices(root);
     await harness.fault({ match: '__res', latencyMs: 300 });
     await harness.fault({ match: '__gone', latencyMs: 300 });

@@ -121,7 +121,7 @@ export const ACCESS = {
     viewer: 'own',
     key: 'as its person',
     signedIn: true,
-    does: 'list and read their own watches, their runs and what is new, and mark it seen',
+    does: 'list and read their own watches, their runs and what is new, mark it seen, and read or reset their own feed key',
   },
   watch: {
     admin: 'own',

@@ -127,12 +127,16 @@ describe.each(STORE_KINDS)('traces over OTLP, on the %s store', (kind) => {
     expect(response.status).toBe(200);
     const calls = (await (await fetch(`${standin.url}/_control/log`)).json()) as { path: string }[];
     expect(calls).toHaveLength(1);
+    // A feed's key is its address's only credential: traced as <key>.
+    const feedKey = 'tracedFeedKey0123456789abcdefghi';
+    expect((await fetch(`${origin}/feeds/${feedKey}/watches.atom`)).status).toBe(404);
 
     const spans = await waitFor(
       async () => receiver.spans(),
       (found) =>
         found.some((span) => span.scope === '@opentelemetry/instrumentation-http') &&
-        found.some((span) => span.name === 'request' && attribute(span, 'http.route')?.toString().includes('posts')),
+        found.some((span) => span.name === 'request' && attribute(span, 'http.route')?.toString().includes('posts')) &&
+        found.some((span) => attribute(span, 'url.path') === '/feeds/<key>/watches.atom'),
       10_000,
     );
     // The agreed service name when OTEL_SERVICE_NAME is unset.
@@ -173,6 +177,7 @@ describe.each(STORE_KINDS)('traces over OTLP, on the %s store', (kind) => {
     const exported = receiver.bodies.join('\n');
     expect(exported).not.toContain(TEST_TOKEN);
     expect(exported).not.toContain('ada__traced');
+    expect(exported).not.toContain(feedKey);
 
     // Fastify's log lines for that request carry its id and its trace.
     const lines = output

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 // A type only: erased, it loads nothing.
 import type { Span } from '@opentelemetry/api';
+// No imports of its own: loading it loads nothing the instrumentations must patch first.
+import { pathForLog } from '../watches/feeds/log-path.ts';
 
 /**
  * OpenTelemetry traces over OTLP/HTTP, when the operator sets `OTEL_EXPORTER_OTLP_ENDPOINT` (or the traces-only
@@ -115,7 +117,8 @@ export async function startTracing(env: Record<string, string | undefined>): Pro
     registerOnInitialization: true,
     // Probes, every few seconds: no trace each.
     ignorePaths: ({ url }) => PROBES.has(withoutQuery(url)),
-    requestHook: (span, request) => span.setAttribute('url.path', withoutQuery(request.url)),
+    // A feed's address is kept without its key (its only credential).
+    requestHook: (span, request) => span.setAttribute('url.path', pathForLog(withoutQuery(request.url))),
     // A hook's span is named by its stage and function. An unnamed function is named by its plugin, whose name,
     // for an unnamed plugin, is its whole source text: such a one is "anonymous" here.
     lifecycleHook: (span, { hookName, handler }) => {

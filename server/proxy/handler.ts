@@ -4,6 +4,9 @@ import type { SessionState } from '../../src/contract/index.ts';
 import { installApiRules, type RouteAccess } from './api-rules.ts';
 import { startJobs } from '../jobs/service.ts';
 import { startWatches } from '../watches/service.ts';
+import { FeedKeys } from '../watches/feeds/feed-keys.ts';
+import { feedRoutes } from '../watches/feeds/feed-routes.ts';
+import { feedKeyRoutes } from '../watches/feeds/key-routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { archiveRoutes } from '../archive-search/routes.ts';
 import { IndexerThread } from '../archive-search/indexer-thread.ts';
@@ -27,6 +30,8 @@ export { StartupError } from '../store/store.ts';
 export interface ApiHandler {
   /** Every /api route (a Fastify plugin, registered under the /api prefix by server/app.ts). */
   routes: FastifyPluginAsync;
+  /** The watches' Atom feeds at /feeds/<key>/… (#37): outside /api, registered at the root by server/app.ts. */
+  feeds: FastifyPluginAsync;
   describe(): string;
   /** What spends (store, upstream, limits, prices, metrics): the purchaser's services, for a rendered page's first page. */
   services: Services;
@@ -88,6 +93,8 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
   // Who is asking (#28): in the same store, so every instance knows the same people and sessions.
   const identity = new Identity(store.db, config.auth);
   const authDescription = await describeAuth(identity, config);
+  // Watches' Atom feeds (#37): read from the store by a private key, never bought.
+  const feedKeys = new FeedKeys(store.db);
 
   const access: RouteAccess[] = [];
   /** Every /api route, with the rules they all meet (api-rules.ts): mounted at /api by server/app.ts. */
@@ -100,6 +107,7 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
     await api.register(spendRoutes(store.ledger));
     await api.register(jobs.routes);
     await api.register(watches.routes);
+    await api.register(feedKeyRoutes(feedKeys));
     await api.register(historyRoutes(store, config.creditPrice));
     await api.register(archiveRoutes(store.db, indexer));
     await api.register(paidRoutes);
@@ -107,6 +115,13 @@ export async function createApiHandler(config: AppConfig): Promise<ApiHandler> {
 
   return {
     routes,
+    feeds: feedRoutes({
+      db: store.db,
+      keys: feedKeys,
+      identity,
+      allowedHosts: config.allowedHosts,
+      publicUrl: config.publicUrl,
+    }),
     describe: () =>
       (demo
         ? `creditscope: DEMO MODE, no API_BASE_URL/API_TOKEN set, so calls go to the built-in stand-in upstream at ${upstream.baseUrl}`

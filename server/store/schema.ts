@@ -35,6 +35,8 @@ export interface Database {
   watches: WatchTable;
   watch_runs: WatchRunTable;
   watch_items: WatchItemTable;
+  /** A holder's private feed key (server/watches/feeds): holder '' where nobody signs in. */
+  feed_keys: { holder: string; key: string; made_at: string };
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config.ts';
 import { createApiHandler } from '../proxy/handler.ts';
 import { startStandin } from '../standin/server.ts';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import type { StoreKind } from '../store/open.ts';
 import { createTestDatabase } from './postgres.ts';
 import { listenOnTestBuild } from './app-host.ts';
@@ -110,6 +110,16 @@ export async function startProxyAgainstStandin(env: Record<string, string> = {},
 }
 
 export type ProxyHarness = Awaited<ReturnType<typeof startProxyAgainstStandin>>;
+
+/**
+ * startProxyAgainstStandin for one test: closed when that test finishes (Vitest runs those hooks last started,
+ * first), so a test needs no cleanup list of its own.
+ */
+export async function harnessForTest(env: Record<string, string> = {}, options: HarnessOptions = {}) {
+  const harness = await startProxyAgainstStandin(env, options);
+  onTestFinished(() => harness.close());
+  return harness;
+}
 
 /** What `/api/_session` answers with: the contract's shapes (src/contract/session.ts). */
 export type SessionStateBody = SessionState;

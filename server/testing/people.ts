@@ -24,3 +24,15 @@ export async function signedInPerson(
   if (!value) throw new Error(`no session cookie for ${name}`);
   return `creditscope_sid=${value}`;
 }
+
+/** `name` added and signed in through their welcome link (as above): the API as their browser calls it. */
+export async function signedInApi(
+  harness: ProxyHarness,
+  name: string,
+  role: Role,
+  limit: { credits: string; period: 'total' | 'day' | 'month' } | null = null,
+): Promise<ProxyHarness['api']> {
+  const cookie = await signedInPerson(harness, name, role, limit);
+  return (pathname, init = {}) =>
+    harness.api(pathname, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+}

@@ -25,7 +25,7 @@ const BODY = {
     `${message}. The body must be a JSON object under 64 KB, like {"kind":"timeline","target":{"screen_name":"ada"},"schedule":{"every":"1h"},"cap":{"credits":"2","per":"day"}}`,
 };
 const NO_SUCH_ENDPOINT =
-  'No such watches endpoint: /api/_watches, /api/_watches/quote, /api/_watches/new[/seen|/count], /api/_watches/<id>[/run|/runs]';
+  'No such watches endpoint: /api/_watches, /api/_watches/quote, /api/_watches/new[/seen|/count], /api/_watches/feed[/reset], /api/_watches/<id>[/run|/runs]';
 const NEW_ITEMS_QUERY = `limit must be a whole number from 1 to ${NEW_ITEMS_PAGE.max}; before must be the next of an earlier answer`;
 const READ = { access: 'wrong-address' } as const;
 

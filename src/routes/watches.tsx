@@ -7,6 +7,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { Spinner } from '../components/Spinner';
 import { WatchEditor } from '../features/watches/components/WatchEditor';
 import { WatchesList } from '../features/watches/components/WatchesList';
+import { WatchesFeed } from '../features/watches/components/FeedLinks';
 import { WhatsNew } from '../features/watches/components/WhatsNew';
 
 // No loader: the page asks for its watches as it mounts, so the shell carries nothing of this page but its name.
@@ -65,6 +66,9 @@ function WatchesPage() {
         )}
         {!watches.data && !watches.error && <Spinner label="Reading the watches…" />}
         {watches.data && <WatchesList watches={watches.data} />}
+      </Section>
+      <Section title="Atom feed" testId="feed-section">
+        <WatchesFeed />
       </Section>
       <Section title="New watch" testId="watch-new-section">
         <WatchEditor />

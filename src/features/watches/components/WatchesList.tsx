@@ -3,6 +3,7 @@ import type { Watch } from '../../../api/watches';
 import { hint } from '../../../components/form-styles';
 import { nextRunWords, runWords, scheduleWords, targetWords } from '../watch-words';
 import { WatchControls } from './WatchControls';
+import { WatchFeedLink } from './FeedLinks';
 import { WatchEditor } from './WatchEditor';
 
 const badge = 'rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -45,6 +46,7 @@ function WatchRow({ watch }: { watch: Watch }) {
       ) : (
         <WatchControls watch={watch} onEdit={() => setEditing(true)} />
       )}
+      <WatchFeedLink watchId={watch.id} />
     </li>
   );
 }
