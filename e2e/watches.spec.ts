@@ -272,6 +272,8 @@ test('a watch on * * * * * runs on its own within 70 s, buying one page, and the
   // Nobody presses anything: the server's scheduler claims the due minute and runs it; the page reads it.
   await expect(row.getByTestId('watch-row-last')).toHaveText(/^done · \d+ new · 0\.1 credits$/, { timeout: 75_000 });
   expect(await upstream().log(handle)).toHaveLength(2);
+  // Its history says the schedule started it.
+  expect((await historyOf(row)).map((cells) => cells.slice(1, 5))).toEqual([['schedule', 'done', '1', '0.1']]);
   await expect(page.getByTestId('new-group').filter({ hasText: `@${handle}` })).toBeVisible();
   await expect(page.getByTestId('watches-new-count')).toBeVisible({ timeout: 20_000 });
   // Tidy: the next tests start from a list without it.
