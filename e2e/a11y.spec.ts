@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { alias } from './support/standin.ts';
 import { settled } from './support/settle.ts';
-import { wcagViolations } from './support/axe.ts';
+import { LOOKS, wcagViolations } from './support/axe.ts';
 
 /**
  * A post's own page shows only posts already bought: buy Ada's first page, then open a post from it by its link
@@ -46,13 +46,6 @@ const PAGES: { name: string; open: (page: Page) => Promise<unknown>; ready: stri
   { name: 'credits', open: (page) => page.goto('/credits'), ready: 'main h1' },
   { name: 'history', open: (page) => page.goto('/history'), ready: '[aria-label="Pages, newest first"]' },
 ];
-
-const LOOKS = [
-  { look: 'light', scheme: 'light', width: 1280 },
-  { look: 'dark', scheme: 'dark', width: 1280 },
-  { look: '375 px, light', scheme: 'light', width: 375 },
-  { look: '375 px, dark', scheme: 'dark', width: 375 },
-] as const;
 
 for (const { look, scheme, width } of LOOKS) {
   test.describe(look, () => {

@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
-import { wcagViolations } from './support/axe.ts';
+import { LOOKS, wcagViolations } from './support/axe.ts';
 
 /**
  * Watches (#37) through the Watches page: a watch is priced before it is saved, Run now buys once and what it
@@ -282,12 +282,6 @@ test('a watch on * * * * * runs on its own within 70 s, buying one page, and the
   await expect(row).toHaveCount(0);
 });
 
-const LOOKS = [
-  { look: 'light', scheme: 'light', width: 1280 },
-  { look: 'dark', scheme: 'dark', width: 1280 },
-  { look: '375 px', scheme: 'light', width: 375 },
-  { look: '375 px dark', scheme: 'dark', width: 375 },
-] as const;
 for (const { look, scheme, width } of LOOKS) {
   test(`the Watches page with a watch, what is new and the form has no WCAG 2.1 A/AA violations (${look})`, async ({
     page,

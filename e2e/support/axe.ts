@@ -19,3 +19,11 @@ export async function wcagViolations(page: Page, include?: string): Promise<stri
         .join(' | ')}`,
   );
 }
+
+/** The looks a page is checked in: light and dark, on a desktop and on a 375 px phone. */
+export const LOOKS = [
+  { look: 'light', scheme: 'light', width: 1280 },
+  { look: 'dark', scheme: 'dark', width: 1280 },
+  { look: '375 px, light', scheme: 'light', width: 375 },
+  { look: '375 px, dark', scheme: 'dark', width: 375 },
+] as const;
