@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { fetchWatchRuns, watchKeys, type Watch, type WatchRun } from '../../../api/watches';
 import { ErrorPanel } from '../../../components/ErrorPanel';
+import { boughtClock } from '../../../contract/dates/format';
 import { button, free, hint } from '../../../components/form-styles';
 import { Spinner } from '../../../components/Spinner';
 import { moment, RUN_STATE_WORDS } from '../watch-words';
@@ -50,7 +51,12 @@ function RunsTable({ watch, runs }: { watch: Watch; runs: readonly WatchRun[] })
               data-state={run.state}
               className="border-b border-slate-100 dark:border-slate-900"
             >
-              <td className={`${cell} whitespace-nowrap tabular-nums`}>{moment(run.startedAt)}</td>
+              {/* Short ("14:02" today, "Nov 22, 14:02" before) so a phone shows more columns; the full moment on hover. */}
+              <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                <time dateTime={new Date(run.startedAt).toISOString()} title={moment(run.startedAt)}>
+                  {boughtClock(run.startedAt)}
+                </time>
+              </td>
               <td className={`${cell} whitespace-nowrap`}>{TRIGGER_WORDS[run.trigger]}</td>
               <td className={`${cell} ${run.state === 'failed' || run.state === 'refused' ? failedTone : ''}`}>
                 {RUN_STATE_WORDS[run.state]}
