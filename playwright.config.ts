@@ -50,6 +50,8 @@ const DEV_SUITES = [
   'archive-hints.spec.ts',
   'timeline-address.spec.ts',
   'speculation.spec.ts',
+  // Watches: a run now, a quote on every change of the form, the history and what is new, with effects mounted twice.
+  'watches.spec.ts',
   // The production server renders a typed address's first page itself: here the browser asks for it, failures included.
   'faults.spec.ts',
 ];

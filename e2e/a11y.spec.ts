@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { alias } from './support/standin.ts';
 import { settled } from './support/settle.ts';
+import { LOOKS, wcagViolations } from './support/axe.ts';
 
 /**
  * A post's own page shows only posts already bought: buy Ada's first page, then open a post from it by its link
@@ -47,24 +47,6 @@ const PAGES: { name: string; open: (page: Page) => Promise<unknown>; ready: stri
   { name: 'history', open: (page) => page.goto('/history'), ready: '[aria-label="Pages, newest first"]' },
 ];
 
-const LOOKS = [
-  { look: 'light', scheme: 'light', width: 1280 },
-  { look: 'dark', scheme: 'dark', width: 1280 },
-  { look: '375 px, light', scheme: 'light', width: 375 },
-  { look: '375 px, dark', scheme: 'dark', width: 375 },
-] as const;
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-}
-
 for (const { look, scheme, width } of LOOKS) {
   test.describe(look, () => {
     test.use({ colorScheme: scheme, viewport: { width, height: 900 } });
@@ -74,7 +56,7 @@ for (const { look, scheme, width } of LOOKS) {
         await open(page);
         await page.locator(ready).first().waitFor();
         await settled(page);
-        expect(await violations(page)).toEqual([]);
+        expect(await wcagViolations(page)).toEqual([]);
       });
     }
 
@@ -84,7 +66,7 @@ for (const { look, scheme, width } of LOOKS) {
       await settled(page);
       await page.keyboard.press('?');
       await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
     });
   });
 }

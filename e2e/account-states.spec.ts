@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { settled } from './support/settle.ts';
+import { wcagViolations } from './support/axe.ts';
 
 test('a suspended account shows that it is suspended, nothing of a profile, and what the answer cost', async ({
   page,
@@ -77,16 +77,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`/timeline?screen_name=${alias(who, `axe${scheme}`)}`);
       await page.getByTestId(state).waitFor();
       await settled(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(
-        results.violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(' '))
-              .join(' | ')}`,
-        ),
-      ).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
     }
   });
 }

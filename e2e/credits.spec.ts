@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import fs from 'node:fs';
@@ -6,6 +5,7 @@ import { E2E } from './support/ports.ts';
 import { settled } from './support/settle.ts';
 import { alias, standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
+import { wcagViolations } from './support/axe.ts';
 
 /**
  * Exact totals need a ledger no other spec writes to and no operator limit: the credits app (upstream
@@ -154,16 +154,7 @@ test('the request inspector shows the call as sent and its raw response; Copy as
   expect(copied).toContain('$API_TOKEN');
   expect(copied).not.toContain(E2E.token);
   expect(await page.content()).not.toContain(E2E.token);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    axe.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    ),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(inspector).toBeHidden();
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { startInstance } from './support/instances.ts';
@@ -6,6 +5,7 @@ import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
 import { POST_COLUMNS } from '../src/contract/export/post-export.ts';
 import { RESULT_COLUMNS } from '../src/contract/export/result-export.ts';
+import { wcagViolations } from './support/axe.ts';
 
 /**
  * An instance of its own, so its archive holds exactly what this spec bought through the UI: two pages of
@@ -168,8 +168,7 @@ test('the find page has no WCAG A/AA violations in light, dark and at 375 px, an
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${instance.origin}/find?q=engines`);
     await expect(page.getByTestId('find-hit').first()).toBeVisible();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.map((violation) => `${scheme} ${width}: ${violation.id}`)).toEqual([]);
+    expect(await wcagViolations(page), `${scheme} ${width}`).toEqual([]);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import fs from 'node:fs';
@@ -7,6 +6,7 @@ import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
 import { alias, standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
+import { wcagViolations } from './support/axe.ts';
 
 test('a search result page opens the request inspector for the call that bought it', async ({ page }) => {
   const q = `inspect me ${Date.now().toString(36)}`;
@@ -180,19 +180,7 @@ test.describe('rows from before a restart', () => {
     for (const text of copied) expect(text).not.toContain(E2E.token);
     expect(await page.content()).not.toContain(E2E.token);
 
-    const axe = await new AxeBuilder({ page })
-      .include('[data-testid="request-inspector"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axe.violations.map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes
-            .slice(0, 3)
-            .map((node) => node.target.join(' '))
-            .join(' | ')}`,
-      ),
-    ).toEqual([]);
+    expect(await wcagViolations(page, '[data-testid="request-inspector"]')).toEqual([]);
   });
 
   test('a retried call lists both attempts with the Retry-After the upstream sent', async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import fs from 'node:fs';
@@ -7,6 +6,7 @@ import { E2E } from './support/ports.ts';
 import { standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
 import { POST_COLUMNS } from '../src/contract/export/post-export.ts';
+import { wcagViolations } from './support/axe.ts';
 
 /**
  * Collection jobs through the Jobs page, on instances of their own (the production server, upstream mode,
@@ -362,16 +362,7 @@ test.describe('a job over three handles', () => {
         .click();
       await expect(page.getByTestId('job-view')).toHaveAttribute('data-status', 'done');
       await quoteJob(page, handles('jobaxe', 2).names, 2);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(
-        results.violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(' '))
-              .join(' | ')}`,
-        ),
-      ).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBe(0);

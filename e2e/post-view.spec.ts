@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { alias, standin } from './support/standin.ts';
 import { persisted, settled } from './support/settle.ts';
 import { openTimelineInApp } from './support/rendering.ts';
+import { wcagViolations } from './support/axe.ts';
 
 /** Every request the page makes to the paid API, from now on. */
 function paidRequests(page: Page): string[] {
@@ -151,16 +151,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(path);
       await page.locator('[data-testid="post-view"], [data-testid="post-not-bought"]').first().waitFor();
       await settled(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(
-        results.violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(' '))
-              .join(' | ')}`,
-        ),
-      ).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
     }
   });
 }

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, lazyRouteComponent, Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AppRouterContext } from '../app/router-context';
 import { CreditMeter } from '../features/credits/components/CreditMeter';
 import { ModeBadge } from '../features/credits/components/ModeBadge';
@@ -17,8 +17,8 @@ export const Route = createRootRouteWithContext<AppRouterContext>()({
   notFoundComponent: lazyRouteComponent(() => import('../components/PageNotFound')),
 });
 
-const navLink =
-  'shrink-0 rounded-md px-1.5 py-1 text-sm font-medium sm:px-2 text-slate-700 no-underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+// The header's links and their row: classes in src/styles.css (.nav-link, .main-nav), not repeated in the shell's JS.
+const navLink = 'nav-link';
 const activeLink = { className: 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white' };
 
 function RootLayout() {
@@ -49,15 +49,20 @@ function RootLayout() {
 
 /** The pages, the meter, the job chip and who is signed in: everything of the header but the name. */
 function AppNavigation() {
+  const nav = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // On a phone the row scrolls sideways: the page you are on is brought into view (Watches starts off-screen at
+  // 375 px). 'nearest' on the block axis: the sticky header is always on screen, so the page never moves.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
   return (
     <>
       <ModeBadge />
       {/* Seven pages (eight with People): on a phone the links take the second (last) row, under the logo and the
-          meter, in one line that scrolls sideways where it is wider than the screen, so the header keeps two rows. */}
-      <nav
-        aria-label="Main"
-        className="order-last -mx-1 flex w-full items-center gap-0.5 overflow-x-auto px-1 sm:order-none sm:mx-0 sm:w-auto sm:flex-wrap sm:gap-1 sm:overflow-visible sm:px-0"
-      >
+          meter, in one line that scrolls sideways where it is wider than the screen, so the header keeps two rows.
+          Its right edge fades out, which says more links are there to scroll to (.main-nav in src/styles.css). */}
+      <nav ref={nav} aria-label="Main" className="main-nav">
         <Link to="/timeline" className={navLink} activeProps={activeLink}>
           Timeline
         </Link>

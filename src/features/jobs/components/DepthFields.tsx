@@ -1,19 +1,12 @@
 import { useId } from 'react';
 import type { DepthMode, FormProblems, JobFormValues } from '../job-form';
 import { LIMITS } from '../job-form';
-import { field, hint, problem } from '../styles';
+import { FieldProblem } from '../../../components/Field';
+import { field, hint } from '../styles';
 
 type Change = (patch: Partial<JobFormValues>) => void;
 
 const number = `${field} w-20`;
-
-function Problem({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className={problem}>
-      {text}
-    </p>
-  ) : null;
-}
 
 /** How deep each timeline goes: a number of pages, or back to a date or to the end, both under a page cap. */
 export function DepthFields({
@@ -101,9 +94,9 @@ export function DepthFields({
           </span>
         </div>
       )}
-      <Problem id={`${id}-pages-error`} text={problems.pages} />
-      <Problem id={`${id}-until-error`} text={problems.until} />
-      <Problem id={`${id}-cap-error`} text={problems.maxPages} />
+      <FieldProblem id={`${id}-pages-error`} text={problems.pages} />
+      <FieldProblem id={`${id}-until-error`} text={problems.until} />
+      <FieldProblem id={`${id}-cap-error`} text={problems.maxPages} />
     </fieldset>
   );
 }

@@ -2,7 +2,8 @@ import { FileUp } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { parseHandleList } from '../job-input';
 import { plural } from '../job-words';
-import { field, hint, label, problem } from '../styles';
+import { FieldProblem } from '../../../components/Field';
+import { field, hint, label } from '../styles';
 
 /** Handles pasted or typed, or added from a .txt or .csv file (read here: the file never leaves the browser). */
 export function HandlesField({
@@ -72,11 +73,7 @@ export function HandlesField({
           {loaded}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={problem}>
-          {error}
-        </p>
-      )}
+      <FieldProblem id={`${id}-error`} text={error} />
     </div>
   );
 }

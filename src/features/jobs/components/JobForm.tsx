@@ -1,54 +1,12 @@
 import { Calculator } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
+import { TextField } from '../../../components/Field';
 import { LIMITS, type FormProblems, type JobFormValues } from '../job-form';
 import { parseSearchList } from '../job-input';
 import { plural } from '../job-words';
 import { field, free, hint, label, primary, problem } from '../styles';
 import { DepthFields } from './DepthFields';
 import { HandlesField } from './HandlesField';
-
-function NumberField({
-  text,
-  note,
-  value,
-  error,
-  onChange,
-  testId,
-}: {
-  text: string;
-  note: string;
-  value: string;
-  error?: string;
-  onChange: (next: string) => void;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      <input
-        id={id}
-        inputMode="numeric"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        className={`${field} w-20`}
-      />
-      <p id={`${id}-hint`} className={hint}>
-        {note}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className={problem}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** What to collect and how deep; submitting asks the server for a quote, which is free. */
 export function JobForm({
@@ -97,21 +55,25 @@ export function JobForm({
       </div>
       <DepthFields values={values} problems={problems} onChange={onChange} today={today} />
       <div className="flex flex-wrap gap-x-6 gap-y-3">
-        <NumberField
+        <TextField
           text="Pages per search"
           note={`1 to ${LIMITS.searchPages}`}
           value={values.searchPages}
           error={problems.searchPages}
           onChange={(searchPages) => onChange({ searchPages })}
           testId="job-search-pages"
+          inputMode="numeric"
+          className="w-20"
         />
-        <NumberField
+        <TextField
           text="Calls at once"
           note={`1 to ${LIMITS.concurrency}; 2 is polite`}
           value={values.concurrency}
           error={problems.concurrency}
           onChange={(concurrency) => onChange({ concurrency })}
           testId="job-concurrency"
+          inputMode="numeric"
+          className="w-20"
         />
       </div>
       {problems.form && (

@@ -1,6 +1,6 @@
 import type { ScheduleChoice, WatchFormValues, WatchProblems } from '../watch-form';
 import { MAX_PAGES_PER_RUN } from '../watch-form';
-import { SelectField, TextField } from './Field';
+import { SelectField, TextField } from '../../../components/Field';
 
 const SCHEDULES: { value: ScheduleChoice; text: string }[] = [
   { value: '15m', text: 'Every 15 minutes' },
@@ -126,7 +126,7 @@ export function WatchForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="flex items-end gap-2">
+        <div className="flex items-start gap-2">
           <TextField
             text="Cap in credits"
             value={values.capCredits}

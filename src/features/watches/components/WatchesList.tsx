@@ -5,6 +5,7 @@ import { nextRunWords, runWords, scheduleWords, targetWords } from '../watch-wor
 import { WatchControls } from './WatchControls';
 import { WatchFeedLink } from './FeedLinks';
 import { WatchEditor } from './WatchEditor';
+import { WatchHistory } from './WatchHistory';
 
 const badge = 'rounded-full px-2 py-0.5 text-xs font-semibold';
 const kindTone = 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100';
@@ -46,6 +47,7 @@ function WatchRow({ watch }: { watch: Watch }) {
       ) : (
         <WatchControls watch={watch} onEdit={() => setEditing(true)} />
       )}
+      <WatchHistory watch={watch} />
       <WatchFeedLink watchId={watch.id} />
     </li>
   );
