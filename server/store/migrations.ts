@@ -5,6 +5,7 @@ import { archivePostsItemMigration } from '../archive-search/item-migration.ts';
 import { spendMigration } from './spend/migration.ts';
 import { peopleMigration } from '../identity/migration.ts';
 import { watchesMigration } from '../watches/migration.ts';
+import { watchWebhooksMigration } from '../watches/webhooks-migration.ts';
 import { reservationsMigration } from './write-path/reservations-migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
@@ -178,6 +179,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-search-001-archive-posts-item': archivePostsItemMigration,
   // Watches (#37, server/watches/migration.ts): watches, their runs claimed per due time, what they found; ledger rows name their watch.
   '2026-11-28-watch-001-watches': watchesMigration,
+  // Watches' webhooks and their deliveries, claimed per attempt (server/watches/webhooks-migration.ts).
+  '2026-11-28-watch-002-webhooks': watchWebhooksMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,8 @@ export interface Database {
   watches: WatchTable;
   watch_runs: WatchRunTable;
   watch_items: WatchItemTable;
+  watch_webhooks: WatchWebhookTable;
+  watch_deliveries: WatchDeliveryTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -228,4 +230,34 @@ export interface WatchItemTable {
   matched: number;
   preview: string;
   link: string;
+}
+
+/** Where a watch's (`watch:<id>`) or a person's (`person:<name>`) new items are POSTed, and the secret that signs them. */
+export interface WatchWebhookTable {
+  scope: string;
+  watch_id: string | null;
+  person: string | null;
+  url: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One run's new items for one webhook: UNIQUE (run_id, scope); each attempt claimed by one process (lease). */
+export interface WatchDeliveryTable {
+  id: string;
+  run_id: string;
+  watch_id: string;
+  scope: string;
+  body: string;
+  items: number;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  created_at: string;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
 }
