@@ -14,6 +14,9 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 import { addWatch, grow, runWatchNow } from '../testing/watches.ts';
 import { signedWith, startWebhookReceiver } from '../testing/webhook-receiver.ts';
 import type { StoreKind } from '../store/open.ts';
+import { startStandin } from '../standin/server.ts';
+import { apiOf, startProxyProcess } from '../testing/store-processes.ts';
+import { openRaw, scratchStore } from '../testing/store-reads.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -155,6 +158,59 @@ describe.each(STORE_KINDS)('webhooks of watches (#37, %s store)', (store: StoreK
     expect(receiver.received).toHaveLength(4);
     expect(down.received).toHaveLength(3);
     expect(down.received.every((one) => signedWith(mine.secret, one))).toBe(true);
+  });
+
+  it('two server processes on one store send each attempt once, a retry by whichever claims it', async () => {
+    const receiver = await startWebhookReceiver();
+    const standin = await startStandin({ token: TEST_TOKEN, port: 0 });
+    const scratch = await scratchStore(store);
+    const db = await openRaw(scratch);
+    cleanup.push(async () => {
+      await db.close();
+      await standin.close();
+      await receiver.close();
+      await scratch.remove();
+    });
+    const start = async () => {
+      const env = { CREDITSCOPE_WATCH_TICK_MS: '50', CREDITSCOPE_WEBHOOK_RETRY_MS: '200' };
+      const proxy = await startProxyProcess(scratch, standin.url, env);
+      cleanup.push(() => proxy.stop());
+      return proxy;
+    };
+    const [first, second] = [await start(), await start()];
+    const api = apiOf(first);
+    await learnPrices(api);
+    const handle = 'grace__hook2';
+    const watch = await addWatch(api, {
+      kind: 'timeline',
+      target: { screen_name: handle },
+      schedule: { every: '15m' },
+      cap: { credits: '100', per: 'day' },
+    });
+    await setWebhook(apiOf(second), `/api/_watches/${watch.id}/webhook`, receiver.url);
+    receiver.failNext(500);
+    // Three due times, each claimed by one process; a run with new items each (the stand-in grows between).
+    for (const [index, grown] of [0, 2, 3].entries()) {
+      if (grown > 0) await grow(standin.url, handle, grown);
+      await db.kysely
+        .updateTable('watches')
+        .set({ next_due_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', watch.id)
+        .execute();
+      await waitFor(
+        () => deliveriesOf(api, watch.id),
+        (list) => list.length === index + 1 && list.every((one) => one.state === 'delivered'),
+        10_000,
+      );
+    }
+    // Twenty more ticks of each process: nothing is sent again.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const ids = receiver.received.map((one) => String(one.headers['x-creditscope-delivery']));
+    expect(receiver.received.map((one) => one.answered)).toEqual([500, 200, 200, 200]);
+    expect(ids[0]).toBe(ids[1]);
+    expect(new Set(ids).size).toBe(3);
+    const items = receiver.received.slice(1).map((one) => (JSON.parse(one.body) as DeliveryBody).items.length);
+    expect(items).toEqual([20, 2, 3]);
   });
 });
 
