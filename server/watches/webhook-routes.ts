@@ -1,17 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import {
-  deliveriesAnswer,
-  webhookAnswer,
-  webhookRequest,
-  type Delivery,
-  type Webhook,
-} from '../../src/contract/watch-webhooks.ts';
+import { deliveriesAnswer, webhookAnswer, type Delivery, type Webhook } from '../../src/contract/watch-webhooks.ts';
 import { answerSchema } from '../http/contract-schema.ts';
 import { refuse } from '../proxy/api-rules.ts';
 import { sendJson } from '../proxy/send.ts';
 import type { WatchesContext } from './actions.ts';
 import { webhookUrlProblems } from './webhook-url.ts';
+import { webhookRequest } from '../../src/contract/watch-webhook-requests.ts';
 import { personScope, watchScope, type DeliveryRow, type WebhookRow } from './webhook-store.ts';
 import type { WatchRow } from './watch-store.ts';
 

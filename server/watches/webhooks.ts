@@ -22,6 +22,19 @@ const TEXT_LINES_MAX = 10;
 /** Attempts sent at once by one process. */
 const SENDS_AT_ONCE = 4;
 
+/**
+ * Where an item opens free for whoever clicks it in a chat tool: a post in its watch's timeline, whose first page
+ * the run just put in the archive (a post's own page shows only posts that browser has loaded, as WhatsNew.tsx
+ * says); a result in its search, from the archive.
+ */
+function openFree(watch: WatchRow, kind: string, link: string): string {
+  if (kind !== 'post') return link;
+  const target = JSON.parse(watch.target) as Record<string, string | undefined>;
+  if (target.screen_name !== undefined) return `/timeline?screen_name=${encodeURIComponent(target.screen_name)}`;
+  if (target.rest_id !== undefined) return `/timeline?rest_id=${encodeURIComponent(target.rest_id)}`;
+  return link;
+}
+
 function textOf(watch: WatchRow, run: RunRow, items: DeliveryBody['items'], base: string | null): string {
   const noun = watch.kind === 'timeline' ? 'post' : 'result';
   const head = `${watch.name}: ${run.new_items} new ${noun}${run.new_items === 1 ? '' : 's'}`;
@@ -56,7 +69,7 @@ export class WebhookDeliverer {
       key: row.key,
       kind: row.kind,
       preview: row.preview,
-      link: base ? `${base}${row.link}` : row.link,
+      link: `${base ?? ''}${openFree(watch, row.kind, row.link)}`,
       foundAt: row.found_at,
     }));
     const body: DeliveryBody = {

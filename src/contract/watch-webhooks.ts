@@ -17,18 +17,10 @@ import * as v from 'valibot';
  * `X-Creditscope-Delivery` (the same on every retry), `X-Creditscope-Timestamp` (unix seconds) and
  * `X-Creditscope-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" with the secret>`.
  */
-export const WEBHOOK_URL_MAX = 2000;
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 const millis = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-/** PUT: the URL to POST to; `resetSecret: true` replaces the secret (a new webhook always gets one). */
-export const webhookRequest = v.strictObject({
-  url: v.pipe(v.string(), v.trim(), v.minLength(1, 'url is required'), v.maxLength(WEBHOOK_URL_MAX)),
-  resetSecret: v.optional(v.boolean()),
-});
-export type WebhookRequest = v.InferOutput<typeof webhookRequest>;
 
 export const webhookSchema = v.object({
   /** 'watch': this watch's own; 'person': all of its owner's watches. */

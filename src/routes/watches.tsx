@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { WatchEditor } from '../features/watches/components/WatchEditor';
 import { WatchesList } from '../features/watches/components/WatchesList';
 import { WhatsNew } from '../features/watches/components/WhatsNew';
+import { WebhookPanel } from '../features/watches/components/WebhookPanel';
 
 // No loader: the page asks for its watches as it mounts, so the shell carries nothing of this page but its name.
 export const Route = createFileRoute('/watches')({ component: WatchesPage });
@@ -56,6 +57,9 @@ function WatchesPage() {
         )}
         {!watches.data && !watches.error && <Spinner label="Reading the watches…" />}
         {watches.data && <WatchesList watches={watches.data} />}
+      </Section>
+      <Section title="Webhook for all your watches" testId="webhook-section">
+        <WebhookPanel watchId={null} />
       </Section>
       <Section title="New watch" testId="watch-new-section">
         <WatchEditor />

@@ -4,6 +4,7 @@ import { hint } from '../../../components/form-styles';
 import { nextRunWords, runWords, scheduleWords, targetWords } from '../watch-words';
 import { WatchControls } from './WatchControls';
 import { WatchEditor } from './WatchEditor';
+import { WatchWebhook } from './WebhookPanel';
 
 const badge = 'rounded-full px-2 py-0.5 text-xs font-semibold';
 const kindTone = 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100';
@@ -45,6 +46,7 @@ function WatchRow({ watch }: { watch: Watch }) {
       ) : (
         <WatchControls watch={watch} onEdit={() => setEditing(true)} />
       )}
+      <WatchWebhook watchId={watch.id} />
     </li>
   );
 }
