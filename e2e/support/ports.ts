@@ -48,6 +48,8 @@ export const E2E = {
   ownNumbersApp: base + 61,
   /** An instance of its own for e2e/watches.spec.ts: its watches, runs and new items are that spec's alone. */
   watchesApp: base + 62,
+  /** An instance of its own for e2e/watch-webhooks.ts (#37 webhooks): its watch's deliveries are that spec's alone. */
+  webhooksApp: base + 83,
   headerNginx: base + 38,
   /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
   exposedApp: base + 39,
