@@ -79,6 +79,8 @@ export function webhookRoutes(
       ) => Promise<{ scope: string; owner: { watchId: string | null; person: string | null } }>,
     ) =>
     async (request: FastifyRequest<ById & { Body: unknown }>) => {
+      // Whose it is first: another's watch is 404 whatever was sent.
+      const { scope, owner } = await locate(request);
       const parsed = v.safeParse(webhookRequest, request.body);
       if (!parsed.success)
         refuse(
@@ -88,7 +90,6 @@ export function webhookRoutes(
         );
       const problems = webhookUrlProblems(parsed.output.url, context.allowPrivateWebhooks);
       if (problems.length > 0) refuse(400, 'bad_request', `Nothing saved: ${problems.join('; ')}`);
-      const { scope, owner } = await locate(request);
       return webhookView(await context.hooks.put(scope, owner, parsed.output.url, parsed.output.resetSecret === true));
     };
 
