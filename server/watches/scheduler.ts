@@ -115,8 +115,7 @@ export class WatchScheduler {
     } finally {
       clearInterval(renewal);
     }
-    await store.finish(run.id, outcome);
-    const finished = { ...run, ...outcome, finished_at: new Date().toISOString() };
+    const finished = { ...run, ...outcome, finished_at: await store.finish(run.id, outcome) };
     await this.tellWebhooks(watch, finished);
     return finished;
   }

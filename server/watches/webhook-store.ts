@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../store/open.ts';
 import type { WatchDeliveryTable, WatchWebhookTable } from '../store/schema.ts';
 
@@ -107,6 +107,21 @@ export class WebhookStore {
       created += Number(inserted.numInsertedOrUpdatedRows ?? 0);
     }
     return created;
+  }
+
+  /**
+   * Runs since `since` with new items but without a delivery to a webhook that covered their watch when they
+   * finished: a process that stopped between finishing a run and creating its deliveries left them so.
+   */
+  async runsMissingDeliveries(since: string, limit = 20): Promise<string[]> {
+    const rows = await sql<{ id: string }>`
+      SELECT DISTINCT r.id FROM watch_runs r
+      JOIN watches w ON w.id = r.watch_id
+      JOIN watch_webhooks h ON h.scope = ('watch:' || r.watch_id) OR h.scope = ('person:' || COALESCE(w.owner, ''))
+      WHERE r.state = 'done' AND r.new_items > 0 AND r.finished_at >= ${since} AND r.finished_at >= h.created_at
+        AND NOT EXISTS (SELECT 1 FROM watch_deliveries d WHERE d.run_id = r.id AND d.scope = h.scope)
+      LIMIT ${limit}`.execute(this.k);
+    return rows.rows.map((row) => row.id);
   }
 
   /**

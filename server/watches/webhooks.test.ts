@@ -210,6 +210,17 @@ describe.each(STORE_KINDS)('webhooks of watches (#37, %s store)', (store: StoreK
     expect(new Set(ids).size).toBe(3);
     const items = receiver.received.slice(1).map((one) => (JSON.parse(one.body) as DeliveryBody).items.length);
     expect(items).toEqual([20, 2, 3]);
+    // A process that stopped between finishing a run and creating its delivery: the next tick anywhere creates it.
+    const last = JSON.parse(receiver.received[3]!.body) as DeliveryBody;
+    await db.kysely.deleteFrom('watch_deliveries').where('run_id', '=', last.run.id).execute();
+    await waitFor(
+      async () => receiver.received.length,
+      (count) => count === 5,
+      10_000,
+    );
+    expect(JSON.parse(receiver.received[4]!.body)).toEqual(last);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.received).toHaveLength(5);
   });
 });
 

@@ -19,6 +19,8 @@ export interface DelivererDeps {
 /** Items one body carries at most (a run finds at most a few pages' worth), and lines its `text` lists. */
 const BODY_ITEMS_MAX = 200;
 const TEXT_LINES_MAX = 10;
+/** How far back a run's missing deliveries are made up for (a process that stopped in between). */
+const CATCH_UP_MS = 3_600_000;
 /** Attempts sent at once by one process. */
 const SENDS_AT_ONCE = 4;
 
@@ -99,7 +101,23 @@ export class WebhookDeliverer {
     return this.sending;
   }
 
+  /**
+   * Deliveries a run should have and has not (its process stopped between finishing it and creating them), for
+   * runs of the last CATCH_UP_MS: created now, once (the UNIQUE key), whichever process finds them.
+   */
+  private async catchUp() {
+    const { hooks } = this.deps;
+    for (const runId of await hooks.runsMissingDeliveries(new Date(Date.now() - CATCH_UP_MS).toISOString())) {
+      const run = await hooks.db.kysely.selectFrom('watch_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+      const watch = run
+        ? await hooks.db.kysely.selectFrom('watches').selectAll().where('id', '=', run.watch_id).executeTakeFirst()
+        : undefined;
+      if (run && watch) await this.enqueue(watch, run);
+    }
+  }
+
   private async sendDue() {
+    await this.catchUp();
     const leaseMs = SEND_TIMEOUT_MS * 3;
     for (;;) {
       const claimed = await this.deps.hooks.claimDue(this.deps.owner, leaseMs, SENDS_AT_ONCE);
