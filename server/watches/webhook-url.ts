@@ -25,6 +25,8 @@ for (const [network, prefix] of [
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 127],
+  // NAT64's well-known prefix could name any IPv4 address (BlockList checks IPv4-mapped ones by the IPv4 rules).
+  ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -54,7 +56,11 @@ export function webhookUrlProblems(raw: string, allowPrivate: boolean): string[]
     return [`url must start with http:// or https://, got ${url.protocol}`];
   if (url.username || url.password)
     return ['url must not hold a user name or password: the signature proves the sender; put a token in the path'];
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is `localhost`: a name's trailing dot changes nothing it resolves to.
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)))
     return [`url's host ${host} ${PRIVATE_REFUSED}`];
   return [];
