@@ -283,5 +283,13 @@ describe('webhook settings', () => {
     expect((await alice(path, { method: 'DELETE' })).status).toBe(204);
     expect((await alice(path, { method: 'DELETE' })).status).toBe(404);
     expect(v.parse(webhookAnswer, await (await alice(path)).json()).webhook).toBeNull();
+    // A deleted watch takes its webhook with it; her person-wide one stays.
+    await setWebhook(alice, path, 'https://hooks.example.com/alice3');
+    await setWebhook(alice, '/api/_watches/webhook', 'https://hooks.example.com/all-alice');
+    expect((await alice(`/api/_watches/${watch.id}`, { method: 'DELETE' })).status).toBe(204);
+    const db = await openRaw({ dataDir: harness.dataDir, databaseUrl: null });
+    const left = await db.kysely.selectFrom('watch_webhooks').select('scope').orderBy('scope').execute();
+    await db.close();
+    expect(left).toEqual([{ scope: 'person:alice' }, { scope: 'person:bob' }]);
   });
 });

@@ -121,8 +121,10 @@ export class WebhookDeliverer {
     const leaseMs = SEND_TIMEOUT_MS * 3;
     for (;;) {
       const claimed = await this.deps.hooks.claimDue(this.deps.owner, leaseMs, SENDS_AT_ONCE);
-      if (claimed.length === 0 || this.closing) return;
+      if (claimed.length === 0) return;
+      // What is claimed is sent, closing or not: left claimed, it would wait for its lease to run out.
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      if (this.closing) return;
     }
   }
 
