@@ -137,6 +137,12 @@ describe.each(STORE_KINDS)('webhooks of watches (#37, %s store)', (store: StoreK
     const mine = await setWebhook(harness.api, '/api/_watches/webhook', down.url);
     expect(mine.scope).toBe('person');
     expect(mine.secret).not.toBe(hook.secret);
+    // Its name is the person's words: in `text` escaped as Slack asks (no channel pinged), as is in `watch.name`.
+    const renamed = await harness.api(`/api/_watches/${watch.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: 'Grace <!channel> & co' }),
+    });
+    expect(renamed.status).toBe(200);
     await grow(harness.standin.url, handle, 1);
     const fourth = await runWatchNow(harness.api, watch);
     const settled = await waitFor(
@@ -155,6 +161,9 @@ describe.each(STORE_KINDS)('webhooks of watches (#37, %s store)', (store: StoreK
       url: down.url,
     });
     expect(receiver.received).toHaveLength(4);
+    const told = JSON.parse(receiver.received[3]!.body) as DeliveryBody;
+    expect(told.text.split('\n')[0]).toBe('Grace &lt;!channel&gt; &amp; co: 1 new post');
+    expect(told.watch.name).toBe('Grace <!channel> & co');
     expect(down.received).toHaveLength(3);
     expect(down.received.every((one) => signedWith(mine.secret, one))).toBe(true);
   });

@@ -37,6 +37,12 @@ function openFree(watch: WatchRow, kind: string, link: string): string {
   return link;
 }
 
+/**
+ * Slack's escaping for `text`: a post's words are someone else's, and `<!channel>` or `<https://x|y>` in them would
+ * ping a channel or disguise a link there. Only these three characters, as Slack asks.
+ */
+const chatSafe = (words: string) => words.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 function textOf(watch: WatchRow, run: RunRow, items: DeliveryBody['items'], base: string | null): string {
   const noun = watch.kind === 'timeline' ? 'post' : 'result';
   const head = `${watch.name}: ${run.new_items} new ${noun}${run.new_items === 1 ? '' : 's'}`;
@@ -46,7 +52,7 @@ function textOf(watch: WatchRow, run: RunRow, items: DeliveryBody['items'], base
     return base ? `• ${short} ${item.link}` : `• ${short}`;
   });
   const more = run.new_items > lines.length ? [`…and ${run.new_items - lines.length} more`] : [];
-  return [head, ...lines, ...more].join('\n');
+  return chatSafe([head, ...lines, ...more].join('\n'));
 }
 
 /**
