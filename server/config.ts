@@ -20,6 +20,7 @@ import {
   watchTickMs,
 } from './config-rules.ts';
 import { publicUrl, resolveAuth, type AuthConfig } from './identity/auth-config.ts';
+import { WEBHOOK_RETRY_MS, webhookPrivate, webhookRetryMs } from './watches/webhook-config.ts';
 import { creditPrice } from './credit-price-rule.ts';
 import { metricsToken } from './http/metrics-access.ts';
 import type { CreditPrice } from '../src/contract/index.ts';
@@ -46,6 +47,9 @@ export interface AppConfig {
   jobLeaseMs: number;
   /** Watches (#37): how often this process looks for due runs. */
   watchTickMs: number;
+  /** Watches' webhooks: the waits before each retry, and whether they may reach private addresses (null: by auth). */
+  webhookRetryMs: number[];
+  webhookPrivate: 'allow' | 'deny' | null;
   /** Who may spend (#28): the mode, and header mode's header and trusted proxies (server/identity/). */
   auth: AuthConfig;
   /** What one credit costs in a currency (CREDIT_PRICE=0.002 USD), shown beside credits; null: credits only. */
@@ -116,6 +120,8 @@ export function loadConfig(
     jobConcurrency: read('JOB_CONCURRENCY', jobConcurrency, JOB_CONCURRENCY.fallback),
     jobLeaseMs: read('JOB_LEASE_MS', jobLeaseMs, JOB_LEASE_MS.fallback),
     watchTickMs: read('CREDITSCOPE_WATCH_TICK_MS', watchTickMs, WATCH_TICK_MS.fallback),
+    webhookRetryMs: read('CREDITSCOPE_WEBHOOK_RETRY_MS', webhookRetryMs, WEBHOOK_RETRY_MS),
+    webhookPrivate: read<'allow' | 'deny' | null>('CREDITSCOPE_WEBHOOK_PRIVATE', webhookPrivate, null),
     auth: { mode: 'none', exposed: false, header: 'x-forwarded-user', trustedProxies: [], newcomers: 'viewer' },
     publicUrl: read<string | null>('CREDITSCOPE_PUBLIC_URL', publicUrl, null),
     creditPrice: read<CreditPrice | null>('CREDIT_PRICE', creditPrice, null),

@@ -52,6 +52,8 @@ export const E2E = {
   watchesNewApp: base + 74,
   /** An instance of its own for e2e/watch-feeds.spec.ts: its feed key and watches are that spec's alone. */
   watchFeedsApp: base + 71,
+  /** An instance of its own for e2e/watch-webhooks.ts (#37 webhooks): its watch's deliveries are that spec's alone. */
+  webhooksApp: base + 83,
   headerNginx: base + 38,
   /** `CREDITSCOPE_AUTH=none` set explicitly beyond loopback: exposed, and every page says so. */
   exposedApp: base + 39,

@@ -6,6 +6,7 @@ import { spendMigration } from './spend/migration.ts';
 import { peopleMigration } from '../identity/migration.ts';
 import { watchesMigration } from '../watches/migration.ts';
 import { feedKeysMigration } from '../watches/feeds/migration.ts';
+import { watchWebhooksMigration } from '../watches/webhooks-migration.ts';
 import { reservationsMigration } from './write-path/reservations-migration.ts';
 
 /** Versioned, append-only: a released migration is never edited, a change is a new entry. */
@@ -181,6 +182,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-watch-001-watches': watchesMigration,
   // Atom feeds of watches (#37, server/watches/feeds/migration.ts): each holder's private feed key.
   '2026-11-28-watch-002-feed-keys': feedKeysMigration,
+  // Watches' webhooks and their deliveries, claimed per attempt (server/watches/webhooks-migration.ts).
+  '2026-11-28-watch-003-webhooks': watchWebhooksMigration,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,8 @@ export interface Database {
   watch_items: WatchItemTable;
   /** A holder's private feed key (server/watches/feeds): holder '' where nobody signs in. */
   feed_keys: { holder: string; key: string; made_at: string };
+  watch_webhooks: WatchWebhookTable;
+  watch_deliveries: WatchDeliveryTable;
 }
 
 /** One row per purchase: 'pending' from the journal entry before sending until it settles. */
@@ -230,4 +232,34 @@ export interface WatchItemTable {
   matched: number;
   preview: string;
   link: string;
+}
+
+/** Where a watch's (`watch:<id>`) or a person's (`person:<name>`) new items are POSTed, and the secret that signs them. */
+export interface WatchWebhookTable {
+  scope: string;
+  watch_id: string | null;
+  person: string | null;
+  url: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One run's new items for one webhook: UNIQUE (run_id, scope); each attempt claimed by one process (lease). */
+export interface WatchDeliveryTable {
+  id: string;
+  run_id: string;
+  watch_id: string;
+  scope: string;
+  body: string;
+  items: number;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  created_at: string;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
 }

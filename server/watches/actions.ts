@@ -8,12 +8,16 @@ import { nextDue } from './schedule.ts';
 import type { WatchScheduler } from './scheduler.ts';
 import { runView, watchView } from './views.ts';
 import type { NewWatchRow, WatchRow, WatchStore } from './watch-store.ts';
+import type { WebhookStore } from './webhook-store.ts';
 
 /** What the routes and the CLI act on: the same store, scheduler and purchaser. */
 export interface WatchesContext {
   store: WatchStore;
   scheduler: WatchScheduler;
   services: PurchaseServices;
+  /** Watches' webhooks and their deliveries (webhooks.ts), and whether one may point at a private address. */
+  hooks: WebhookStore;
+  allowPrivateWebhooks: boolean;
 }
 
 export type Checked<T> = T | { problems: string[] };

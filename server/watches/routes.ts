@@ -17,6 +17,7 @@ import { sendJson } from '../proxy/send.ts';
 import { createWatch, listWatches, patchWatch, quoteDraft, runNow, viewOf, type WatchesContext } from './actions.ts';
 import { itemView, runView } from './views.ts';
 import type { ItemRow, UnseenCursor } from './watch-store.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 const MAX_BODY = 64 * 1024;
 const BODY = {
@@ -25,7 +26,7 @@ const BODY = {
     `${message}. The body must be a JSON object under 64 KB, like {"kind":"timeline","target":{"screen_name":"ada"},"schedule":{"every":"1h"},"cap":{"credits":"2","per":"day"}}`,
 };
 const NO_SUCH_ENDPOINT =
-  'No such watches endpoint: /api/_watches, /api/_watches/quote, /api/_watches/new[/seen|/count], /api/_watches/feed[/reset], /api/_watches/<id>[/run|/runs]';
+  'No such watches endpoint: /api/_watches, /api/_watches/quote, /api/_watches/new[/seen|/count], /api/_watches/feed[/reset], /api/_watches/webhook, /api/_watches/<id>[/run|/runs|/webhook|/deliveries]';
 const NEW_ITEMS_QUERY = `limit must be a whole number from 1 to ${NEW_ITEMS_PAGE.max}; before must be the next of an earlier answer`;
 const READ = { access: 'wrong-address' } as const;
 
@@ -140,7 +141,9 @@ export function watchRoutes(context: WatchesContext): FastifyPluginAsync {
     );
     // DELETE before PATCH: both are the action `watch` on one address, and the access walk sends the last one.
     api.delete<ById>('/_watches/:id', byId('watch'), async (request, reply) => {
-      await context.store.remove((await found(request)).id);
+      const id = (await found(request)).id;
+      await context.hooks.removeWatch(id);
+      await context.store.remove(id);
       return reply.code(204).header('cache-control', 'no-store').send();
     });
     api.patch<ById & { Body: unknown }>('/_watches/:id', byId('watch', BODY), async (request, reply) =>
@@ -182,6 +185,7 @@ export function watchRoutes(context: WatchesContext): FastifyPluginAsync {
       ['/_watches/:id', ['GET', 'PATCH', 'DELETE']],
       ['/_watches/:id/runs', ['GET']],
       ['/_watches/:id/run', ['POST']],
+      ...webhookRoutes(api, context, found),
     ];
     for (const [url, methods] of routes)
       api.route({ method: otherMethods(...methods), url, config: READ, handler: wrongMethod(methods.join(', ')) });

@@ -4,6 +4,7 @@ import { definitionOf, type WatchDefinition } from './draft.ts';
 import { runWatch, type RunOutcome } from './run.ts';
 import { nextDue } from './schedule.ts';
 import type { RunRow, WatchRow, WatchStore } from './watch-store.ts';
+import type { WebhookDeliverer } from './webhooks.ts';
 
 export interface SchedulerDeps {
   store: WatchStore;
@@ -15,6 +16,8 @@ export interface SchedulerDeps {
   /** How often to look for due watches (CREDITSCOPE_WATCH_TICK_MS). */
   tickMs: number;
   log: (message: string) => void;
+  /** Tells webhooks of a run's new items (webhooks.ts); each tick also sends their due retries. */
+  webhooks: WebhookDeliverer;
 }
 
 /** Runs going at once in one process at most: a tick claims no more than this, the rest wait for the next. */
@@ -57,6 +60,8 @@ export class WatchScheduler {
   private async tick() {
     const { store, owner, leaseMs } = this.deps;
     await store.markInterrupted();
+    // Due webhook deliveries go out beside the runs, never holding them up.
+    void this.deps.webhooks.kick();
     const now = new Date();
     for (const watch of await store.due(now)) {
       if (this.closing || this.active.size >= MOST_AT_ONCE) return;
@@ -110,8 +115,18 @@ export class WatchScheduler {
     } finally {
       clearInterval(renewal);
     }
-    await store.finish(run.id, outcome);
-    return { ...run, ...outcome, finished_at: new Date().toISOString() };
+    const finished = { ...run, ...outcome, finished_at: await store.finish(run.id, outcome) };
+    await this.tellWebhooks(watch, finished);
+    return finished;
+  }
+
+  /** A run with new items: its deliveries created (once, whoever asks) and sent now; a failure here is logged. */
+  private async tellWebhooks(watch: WatchRow, run: RunRow) {
+    try {
+      if ((await this.deps.webhooks.enqueue(watch, run)) > 0) void this.deps.webhooks.kick();
+    } catch (error) {
+      this.deps.log(`webhooks: ${(error as Error).message}`);
+    }
   }
 
   /** Who buys a watch's pages: its owner with their role now (#28), nobody where nobody signs in. */
@@ -127,5 +142,6 @@ export class WatchScheduler {
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
     await Promise.allSettled([...this.active.values()]);
+    await this.deps.webhooks.close();
   }
 }

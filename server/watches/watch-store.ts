@@ -143,13 +143,16 @@ export class WatchStore {
       .execute();
   }
 
+  /** Records how a run ended; returns the finish time written (what its row and its webhooks say). */
   async finish(runId: string, set: Pick<RunRow, 'state' | 'calls' | 'credits' | 'new_items' | 'reason'>) {
+    const finishedAt = iso(Date.now());
     await this.k
       .updateTable('watch_runs')
-      .set({ ...set, finished_at: iso(Date.now()) })
+      .set({ ...set, finished_at: finishedAt })
       .where('id', '=', runId)
       .where('state', '=', 'running')
       .execute();
+    return finishedAt;
   }
 
   /**

@@ -9,6 +9,7 @@ import { WatchEditor } from '../features/watches/components/WatchEditor';
 import { WatchesList } from '../features/watches/components/WatchesList';
 import { WatchesFeed } from '../features/watches/components/FeedLinks';
 import { WhatsNew } from '../features/watches/components/WhatsNew';
+import { WebhookPanel } from '../features/watches/components/WebhookPanel';
 
 // No loader: the page asks for its watches as it mounts, so the shell carries nothing of this page but its name.
 export const Route = createFileRoute('/watches')({ component: WatchesPage });
@@ -69,6 +70,9 @@ function WatchesPage() {
       </Section>
       <Section title="Atom feed" testId="feed-section">
         <WatchesFeed />
+      </Section>
+      <Section title="Webhook for all your watches" testId="webhook-section">
+        <WebhookPanel watchId={null} />
       </Section>
       <Section title="New watch" testId="watch-new-section">
         <WatchEditor />

@@ -6,6 +6,7 @@ import { WatchControls } from './WatchControls';
 import { WatchFeedLink } from './FeedLinks';
 import { WatchEditor } from './WatchEditor';
 import { WatchHistory } from './WatchHistory';
+import { WatchWebhook } from './WebhookPanel';
 
 const badge = 'rounded-full px-2 py-0.5 text-xs font-semibold';
 const kindTone = 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100';
@@ -49,6 +50,7 @@ function WatchRow({ watch }: { watch: Watch }) {
       )}
       <WatchHistory watch={watch} />
       <WatchFeedLink watchId={watch.id} />
+      <WatchWebhook watchId={watch.id} />
     </li>
   );
 }
