@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { enterNative, leaveNative, nativeCallsWord } from './native-calls.ts';
 import type { ThreadLock } from './thread-lock.ts';
 
 const EVERY_MS = 100;
@@ -18,10 +19,18 @@ const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Sqlite = require(workerData.libsql);
 const lock = new Int32Array(workerData.lock);
-const database = new Sqlite(workerData.file);
+const enterNative = (${enterNative.toString()});
+const leaveNative = (${leaveNative.toString()});
+const calls = new Int32Array(workerData.calls);
+/** Every call into libsql, unless the process is exiting (native-calls.ts): then none, and the thread is let end. */
+function native(call) {
+  if (!enterNative(calls)) return;
+  try { return call(); } finally { leaveNative(calls); }
+}
+const database = native(() => new Sqlite(workerData.file));
 // Short: a checkpoint that finds a reader or another process's writer in its way tries again at the next tick,
 // rather than keeping this process's writers waiting behind the thread lock.
-database.pragma('busy_timeout = 100');
+native(() => database.pragma('busy_timeout = 100'));
 const walSize = () => { try { return fs.statSync(workerData.file + '-wal').size; } catch { return 0; } };
 /** The thread lock (thread-lock.ts), taken synchronously: this thread has nothing else to do meanwhile. */
 function holdingLock(work) {
@@ -40,15 +49,16 @@ const timer = setInterval(() => {
     // From the size SQLite's own checkpoint waits for: a small store keeps the footprint it had.
     if (size < workerData.passiveFrom) return;
     // The bulk of the copying, blocking no writer and no reader.
-    database.pragma('wal_checkpoint(PASSIVE)');
+    native(() => database.pragma('wal_checkpoint(PASSIVE)'));
     if (size < workerData.truncateFrom) return;
     // A WAL is only rewound by a writer that starts when every frame is already in the database file: under
     // steady writes from several connections that moment never comes, and the file grows without end. So,
     // with this process's writers held at the thread lock, what is left is copied and the file cut to nothing.
-    holdingLock(() => database.pragma('wal_checkpoint(TRUNCATE)'));
+    // The lock first: an exit waits for a call under way, and the lock may be held by the thread that exits.
+    holdingLock(() => native(() => database.pragma('wal_checkpoint(TRUNCATE)')));
   } catch { /* busy, or the disk full: the next tick tries again */ }
 }, workerData.everyMs);
-parentPort.on('message', () => { clearInterval(timer); database.close(); parentPort.close(); });
+parentPort.on('message', () => { clearInterval(timer); native(() => database.close()); parentPort.close(); });
 `;
 
 /**
@@ -84,12 +94,14 @@ export function startCheckpointer(
 ): { stop(): Promise<void> } {
   const libsql = createRequire(import.meta.url).resolve('libsql');
   const { passiveFrom, truncateFrom } = walLimits(path.dirname(file));
+  const calls = nativeCallsWord();
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: {
       file,
       libsql,
       lock: threadLock.buffer,
+      calls: calls.buffer,
       holder: CHECKPOINTER_HOLDER,
       reserve,
       everyMs: EVERY_MS,
@@ -112,6 +124,7 @@ export function startCheckpointer(
   };
   worker.once('error', (error) => failed(`failed: ${error.message}`));
   worker.once('exit', () => {
+    calls.release();
     // A thread that ended mid-checkpoint must not leave this process's writers waiting for it.
     threadLock.releaseFor(CHECKPOINTER_HOLDER);
     failed('ended');

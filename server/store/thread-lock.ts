@@ -7,6 +7,23 @@ type WaitAsync = (
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
 const FREE = 0;
+/** Longer than any wait for the lock; the timer is cleared as soon as the wait ends. */
+const KEEP_ALIVE_MS = 2 ** 30;
+
+/**
+ * `waiting`, with the event loop held open until it settles. A pending Atomics.waitAsync is no handle of the
+ * event loop's: a process whose only work left was waiting for the lock (a CLI or script, between two writes,
+ * while the checkpointer thread held it) found its loop empty and exited mid-write (code 13, its work unsaved),
+ * and its exit terminated the checkpointer inside a native call, which libsql answers with an abort.
+ */
+async function keepingAlive<T>(waiting: Promise<T>): Promise<T> {
+  const keepAlive = setTimeout(() => undefined, KEEP_ALIVE_MS);
+  try {
+    return await waiting;
+  } finally {
+    clearTimeout(keepAlive);
+  }
+}
 
 /**
  * The SQLite write lock between the threads of one process, taken before SQLite's own. A thread that
@@ -35,7 +52,7 @@ export class ThreadLock {
       const seen = Atomics.compareExchange(this.word, 0, FREE, this.holder);
       if (seen === FREE) return;
       const wait = waitAsync(this.word, 0, seen);
-      if (wait.async) await wait.value;
+      if (wait.async) await keepingAlive(wait.value);
     }
   }
 
