@@ -4,8 +4,12 @@ import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { HEADER } from '../../src/contract/index.ts';
 
-const timeline = (harness: ProxyHarness, query: string, refresh = false) =>
-  harness.api(`/api/v1/social/microblog/posts?${query}`, refresh ? { headers: { [HEADER.refresh]: '1' } } : {});
+const timeline = (harness: ProxyHarness, query: string, refresh = false, headers: Record<string, string> = {}) =>
+  harness.api(`/api/v1/social/microblog/posts?${query}`, {
+    headers: { ...(refresh ? { [HEADER.refresh]: '1' } : {}), ...headers },
+  });
+/** The browser's ask for the archive's newer copy of a page it holds: served free or not at all. */
+const ARCHIVED_ONLY = { [HEADER.archivedOnly]: '1' };
 const search = (harness: ProxyHarness, body: object) =>
   harness.api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
 
@@ -66,6 +70,11 @@ describe.each(STORE_KINDS)('the archive of bought answers (%s store)', (store: S
       source: 'archive',
       credits: '0',
     });
+    // Asked for the archive's copy only, a first page past ARCHIVE_FRESH_FOR is refused, not bought.
+    const archivedOnly = await timeline(harness, 'screen_name=ada__stale', false, ARCHIVED_ONLY);
+    expect(archivedOnly.status).toBe(404);
+    expect(archivedOnly.headers.get(HEADER.charged)).toBe('no');
+    expect(await harness.upstreamLog('ada__stale')).toHaveLength(2);
     // The newest page and a search can: bought again.
     expect(await read(await timeline(harness, 'screen_name=ada__stale'))).toMatchObject({
       status: 200,
@@ -101,6 +110,30 @@ describe.each(STORE_KINDS)('the archive of bought answers (%s store)', (store: S
       callId: refreshed.callId,
     });
     expect(await harness.upstreamLog('ada__refresh')).toHaveLength(3);
+  });
+
+  it('answers an archive-only ask from the archive, free, and refuses it with nothing bought when there is no copy', async () => {
+    const harness = await proxy();
+    const none = await timeline(harness, 'screen_name=ada__only', false, ARCHIVED_ONLY);
+    expect(none.status).toBe(404);
+    expect(none.headers.get(HEADER.charged)).toBe('no');
+    expect(((await none.json()) as { error: { kind: string; message: string } }).error).toMatchObject({
+      kind: 'not_found',
+      message: expect.stringMatching(/^Not sent, nothing charged: the archive holds no free copy/),
+    });
+    expect(await harness.upstreamLog('ada__only')).toHaveLength(0);
+    expect((await harness.state()).rows).toHaveLength(0);
+
+    const bought = await read(await timeline(harness, 'screen_name=ada__only'));
+    // Served from the archive, free, even with the refresh header: archive-only wins, nothing is bought again.
+    for (const refresh of [false, true])
+      expect(await read(await timeline(harness, 'screen_name=ADA__only', refresh, ARCHIVED_ONLY))).toEqual({
+        ...bought,
+        source: 'archive',
+        credits: '0',
+      });
+    expect(await harness.upstreamLog('ada__only')).toHaveLength(1);
+    expect((await harness.state()).session).toMatchObject({ calls: 1, total: '0.1' });
   });
 
   it('keeps no failure: an error answer is bought again on the next ask', async () => {

@@ -76,8 +76,12 @@ export const paidRoutes: FastifyPluginAsync = async (api) => {
           services,
           route,
           canonicalParams(route.operation, asked),
-          // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.
-          request.headers[HEADER.refresh] === '1',
+          {
+            // An explicit Refresh or Check for new posts: buy the page again even if the archive has a fresh copy.
+            fresh: request.headers[HEADER.refresh] === '1',
+            // A browser replacing its own older copy with the archive's newer one: served free or not at all.
+            archivedOnly: request.headers[HEADER.archivedOnly] === '1',
+          },
           reply.raw,
           request.person,
         );

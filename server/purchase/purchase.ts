@@ -32,6 +32,8 @@ export interface PurchaseRequest {
   params: Record<string, unknown>;
   key: string;
   /** An explicit Refresh: the archive's copy is not enough. */ fresh: boolean;
+  /** Only the archive's free copy will do: never bought (a browser replacing its own older copy, free). Wins over `fresh`. */
+  archivedOnly?: boolean;
   /** The collection job asking: written on its ledger row. */
   jobId?: string;
   /** The watch whose run asks (#37): written on its ledger row. */
@@ -104,7 +106,7 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
   const { archive } = services.store;
   // The page as the archive files it (a rest_id whose handle an answer has told us is the handle's page).
   const request = { ...asked, ...(await archive.samePage({ ...asked, operation: asked.route.operation })) };
-  let fresh = request.fresh;
+  let fresh = request.fresh && !request.archivedOnly;
   const deadline = Date.now() + leaseMs(services.upstream);
   for (;;) {
     // Read first: an answer archived after this, by any process, is one the journal will not buy again.
@@ -113,6 +115,16 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
       const free = await freePage(services, { ...request, operation: request.route.operation });
       if (free) return free;
     }
+    // Asked for the archive's copy only, and it has none to serve now (or it aged out since the look-up): nothing sent.
+    if (request.archivedOnly)
+      return failedPurchase(
+        normalisedError(
+          404,
+          'not_found',
+          'Not sent, nothing charged: the archive holds no free copy of this page now, and this request asked for the archive only.',
+          { charged: 'no' },
+        ),
+      );
     // A viewer reads what is already bought, free, and buys nothing: refused before any journal entry.
     if (request.person?.role === 'viewer')
       return failedPurchase(
@@ -319,15 +331,18 @@ export function buyForAskers(
   services: PurchaseServices & { flights: Flights },
   route: Route,
   params: Record<string, unknown>,
-  fresh: boolean,
+  asked: { fresh: boolean; archivedOnly: boolean },
   response: ServerResponse,
   person: Person | null = null,
 ): Promise<void> {
   const key = purchaseKey(route.operation, params);
   // One flight per page and person: each person's purchase is theirs, under their own limit (a second
   // person's request for a page in flight waits for it in the journal and is served the archived answer, free).
-  const flight = person ? `${key}\u0000${person.name}` : key;
-  return services.flights.serve(flight, response, () => buyPage(services, { route, params, key, fresh, person }));
+  // An archive-only ask flies apart: riding a purchase would hand it a bought answer it never asked to pay for.
+  const flight = [key, person?.name, asked.archivedOnly ? 'archived-only' : undefined]
+    .filter((part) => part !== undefined)
+    .join('\u0000');
+  return services.flights.serve(flight, response, () => buyPage(services, { route, params, key, ...asked, person }));
 }
 
 /**

@@ -8,6 +8,8 @@ export const HEADER = {
   client: 'x-creditscope-client',
   /** Sent by an explicit Refresh or Check for new posts (value `1`): buy the page again even if the archive holds a fresh copy. */
   refresh: 'x-creditscope-refresh',
+  /** Sent (value `1`) to ask for the archive's free copy only: never bought; 404 with nothing charged when there is none to serve now. */
+  archivedOnly: 'x-creditscope-archived-only',
   /** On every paid answer and every error: whether the upstream charged (`yes`, `no`, `unknown`), readable before the body is parsed. */
   charged: 'x-creditscope-charged',
   /** The ledger row of the call that bought the answer (for an archived page, its original purchase). */
