@@ -51,6 +51,10 @@ const DEV_SUITES = [
   'timeline-address.spec.ts',
   'speculation.spec.ts',
   // Watches: a run now, a quote on every change of the form, the history and what is new, with effects mounted twice.
+  // The dev server's watches are this spec's alone (it expects an empty list, one row, exact counts), so
+  // watch-feeds, watches-new and watch-webhooks stay production-only, each on an instance of its own: sharing the
+  // dev server, each would add rows and new items to this spec's lists (and watches-new marks all seen);
+  // watch-webhooks also needs a fast tick and retry (CREDITSCOPE_WATCH_TICK_MS, _WEBHOOK_RETRY_MS) the dev server lacks.
   'watches.spec.ts',
   // The production server renders a typed address's first page itself: here the browser asks for it, failures included.
   'faults.spec.ts',

@@ -9,6 +9,9 @@ import { alias, standin } from './support/standin.ts';
  * the page shows the person's feed address and each watch's, a feed reader's fetch of them answers Atom that the
  * browser's own XML parser reads strictly and that buys nothing (the stand-in's log), and a reset (asked twice)
  * puts a new address on the page while the old one answers 404.
+ *
+ * Production project only: on the shared dev server its watch and feed entries would be mixed with
+ * e2e/watches.spec.ts's, whose lists must be that spec's alone (playwright.config.ts, DEV_SUITES).
  */
 const upstream = standin(E2E.upstreamStandin);
 const APP = { [HEADER.client]: '1' };

@@ -11,6 +11,9 @@ import type { DeliveryBody } from '../src/contract/watch-webhooks.ts';
  * mode, the shared upstream stand-in) and a receiver on 127.0.0.1 (a loopback server nobody signs in to may reach
  * it): the webhook is set on the watch's row, its secret shown; Run now's new items arrive there once, signed with
  * that secret, and the delivery is listed on the row. The receiver answers 500 once: the same delivery again.
+ *
+ * Production project only: it needs a fast tick and retry (CREDITSCOPE_WATCH_TICK_MS, _WEBHOOK_RETRY_MS) the dev
+ * server lacks, and a watch list of its own (on the dev server, e2e/watches.spec.ts's; playwright.config.ts).
  */
 const upstream = standin(E2E.upstreamStandin);
 

@@ -9,6 +9,9 @@ import { alias, standin } from './support/standin.ts';
  * What's new on the Watches page, paged (#37): two watches' first runs find 40 posts, the page shows the newest
  * 25 with each watch's whole count, and "Show more" reads the rest from the server, free (the stand-in's log). The
  * navigation asks for the count alone on every page, never the items.
+ *
+ * Production project only: its exact counts (40, 25 of 40) and "mark all seen" need What's new to be its own, and
+ * on the shared dev server they would meet e2e/watches.spec.ts's items (playwright.config.ts, DEV_SUITES).
  */
 const upstream = standin(E2E.upstreamStandin);
 const HEADERS = { [HEADER.client]: '1', 'content-type': 'application/json' };

@@ -4,14 +4,16 @@ import http from 'node:http';
 import path from 'node:path';
 import Sqlite from 'libsql';
 import pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { HEADER } from '../../src/contract/index.ts';
 import type { StoreKind } from '../store/open.ts';
-import { startProxyAgainstStandin, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
+import { startProxyAgainstStandin, waitFor, type HarnessOptions, type ProxyHarness } from '../testing/harness.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
 import { isLoopbackAddress } from '../http/metrics-access.ts';
 import { learnPrices, settledJob, startJob } from '../testing/jobs.ts';
 import { signedInPerson } from '../testing/people.ts';
+import { addWatch, runWatchNow, setWebhook } from '../testing/watches.ts';
+import { startWebhookReceiver } from '../testing/webhook-receiver.ts';
 
 /**
  * GET /metrics, /readyz and /healthz on the real server over real HTTP, the stand-in as upstream (its call log
@@ -173,6 +175,46 @@ describe.each(STORE_KINDS)('on the %s store', (store: StoreKind) => {
     expect(sample(after.text, 'creditscope_paid_calls_total', { operation: 'timeline', outcome: 'ok' })).toBe(2);
     expect(sample(after.text, 'creditscope_paid_calls_total', { operation: 'search', outcome: 'ok' })).toBe(1);
     expect(after.text).not.toMatch(/alice|bob|ada/);
+  });
+
+  it("webhook deliveries of watches' runs by state, read from the store: delivered, failed after its retry", async () => {
+    const receiver = await startWebhookReceiver();
+    onTestFinished(() => receiver.close());
+    // One retry, soon: a delivery refused twice has failed.
+    const harness = await start({ CREDITSCOPE_WATCH_TICK_MS: '100', CREDITSCOPE_WEBHOOK_RETRY_MS: '50' }, { store });
+    await learnPrices(harness.api, 'metrics');
+    const before = await scrape(harness);
+    for (const state of ['pending', 'delivered', 'failed'])
+      expect(sample(before.text, 'creditscope_webhook_deliveries', { state }), state).toBe(0);
+
+    // Two watches, each with its own webhook at the same receiver, run one after another: each run's 20 posts are
+    // new, so each makes one delivery. The receiver takes the first; it refuses the second and its one retry.
+    const deliveries = async (states: Record<string, number>) =>
+      waitFor(
+        async () => (await scrape(harness)).text,
+        (text) =>
+          Object.entries(states).every(
+            ([state, count]) => sample(text, 'creditscope_webhook_deliveries', { state }) === count,
+          ),
+      );
+    const runWithHook = async (handle: string) => {
+      const watch = await addWatch(harness.api, {
+        kind: 'timeline',
+        target: { screen_name: handle },
+        schedule: { every: '1h' },
+        cap: { credits: '1', per: 'day' },
+      });
+      await setWebhook(harness.api, `/api/_watches/${watch.id}/webhook`, receiver.url);
+      expect(await runWatchNow(harness.api, watch)).toMatchObject({ state: 'done', newItems: 20 });
+    };
+    await runWithHook('grace__mhook1');
+    await deliveries({ pending: 0, delivered: 1, failed: 0 });
+    receiver.failNext(500, 500);
+    await runWithHook('grace__mhook2');
+    const after = await deliveries({ pending: 0, delivered: 1, failed: 1 });
+    expect(receiver.received.map((post) => post.answered)).toEqual([200, 500, 500]);
+    // No watch's name, handle or address in it.
+    expect(after).not.toMatch(/grace__mhook|127\.0\.0\.1/);
   });
 
   it('/readyz is 503 with the migrations missing, 200 with them; /healthz stays 200', async () => {

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Operation } from '../ledger/rows.ts';
 import { PAID_OPERATIONS } from '../../src/contract/operations.ts';
+import { DELIVERY_STATES } from '../../src/contract/watch-webhooks.ts';
 
 /**
  * What an operator watches creditscope with, in Prometheus' text format (GET /metrics, server/http/metrics-route.ts),
@@ -31,6 +32,8 @@ export interface StoreReadings {
   jobsByState: Record<string, number>;
   /** Watch runs (#37) by state (running, done, refused, failed, interrupted). */
   watchRunsByState?: Record<string, number>;
+  /** Webhook deliveries of watches' runs by state (pending: to be sent or retried; delivered; failed: gave up). */
+  webhookDeliveriesByState?: Record<string, number>;
 }
 
 const JOB_STATES = ['running', 'paused', 'done', 'cancelled', 'stopped'] as const;
@@ -152,6 +155,13 @@ export class ServerMetrics {
       help: 'Watch runs in the store (one per due time or run now), by state.',
       states: WATCH_RUN_STATES,
       counts: (readings) => readings.watchRunsByState,
+    });
+    // A pending count that only grows is a receiver down (or this server unable to reach it); failed ones gave up.
+    stateGauge(this.registry, read, {
+      name: 'creditscope_webhook_deliveries',
+      help: "Webhook deliveries of watches' runs in the store, by state (pending: due or waiting to retry; delivered; failed: every retry used).",
+      states: DELIVERY_STATES,
+      counts: (readings) => readings.webhookDeliveriesByState,
     });
   }
 

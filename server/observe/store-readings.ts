@@ -8,6 +8,19 @@ import { newest } from '../store/reads/sessions.ts';
 import { periodScope, personScope, readTotals, sessionScope } from '../store/totals.ts';
 import type { LimitKind, StoreReadings } from './metrics.ts';
 
+/** A watch table's rows counted by their `state` column. */
+async function countsByState(
+  db: Store['db']['kysely'],
+  table: 'watch_runs' | 'watch_deliveries',
+): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom(table)
+    .select(['state', sql<string | number>`count(*)`.as('count')])
+    .groupBy('state')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
+}
+
 const atLeastZero = (value: Big) => (value.lt(0) ? new Big(0) : value);
 
 /**
@@ -71,15 +84,11 @@ export async function readStoreReadings(
     .select(['status', sql<string | number>`count(*)`.as('count')])
     .groupBy('status')
     .execute();
-  const runs = await db
-    .selectFrom('watch_runs')
-    .select(['state', sql<string | number>`count(*)`.as('count')])
-    .groupBy('state')
-    .execute();
   return {
     storeUp: true,
     limitsLeft,
     jobsByState: Object.fromEntries(jobs.map((row) => [row.status, Number(row.count)])),
-    watchRunsByState: Object.fromEntries(runs.map((row) => [row.state, Number(row.count)])),
+    watchRunsByState: await countsByState(db, 'watch_runs'),
+    webhookDeliveriesByState: await countsByState(db, 'watch_deliveries'),
   };
 }

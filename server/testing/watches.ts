@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import type { WatchDraft } from '../../src/contract/watch-requests.ts';
+import { webhookAnswer, type Webhook } from '../../src/contract/watch-webhooks.ts';
 import type { NewItem, Watch, WatchRun } from '../../src/contract/watches.ts';
 
 /** Anything with the proxy's API: the in-process harness, or a proxy process's client wrapped as one. */
@@ -19,6 +21,13 @@ export async function runWatchNow(api: Api, watch: Watch): Promise<WatchRun> {
   const response = await post(api, `/api/_watches/${watch.id}/run`, { acceptedPerRun: watch.quote.perRun });
   if (response.status !== 200) throw new Error(`run now answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { run: WatchRun }).run;
+}
+
+/** Sets the webhook at `pathname` (a watch's, or the person's own) to `url`, as the Watches page does: the webhook with its secret. */
+export async function setWebhook(api: Api, pathname: string, url: string): Promise<Webhook> {
+  const response = await api(pathname, { method: 'PUT', body: JSON.stringify({ url }) });
+  if (response.status !== 200) throw new Error(`PUT ${pathname} answered ${response.status}: ${await response.text()}`);
+  return v.parse(webhookAnswer, await response.json()).webhook!;
 }
 
 export async function runsOf(api: Api, id: string): Promise<WatchRun[]> {

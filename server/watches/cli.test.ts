@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import type { Watch } from '../../src/contract/watches.ts';
+import { deliveriesAnswer, type DeliveryBody } from '../../src/contract/watch-webhooks.ts';
 import { startProxyAgainstStandin, TEST_TOKEN } from '../testing/harness.ts';
 import { cliRunner } from '../testing/cli-process.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { signedInPerson } from '../testing/people.ts';
+import { setWebhook } from '../testing/watches.ts';
+import { signedWith, startWebhookReceiver } from '../testing/webhook-receiver.ts';
 import { PeopleAdmin } from '../identity/admin.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -15,8 +19,11 @@ afterEach(async () => {
 const runCli = cliRunner('server/watches/cli.ts', cleanup);
 
 describe('npm run watch (#37)', () => {
-  it('adds, lists, prices and runs (only with --yes) and pauses a watch on the server’s store', async () => {
-    const harness = await startProxyAgainstStandin();
+  it('adds, lists, prices and runs (only with --yes, its webhook delivery sent before it exits) and pauses a watch on the server’s store', async () => {
+    const receiver = await startWebhookReceiver();
+    cleanup.push(() => receiver.close());
+    // The server's own scheduler looks only once a minute: what reaches the receiver by the CLI's exit, the CLI sent.
+    const harness = await startProxyAgainstStandin({ CREDITSCOPE_WATCH_TICK_MS: '60000' });
     cleanup.push(() => harness.close());
     await learnPrices(harness.api);
     const env = { API_BASE_URL: harness.standin.url, API_TOKEN: TEST_TOKEN, CREDITSCOPE_DATA_DIR: harness.dataDir };
@@ -35,10 +42,23 @@ describe('npm run watch (#37)', () => {
     expect(priced.stdout).toContain('Nothing bought: add --yes');
     expect(await harness.upstreamLog('grace__wcli')).toHaveLength(0);
 
+    const hook = await setWebhook(harness.api, `/api/_watches/${id}/webhook`, receiver.url);
     const ran = await runCli(['run', id, '--yes'], env);
     expect(ran.stderr).toBe('');
     expect(ran.stdout).toContain('Run done: 20 new, 1 call(s), 0.1 credits');
     expect(await harness.upstreamLog('grace__wcli')).toHaveLength(1);
+    // Its delivery already there when the process has gone, once, signed with the watch's secret, and recorded.
+    expect(receiver.received).toHaveLength(1);
+    const [post] = receiver.received;
+    expect(signedWith(hook.secret, post!)).toBe(true);
+    const body = JSON.parse(post!.body) as DeliveryBody;
+    expect(body.watch).toMatchObject({ id, name: '@grace__wcli' });
+    expect(body.run).toMatchObject({ trigger: 'now', newItems: 20 });
+    expect(body.items).toHaveLength(20);
+    const delivered = await harness.api(`/api/_watches/${id}/deliveries`);
+    expect(v.parse(deliveriesAnswer, await delivered.json()).deliveries).toMatchObject([
+      { state: 'delivered', attempts: 1 },
+    ]);
 
     const paused = await runCli(['pause', id], env);
     expect(paused.stdout).toContain('paused');

@@ -5,13 +5,12 @@ import {
   webhookAnswer,
   type Delivery,
   type DeliveryBody,
-  type Webhook,
 } from '../../src/contract/watch-webhooks.ts';
 import { startProxyAgainstStandin, TEST_TOKEN, waitFor } from '../testing/harness.ts';
 import { learnPrices } from '../testing/jobs.ts';
 import { signedInPerson } from '../testing/people.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { addWatch, grow, runWatchNow } from '../testing/watches.ts';
+import { addWatch, grow, runWatchNow, setWebhook } from '../testing/watches.ts';
 import { signedWith, startWebhookReceiver } from '../testing/webhook-receiver.ts';
 import type { StoreKind } from '../store/open.ts';
 import { startStandin } from '../standin/server.ts';
@@ -27,12 +26,6 @@ type Api = (pathname: string, init?: RequestInit) => Promise<Response>;
 
 const putWebhook = (api: Api, pathname: string, body: unknown) =>
   api(pathname, { method: 'PUT', body: JSON.stringify(body) });
-
-async function setWebhook(api: Api, pathname: string, url: string): Promise<Webhook> {
-  const response = await putWebhook(api, pathname, { url });
-  if (response.status !== 200) throw new Error(`PUT ${pathname} answered ${response.status}: ${await response.text()}`);
-  return v.parse(webhookAnswer, await response.json()).webhook!;
-}
 
 async function deliveriesOf(api: Api, watchId: string): Promise<Delivery[]> {
   return v.parse(deliveriesAnswer, await (await api(`/api/_watches/${watchId}/deliveries`)).json()).deliveries;
