@@ -215,12 +215,19 @@ describe('the built server after npm ci --omit=dev', () => {
 
   it('`npm run watch` adds a watch on the same store and runs it only with --yes', async () => {
     const demo = { CREDITSCOPE_DEMO_STANDIN_PORT: String(await freePort()) };
-    const added = await operator('watch', ['add', '--handle', 'grace', '--cap', '1', '--daily', '07:00'], demo);
+    // The store holds people (root, above), so the watch is given to one: a watch of nobody's would show nowhere.
+    const added = await operator(
+      'watch',
+      ['add', '--handle', 'grace', '--cap', '1', '--daily', '07:00', '--owner', 'root'],
+      demo,
+    );
     expect(added.stdout).toContain('daily at 07:00 · at most 0.1 credits a day');
     const id = /^Added (\S+)/.exec(added.stdout)![1]!;
     const ran = await operator('watch', ['run', id, '--yes'], demo);
     expect(ran.stdout).toContain('Run done: 20 new, 1 call(s), 0.1 credits');
-    expect((await operator('watch', ['list'], demo)).stdout).toContain(`${id}  timeline @grace  daily at 07:00 (UTC)`);
+    expect((await operator('watch', ['list'], demo)).stdout).toContain(
+      `${id}  timeline @grace  owner root  daily at 07:00 (UTC)`,
+    );
   });
 
   it('runs on the Node the install brought (the node package), whatever the host has', () => {
