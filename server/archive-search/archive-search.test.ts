@@ -190,6 +190,17 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     }
   });
 
+  it('indexes posts whose text holds a NUL and other odd bytes, and finds them', async () => {
+    const harness = await proxy();
+    const bought = await buyTimeline(harness, 'screen_name=ada__odd_text');
+    const hits = await findAll(harness, 'q=nonchar');
+    // A repost's card shows the original, whose text the stand-in leaves alone: every other post is found.
+    const odd = bought.posts.filter((post) => !post.reposted_post);
+    expect(odd.length).toBeGreaterThan(10);
+    expect(new Set(hits.map((hit) => hit.postId))).toEqual(new Set(odd.map((post) => post.post_id)));
+    expect(hits.every((hit) => !hit.snippet.some((part) => part.text.includes('\u0000')))).toBe(true);
+  });
+
   it("draws each card from the index's own row, and a row indexed before rows kept one from its archived page", async () => {
     const harness = await proxy();
     const page = await buyTimeline(harness, 'screen_name=grace__cards');

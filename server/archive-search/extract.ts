@@ -5,6 +5,7 @@ import { timelineEnvelope } from '../../src/contract/upstream/timeline-envelope.
 import type { Post } from '../../src/contract/upstream/types.ts';
 import { splitEntities } from '../../src/contract/upstream/entities.ts';
 import { siteDomain } from '../../src/contract/url.ts';
+import { storableText } from '../store/storable-text.ts';
 import type { ArchivePostTable } from './tables.ts';
 import { HIT_END, HIT_START } from './terms.ts';
 
@@ -25,8 +26,8 @@ export type Extracted = { item: string } & Pick<
   | 'has_media'
 >;
 
-// The snippet's highlight markers (see query.ts): never part of what is indexed.
-const clean = (text: string) => text.replaceAll(HIT_START, ' ').replaceAll(HIT_END, ' ');
+// The snippet's highlight markers (see query.ts): never part of what is indexed; nor a NUL, which no store holds.
+const clean = (text: string) => storableText(text.replaceAll(HIT_START, ' ').replaceAll(HIT_END, ' '));
 const unique = (values: Iterable<string>) => [...new Set(values)].join(' ');
 const lower = (handle: string | undefined | null) => (handle ? handle.toLowerCase() : null);
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ECHO_FORMS, echoInHeaders, echoInPosts } from './echo.ts';
+import { ODD_TEXT, oddTextInPosts } from './odd-text.ts';
 import { FaultBook, sendFault, type FaultRule } from './faults.ts';
 import { renderSvg } from './media.ts';
 import { searchResults } from './search.ts';
@@ -134,6 +135,7 @@ export async function startStandin(options: StandinOptions) {
     const shown = growth > 0 ? { ...user, postCount: user.postCount - user.newerPosts + growth, newerPosts: 0 } : user;
     const data = timelinePage(shown, query.cursor, { mediaBase: origin, now });
     if (!data) return send(400, { success: false, message: 'Invalid cursor' });
+    if (ODD_TEXT.test(query.screen_name ?? '')) oddTextInPosts(data.timeline as { text?: unknown }[]);
     if (echo) {
       echoInPosts(data.timeline as { text?: unknown }[], echo.token);
       echoInHeaders(echo.response, echo.token);

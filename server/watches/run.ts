@@ -5,6 +5,7 @@ import type { Post, SearchResult } from '../../src/contract/upstream/types.ts';
 import { SEARCH_ROUTE, TIMELINE_ROUTE, readSearch, readTimeline } from '../jobs/pages.ts';
 import { buyPage, type PurchaseRequest, type PurchaseServices } from '../purchase/purchase.ts';
 import type { PurchaseResult } from '../purchase/purchase-result.ts';
+import { storableText } from '../store/storable-text.ts';
 import type { WatchDefinition } from './draft.ts';
 import type { ItemRow, RunRow, WatchStore } from './watch-store.ts';
 
@@ -64,7 +65,12 @@ interface Found {
 
 function postFound(post: Post, handle: string | undefined): Found {
   const who = handle ?? post.author?.handle ?? '_';
-  return { key: post.id, kind: 'post', text: post.text, link: `/timeline/${encodeURIComponent(who)}/post/${post.id}` };
+  return {
+    key: storableText(post.id),
+    kind: 'post',
+    text: storableText(post.text),
+    link: `/timeline/${encodeURIComponent(who)}/post/${encodeURIComponent(post.id)}`,
+  };
 }
 
 function resultFound(result: SearchResult, target: Record<string, string | number>, page: number): Found {
@@ -74,9 +80,9 @@ function resultFound(result: SearchResult, target: Record<string, string | numbe
     ),
   );
   return {
-    key: result.url,
+    key: storableText(result.url),
     kind: 'result',
-    text: `${result.title} ${result.url}`,
+    text: storableText(`${result.title} ${result.url}`),
     link: `/search?${query.toString()}`,
   };
 }

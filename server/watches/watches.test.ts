@@ -101,6 +101,26 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
     expect(metrics).toMatch(/^creditscope_watch_runs\{state="running"\} 0$/m);
   });
 
+  it('records posts whose text holds bytes a database or XML refuses, so the next run finds nothing new to buy', async () => {
+    const harness = await server(store);
+    const handle = 'grace__odd_text';
+    const watch = await addWatch(harness.api, {
+      kind: 'timeline',
+      target: { screen_name: handle },
+      schedule: { every: '1h' },
+      cap: { credits: '100', per: 'day' },
+    });
+    expect(await runWatchNow(harness.api, watch)).toMatchObject({ state: 'done', calls: 1, newItems: 20 });
+    const { items } = await newItems(harness.api);
+    expect(items).toHaveLength(20);
+    // NUL stands as U+FFFD (PostgreSQL text holds no NUL); the rest is kept as the upstream sent it.
+    expect(items[0]!.preview).toContain('nul\ufffdbyte esc\u001b');
+    expect(items.every((item) => !item.preview.includes('\u0000'))).toBe(true);
+    // Each post was recorded, so the next run's first page is all seen: nothing new, and its next page not bought.
+    expect(await runWatchNow(harness.api, watch)).toMatchObject({ state: 'done', calls: 1, newItems: 0 });
+    expect(await timelineCalls(harness, handle)).toHaveLength(2);
+  });
+
   it('does not start a run that would pass its cap or the operator limit, and says which', async () => {
     const harness = await server(store, { CREDIT_LIMIT: '0.5' });
     const capped = await addWatch(harness.api, {
