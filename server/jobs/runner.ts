@@ -1,3 +1,4 @@
+import { OnePass } from '../background/one-pass.ts';
 import Big from 'big.js';
 import type { PurchaseServices } from '../purchase/purchase.ts';
 import { RunContext } from './context.ts';
@@ -26,8 +27,10 @@ export interface RunnerDeps {
 export class JobRunner {
   private readonly active = new Map<string, { context: RunContext | null; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
-  private closing = false;
-  private ticking: Promise<void> | null = null;
+  private readonly ticks = new OnePass(
+    () => this.tick(),
+    (error) => this.deps.log?.(`collection jobs: ${error.message}`),
+  );
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -39,13 +42,7 @@ export class JobRunner {
 
   /** Looks for work now (a job just created or resumed), without waiting for the next poll. */
   kick(): Promise<void> {
-    if (this.closing) return Promise.resolve();
-    this.ticking ??= this.tick()
-      .catch((error: unknown) => this.deps.log?.(`collection jobs: ${(error as Error).message}`))
-      .finally(() => {
-        this.ticking = null;
-      });
-    return this.ticking;
+    return this.ticks.kick();
   }
 
   /** The context of a job running here: its calls in flight (for tests and the bench). */
@@ -60,7 +57,7 @@ export class JobRunner {
 
   private async tick() {
     for (const row of await this.deps.store.claimable(this.deps.owner)) {
-      if (this.closing || this.active.has(row.id)) continue;
+      if (this.ticks.closing || this.active.has(row.id)) continue;
       await this.take(row);
     }
   }
@@ -167,9 +164,8 @@ export class JobRunner {
 
   /** Stops taking work; jobs running here stop after the calls in flight and are released for any process to resume. */
   async close() {
-    this.closing = true;
     if (this.timer) clearInterval(this.timer);
-    await this.ticking;
+    await this.ticks.close();
     for (const entry of this.active.values()) entry.context?.stop({ reason: 'shutdown' });
     await Promise.all([...this.active.values()].map((entry) => entry.done));
   }

@@ -1,3 +1,4 @@
+import { OnePass } from '../background/one-pass.ts';
 import { JobStore } from '../jobs/job-store.ts';
 import type { PurchaseRequest, PurchaseServices } from '../purchase/purchase.ts';
 import { definitionOf, type WatchDefinition } from './draft.ts';
@@ -32,8 +33,10 @@ const MOST_AT_ONCE = 4;
  */
 export class WatchScheduler {
   private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
-  private closing = false;
+  private readonly ticks = new OnePass(
+    () => this.tick(),
+    (error) => this.deps.log(`watches: ${error.message}`),
+  );
   private readonly active = new Map<string, Promise<RunRow>>();
   private readonly people: JobStore;
 
@@ -48,13 +51,7 @@ export class WatchScheduler {
   }
 
   kick(): Promise<void> {
-    if (this.closing) return Promise.resolve();
-    this.ticking ??= this.tick()
-      .catch((error: unknown) => this.deps.log(`watches: ${(error as Error).message}`))
-      .finally(() => {
-        this.ticking = null;
-      });
-    return this.ticking;
+    return this.ticks.kick();
   }
 
   private async tick() {
@@ -64,7 +61,7 @@ export class WatchScheduler {
     void this.deps.webhooks.kick();
     const now = new Date();
     for (const watch of await store.due(now)) {
-      if (this.closing || this.active.size >= MOST_AT_ONCE) return;
+      if (this.ticks.closing || this.active.size >= MOST_AT_ONCE) return;
       let definition: WatchDefinition;
       try {
         definition = definitionOf(watch);
@@ -138,9 +135,8 @@ export class WatchScheduler {
 
   /** Stops claiming; runs going here finish (their pages are journalled either way). */
   async close() {
-    this.closing = true;
     if (this.timer) clearInterval(this.timer);
-    await this.ticking;
+    await this.ticks.close();
     await Promise.allSettled([...this.active.values()]);
     await this.deps.webhooks.close();
   }

@@ -1,3 +1,4 @@
+import { OnePass } from '../background/one-pass.ts';
 import type { DeliveryBody } from '../../src/contract/watch-webhooks.ts';
 import { SEND_TIMEOUT_MS, sendAttempt } from './webhook-send.ts';
 import { itemsOfRun, personScope, watchScope, type DeliveryRow, type WebhookStore } from './webhook-store.ts';
@@ -63,8 +64,10 @@ function textOf(watch: WatchRow, run: RunRow, items: DeliveryBody['items'], base
  * leaves it to be sent again when its lease runs out (receivers drop a repeated delivery id).
  */
 export class WebhookDeliverer {
-  private sending: Promise<void> | null = null;
-  private closing = false;
+  private readonly sends = new OnePass(
+    () => this.sendDue(),
+    (error) => this.deps.log(`webhooks: ${error.message}`),
+  );
 
   constructor(private readonly deps: DelivererDeps) {}
 
@@ -98,13 +101,7 @@ export class WebhookDeliverer {
 
   /** Sends what is due now (one pass at a time in this process); the scheduler's tick calls it too. */
   kick(): Promise<void> {
-    if (this.closing) return Promise.resolve();
-    this.sending ??= this.sendDue()
-      .catch((error: unknown) => this.deps.log(`webhooks: ${(error as Error).message}`))
-      .finally(() => {
-        this.sending = null;
-      });
-    return this.sending;
+    return this.sends.kick();
   }
 
   /**
@@ -130,7 +127,7 @@ export class WebhookDeliverer {
       if (claimed.length === 0) return;
       // What is claimed is sent, closing or not: left claimed, it would wait for its lease to run out.
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
-      if (this.closing) return;
+      if (this.sends.closing) return;
     }
   }
 
@@ -164,7 +161,6 @@ export class WebhookDeliverer {
 
   /** Stops claiming; an attempt being sent here finishes (or its lease runs out). */
   async close() {
-    this.closing = true;
-    await this.sending;
+    await this.sends.close();
   }
 }
