@@ -14,6 +14,7 @@ function memoryRecords() {
   const commits: { puts: string[]; deletes: string[]; chars: number }[] = [];
   let failNext = false;
   let neverLandNext = false;
+  let landUnheardNext = false;
   const store: RecordStore = {
     commit: async (puts, deletes) => {
       if (neverLandNext) {
@@ -28,6 +29,11 @@ function memoryRecords() {
       for (const [key, value] of puts) records.set(key, structuredClone(value));
       for (const key of deletes) records.delete(key);
       commits.push({ puts: puts.map(([key]) => key), deletes, chars: JSON.stringify(puts).length });
+      if (landUnheardNext) {
+        // The transaction landed, but the document went before it heard so.
+        landUnheardNext = false;
+        return new Promise<void>(() => undefined);
+      }
     },
     entries: async () => [...records].map(([key, value]) => [key, structuredClone(value)]),
   };
@@ -40,6 +46,9 @@ function memoryRecords() {
     },
     neverLandNext: () => {
       neverLandNext = true;
+    },
+    landUnheardNext: () => {
+      landUnheardNext = true;
     },
   };
 }
@@ -225,6 +234,41 @@ describe("the incremental persister, under TanStack Query's own save and restore
 
     const next = await nextDocument(store, journal());
     expect(data(next)?.pages).toHaveLength(3);
+  });
+
+  it('a journal entry whose write landed after all (the document went as it finished) restores, with the rest of the cache', async () => {
+    const { store, landUnheardNext } = memoryRecords();
+    const { journal } = memoryStorage();
+    const persister = createIncrementalPersister(store, PREFIX, undefined, journal());
+    const { queryClient, observer } = await timeline(2);
+    await persistQueryClientSave({ queryClient, persister, ...options });
+    await nextPageLater(observer);
+    landUnheardNext();
+    void persistQueryClientSave({ queryClient, persister, ...options });
+    // pagehide: the write is on its way, so its page goes into the journal; then it lands.
+    persister.keepUnsaved();
+    observer.destroy();
+
+    const next = await nextDocument(store, journal());
+    expect(data(next)?.pages).toHaveLength(3);
+    expect(data(next)).toEqual(data(queryClient));
+  });
+
+  it('a damaged record or journal entry is left out, and the rest of the cache restored, not dropped', async () => {
+    const { store, records } = memoryRecords();
+    const storage = new MemoryStorage();
+    const journal = () => createJournal(storage as unknown as Storage, 'journal:');
+    const { queryClient } = await timeline(2);
+    await persistQueryClientSave({ queryClient, persister: createIncrementalPersister(store, PREFIX), ...options });
+    records.set(`${PREFIX}query:["damaged"]`, { query: null, shape: 'pages' });
+    records.set(`${PREFIX}query:["other-build"]`, 'text');
+    storage.setItem('journal:a', '{"not":"a list"}');
+    storage.setItem('journal:b', JSON.stringify([[`${PREFIX}query:["x"]`, { query: {} }], [`${PREFIX}part:y`, 1], 7]));
+    storage.setItem('journal:c', 'not JSON');
+
+    const next = await nextDocument(store, journal());
+    expect(data(next)).toEqual(data(queryClient));
+    expect(next.getQueryCache().getAll()).toHaveLength(1);
   });
 
   it('a journal entry left behind never stands in for a newer copy another document wrote since', async () => {

@@ -179,10 +179,14 @@ export function createIncrementalPersister(
     for (const [key, value] of records) {
       if (!key.startsWith(queryKey(''))) continue;
       const record = value as QueryRecord;
-      const data = assemble(record, records);
-      if (data === undefined && record.shape.kind !== 'inline') continue;
-      queries.push({ ...record.query, state: { ...record.query.state, data } });
-      stored.set(record.query.queryHash, { text: signature(record), parts: partsOf(record.shape) });
+      try {
+        const data = assemble(record, records);
+        if (data === undefined && record.shape.kind !== 'inline') continue;
+        stored.set(record.query.queryHash, { text: signature(record), parts: partsOf(record.shape) });
+        queries.push({ ...record.query, state: { ...record.query.state, data } });
+      } catch {
+        // Not a record as written here (damaged, or another build's): left out, and the rest of the cache restored.
+      }
     }
     // Parts no query lists: a query gone before its last write, or pages of a query whose record was lost.
     const listed = new Set([...stored.values()].flatMap((entry) => entry.parts.map(partKey)));

@@ -10,11 +10,16 @@ interface Entry {
 /** Every document's entry: those left by documents gone before their write landed, and this one's. */
 function entries({ storage, prefix }: Journal): Entry[] {
   const parse = (text: string | null): [string, unknown][] => {
+    let parsed: unknown;
     try {
-      return JSON.parse(text!) as [string, unknown][];
+      parsed = JSON.parse(text!);
     } catch {
       return [];
     }
+    // Anything but a list of [key, record] pairs (another build's entry, damaged text) replays nothing.
+    return Array.isArray(parsed)
+      ? parsed.filter((pair): pair is [string, unknown] => Array.isArray(pair) && typeof pair[0] === 'string')
+      : [];
   };
   return Object.keys(storage)
     .filter((key) => key.startsWith(prefix))
@@ -29,6 +34,18 @@ function drop({ storage }: Journal, { key, text }: Entry) {
 /** The cache is cleared: every entry goes with it. */
 export function forgetJournal(journal: Journal) {
   entries(journal).forEach((entry) => drop(journal, entry));
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** A query's record as written here: anything else kept under its key (another build's, damaged) is not replayed. */
+function isQueryRecord(value: unknown): value is QueryRecord {
+  if (!isObject(value) || !('query' in value) || !('shape' in value)) return false;
+  const { query, shape } = value as { query: unknown; shape: unknown };
+  if (!isObject(query) || !('state' in query) || !isObject(query.state) || !isObject(shape)) return false;
+  const { kind, parts, part } = shape as { kind?: unknown; parts?: unknown; part?: unknown };
+  if (kind === 'pages') return Array.isArray(parts) && parts.every((id) => typeof id === 'string');
+  return kind === 'whole' ? typeof part === 'string' : kind === 'inline';
 }
 
 interface Replay {
@@ -52,11 +69,13 @@ export async function replayJournal({ journal, store, records, metaKey, queryPre
   const replay = left.flatMap(({ puts }) => {
     const kept = new Map(puts);
     return puts.flatMap(([key, value]): [string, unknown][] => {
-      const held = records.get(key) as QueryRecord | undefined;
-      if (key === metaKey) return held ? [] : [[key, value]];
-      const record = value as QueryRecord;
-      const parts = key.startsWith(queryPrefix) ? partsOf(record.shape).map(partKey) : [];
-      const newer = !held || held.query.state.dataUpdatedAt < record.query.state.dataUpdatedAt;
+      if (key === metaKey) return records.has(key) ? [] : [[key, value]];
+      // A page goes with the query record that lists it; one IndexedDB holds already (its write landed as the
+      // document went) is not written again.
+      if (!key.startsWith(queryPrefix) || !isQueryRecord(value)) return [];
+      const held = records.get(key);
+      const parts = partsOf(value.shape).map(partKey);
+      const newer = !isQueryRecord(held) || held.query.state.dataUpdatedAt < value.query.state.dataUpdatedAt;
       if (!parts.length || !newer || !parts.every((part) => records.has(part) || kept.has(part))) return [];
       return [
         ...parts.filter((part) => !records.has(part)).map((part): [string, unknown] => [part, kept.get(part)]),
