@@ -71,7 +71,7 @@ export async function routeBreakdown(browser: Browser, origin: string, dist: str
       own,
     });
   }
-  return { homeKb: sum(shell.values()) / KB, figures };
+  return { homeKb: sum(shell.values()) / KB, home: [...shell].sort((a, b) => b[1] - a[1]), figures };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -99,8 +99,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const { homeKb, figures } = await routeBreakdown(browser, origin, dist, [...OWN_ROUTES, CREDITS]);
+    const { homeKb, home, figures } = await routeBreakdown(browser, origin, dist, [...OWN_ROUTES, CREDITS]);
     console.log(`/ (the shell): ${homeKb.toFixed(1)} KB`);
+    for (const [name, bytes] of home) console.log(`  ${(bytes / KB).toFixed(1).padStart(6)} KB ${name}`);
     for (const { route, totalKb, shellKb, ownKb, own } of figures) {
       console.log(
         `${route}: ${totalKb.toFixed(1)} KB (goal 125: ${totalKb <= 125 ? 'ok' : 'not'}) = shell ${shellKb.toFixed(1)} + own ${ownKb.toFixed(1)} KB`,
