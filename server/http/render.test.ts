@@ -182,6 +182,8 @@ describe('the first screen of a timeline as HTML', () => {
     // the app's modules are named after the posts.
     expect(firstChunkMs).toBeLessThan(UPSTREAM_MS);
     expect(firstChunk).toMatch(/<link rel="stylesheet"/);
+    // No script after the style sheet: the parser would stop there until the sheet has loaded, not parse the posts.
+    expect(firstChunk.slice(firstChunk.indexOf('<link rel="stylesheet"'))).not.toContain('<script');
     expect(firstChunk).not.toContain('<article');
     expect(firstChunk).not.toContain('modulepreload');
     expect((text.match(/<article\b/g) ?? []).length).toBe(6);
