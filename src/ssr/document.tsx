@@ -53,11 +53,13 @@ function Document({
         <meta property="csp-nonce" content={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <title>creditscope</title>
+        {/* Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts). Before the style
+            sheets: an inline script after a style sheet still loading stops the parser until it has loaded, and the
+            body (the posts) is parsed while it loads. */}
+        <InlineScript nonce={nonce} source={HOLD_CLICKS_SCRIPT} />
         {assets.styleSheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {/* Clicks before React runs the page are held and replayed (src/lib/held-clicks.ts). */}
-        <InlineScript nonce={nonce} source={HOLD_CLICKS_SCRIPT} />
       </head>
       <body className="bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <div id="root" {...root}>

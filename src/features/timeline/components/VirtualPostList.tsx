@@ -15,9 +15,10 @@ import { PostCard } from './PostCard';
 export const ALWAYS_MOUNTED = 60;
 /**
  * The server's render (and the hydration that must match it) holds the first screen only: every post
- * more there is server time, HTML and browser layout spent before the first post can paint.
+ * more there is server time, HTML and browser layout spent before the first post can paint. The first post
+ * starts about 650 px down (header, form, profile, tools): three posts reach past the fold of a tall screen.
  */
-const FIRST_SCREEN = 6;
+const FIRST_SCREEN = 3;
 const noSubscription = () => () => {};
 const OVERSCAN = 10;
 /** The sticky app bar: j/k and restored positions keep posts out from under it. */
