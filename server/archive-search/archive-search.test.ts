@@ -8,6 +8,7 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from '../store/open.ts';
 import { HEADER } from '../../src/contract/index.ts';
+import { findPosts } from './query.ts';
 import { withSearchTables } from './tables.ts';
 
 const open: ProxyHarness[] = [];
@@ -115,7 +116,21 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
     expect(results).toHaveLength(10);
     expect(results[0]!.from.pageKey).toMatch(/^search /);
     const firstPage = await find(harness, 'q=lantern');
-    expect(firstPage).toMatchObject({ credits: '0', total: all.length });
+    expect(firstPage).toMatchObject({ credits: '0', total: all.length, moreThanTotal: false });
+    // The count stops at its bound (1,000 in the app) and says there are more; exact at the bound itself.
+    const db = await openRaw(harness);
+    try {
+      expect(await findPosts(db, { q: 'lantern' }, null, 20, 2)).toMatchObject({ total: 2, moreThanTotal: true });
+      expect(await findPosts(db, { q: 'lantern' }, null, 20, all.length)).toMatchObject({
+        total: all.length,
+        moreThanTotal: false,
+      });
+      const byAda = await findPosts(db, { q: '', author: 'ada' }, null, 5, 3);
+      expect(byAda).toMatchObject({ total: 3, moreThanTotal: true });
+      expect(byAda.rows.map((row) => row.id)).toEqual([...byAda.rows.map((row) => row.id)].sort((a, b) => b - a));
+    } finally {
+      await db.close();
+    }
     expect(firstPage.hits.some((hit) => hit.snippet.some((run) => run.hit && /^lantern/i.test(run.text)))).toBe(true);
     // PostgreSQL reads the total and the page in one statement: it must still say 0 when nothing matches.
     expect(await find(harness, 'q=nothingmatchesthis')).toMatchObject({ total: 0, next: null, hits: [] });

@@ -81,6 +81,7 @@ export function archiveRoutes(db: Db, indexer: Pick<PostIndexer, 'catchUp'>): Fa
             // Bought pages not yet searchable: this answer is without them.
             indexing,
             total: page.total,
+            moreThanTotal: page.moreThanTotal,
             next: page.next ? encodeCursor(page.next) : null,
             hits: page.rows.map((row, index) => ({
               kind: row.kind,

@@ -19,6 +19,7 @@ export type FindHit = Omit<v.InferOutput<typeof findHitSchema>, 'item'> & {
 export interface FindPage {
   indexing: number;
   total: number | null;
+  moreThanTotal: boolean;
   next: string | null;
   hits: FindHit[];
 }

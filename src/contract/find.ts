@@ -34,6 +34,8 @@ export const findPageSchema = v.object({
   credits: v.literal('0'),
   indexing: v.optional(v.number(), 0),
   total: v.nullable(v.number()),
+  // The count stops at 1,000 (server/archive-search/query.ts TOTAL_COUNTED): true when more than `total` match.
+  moreThanTotal: v.optional(v.boolean(), false),
   next: v.nullable(v.string()),
   hits: v.array(findHitSchema),
 });

@@ -28,13 +28,14 @@ export function FindHits({ params, renderPost }: { params: FindParams; renderPos
   if (query.isError && !query.data) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   const hits = query.data.pages.flatMap((page) => page.hits);
   const total = query.data.pages[0]?.total ?? null;
+  const moreThanTotal = query.data.pages[0]?.moreThanTotal ?? false;
   const indexing = query.data.pages[0]?.indexing ?? 0;
   return (
     <section aria-label="Found in bought posts">
       <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="find-total" role="status">
         {total === 0
           ? 'Nothing you bought matches.'
-          : `${total ?? hits.length} ${total === 1 ? 'match' : 'matches'} in what you bought`}
+          : `${moreThanTotal ? 'More than ' : ''}${(total ?? hits.length).toLocaleString('en')} ${total === 1 && !moreThanTotal ? 'match' : 'matches'} in what you bought`}
         {' · '}
         <span className="font-semibold text-emerald-800 dark:text-emerald-300">0 credits</span>
         {indexing > 0 && (
