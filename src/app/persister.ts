@@ -84,8 +84,8 @@ function swapInThisBrowsersCopies(queryClient: QueryClient) {
   const preferHeld = (query: Query) => {
     const mine = held.get(query.queryHash);
     if (!mine || query.state.dataUpdatedAt <= mine.state.dataUpdatedAt || !servedFromArchive(query.state.data)) return;
-    // The archive's newer first page put in front of this browser's own pages (use-timeline.ts): kept, not undone.
-    if (holdsAPageOf(query.state.data, mine.state.data)) return;
+    // The server renders one page; more is that page put in front of this browser's own (use-timeline.ts): kept.
+    if (((query.state.data as { pages?: unknown[] }).pages?.length ?? 1) > 1) return;
     held.delete(query.queryHash);
     queryClient.setQueryData(mine.queryKey, restoredInThisBrowser(mine.state.data), {
       updatedAt: mine.state.dataUpdatedAt,
@@ -98,16 +98,6 @@ function swapInThisBrowsersCopies(queryClient: QueryClient) {
     if (held.size === 0) stop();
   });
   setTimeout(stop, 10_000);
-}
-
-const pagesOf = (data: unknown): unknown[] => (data as { pages?: unknown[] } | undefined)?.pages ?? [data];
-const callIdsOf = (data: unknown) =>
-  new Set(pagesOf(data).flatMap((page) => (page as { callId?: string | null } | undefined)?.callId ?? []));
-
-/** Whether `data` already shows a purchase of `held` (the same call), i.e. is built on this browser's copy. */
-function holdsAPageOf(data: unknown, held: unknown): boolean {
-  const ids = callIdsOf(held);
-  return [...callIdsOf(data)].some((id) => ids.has(id));
 }
 
 function servedFromArchive(data: unknown): boolean {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { timelineQueryOptions, type TimelineTarget } from '../../../api/timeline';
 import type { TimelinePage } from '../../../contract/upstream/types';
 import { uniquePosts } from '../filters';
@@ -26,7 +26,9 @@ export function useTimeline(target: TimelineTarget) {
     const last = result.data?.pages.at(-1);
     return last && !pages.includes(last) ? [last] : [];
   }, [fetchNextPage, pages]);
-  useNewerArchivedFirstPage(target, asOf);
+  // The server has just served its archive's newest copy (or bought one): nothing newer to look for.
+  const servedNow = firstPage?.origin === 'archive' || firstPage?.origin === 'server-rendered';
+  useNewerArchivedFirstPage(target, servedNow ? null : asOf);
   const suspended = user?.status === 'suspended' || pages.some((page) => page.status === 'suspended');
   return { query, pages, firstPage, posts, user, pinnedId, suspended, loadNext, loadNextArrived, asOf };
 }
@@ -38,15 +40,16 @@ export function useTimeline(target: TimelineTarget) {
  */
 function useNewerArchivedFirstPage(target: TimelineTarget, asOf: number | null) {
   const queryClient = useQueryClient();
-  const [mountedAt] = useState(Date.now);
-  const asked = useRef(false);
+  // When the view first ran its effects; -Infinity once the archive was asked (once per view).
+  const since = useRef(0);
   useEffect(() => {
-    if (asked.current || asOf === null || asOf >= mountedAt) return;
-    asked.current = true;
+    since.current ||= Date.now();
+    if (asOf === null || asOf >= since.current) return;
+    since.current = -Infinity;
     import('../../../api/purchase/newer-archived-first-page')
       .then(({ adoptNewerArchivedFirstPage }) => adoptNewerArchivedFirstPage(queryClient, target))
       .catch(() => {
         /* the browser's own copy stays: nothing was bought */
       });
-  }, [asOf, mountedAt, queryClient, target]);
+  }, [asOf, queryClient, target]);
 }
