@@ -84,6 +84,8 @@ function swapInThisBrowsersCopies(queryClient: QueryClient) {
   const preferHeld = (query: Query) => {
     const mine = held.get(query.queryHash);
     if (!mine || query.state.dataUpdatedAt <= mine.state.dataUpdatedAt || !servedFromArchive(query.state.data)) return;
+    // The server renders one page; more is that page put in front of this browser's own (use-timeline.ts): kept.
+    if (((query.state.data as { pages?: unknown[] }).pages?.length ?? 1) > 1) return;
     held.delete(query.queryHash);
     queryClient.setQueryData(mine.queryKey, restoredInThisBrowser(mine.state.data), {
       updatedAt: mine.state.dataUpdatedAt,
