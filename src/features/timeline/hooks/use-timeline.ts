@@ -46,8 +46,8 @@ function useNewerArchivedFirstPage(target: TimelineTarget, asOf: number | null) 
     since.current ||= Date.now();
     if (asOf === null || asOf >= since.current) return;
     since.current = -Infinity;
-    import('../../../api/purchase/newer-archived-first-page')
-      .then(({ adoptNewerArchivedFirstPage }) => adoptNewerArchivedFirstPage(queryClient, target))
+    import('../../../api/purchase/check-new-posts')
+      .then((newer) => newer.adoptNewerArchivedFirstPage(queryClient, target))
       .catch(() => {
         /* the browser's own copy stays: nothing was bought */
       });
