@@ -60,6 +60,12 @@ function feedOf(
 const notFound = (reply: FastifyReply) =>
   reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
 
+/** Feeds are only read: any other method is 405 (by the method alone, so it says nothing about a key). */
+const notFoundOrNotAllowed = (request: FastifyRequest, reply: FastifyReply) =>
+  request.method === 'GET' || request.method === 'HEAD'
+    ? notFound(reply)
+    : reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Feeds are only read (GET)');
+
 /** A 304 when the reader's copy is this one (If-None-Match), or not older (If-Modified-Since, without it). */
 function unchanged(request: FastifyRequest, etag: string, updated: Date): boolean {
   const tags = request.headers['if-none-match'];
@@ -140,7 +146,7 @@ export function feedRoutes(deps: FeedDeps): FastifyPluginAsync {
         return sendFeed(request, reply, feedOf(origin, items, head, watch.created_at, false));
       },
     });
-    app.all(`${FEEDS_PREFIX}/*`, async (_request, reply) => notFound(reply));
-    app.all(FEEDS_PREFIX, async (_request, reply) => notFound(reply));
+    app.all(`${FEEDS_PREFIX}/*`, async (request, reply) => notFoundOrNotAllowed(request, reply));
+    app.all(FEEDS_PREFIX, async (request, reply) => notFoundOrNotAllowed(request, reply));
   };
 }

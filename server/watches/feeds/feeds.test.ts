@@ -124,6 +124,11 @@ describe.each(STORE_KINDS)('Atom feeds of watches (#37, %s store)', (store: Stor
     await expectNotFound(harness, allWatchesFeedPath('not-a-key'));
     await expectNotFound(harness, watchFeedPath(key, 'no-such-watch'));
     await expectNotFound(harness, `/feeds/${key}/watches/${watch.id}.rss`);
+    // Feeds are only read: another method is refused by its method, the same for a right key and a wrong one.
+    for (const path of [watchFeedPath(key, watch.id), allWatchesFeedPath('A'.repeat(32))]) {
+      const posted = await fetch(`${harness.origin}${path}`, { method: 'POST', body: 'x' });
+      expect([posted.status, posted.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    }
     const reset = await harness.api('/api/_watches/feed/reset', { method: 'POST', body: '{}' });
     const fresh = v.parse(feedKeyAnswer, await reset.json()).key;
     expect(fresh).not.toBe(key);
