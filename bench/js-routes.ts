@@ -3,7 +3,7 @@
  * split into the shell (what `/` loads too) and the route's own chunks, each chunk named. Run alone on a build:
  * `npx vite build --outDir dist-bench && npx tsx bench/js-routes.ts` (BENCH_JS_PORT moves its two ports).
  * It measures sizes, not timings: the same build gives the same figures on any machine, however busy.
- * Built with source maps (`npx vite build --outDir dist-bench --sourcemap`, the same chunks), it also names the
+ * Built with source maps (`npx vite build --outDir dist-bench --sourcemap hidden`: the same chunks, byte for byte), it also names the
  * modules in each of a route's own chunks and what each costs gzipped (bench/chunk-modules.ts).
  */
 import { type Browser, type Page } from '@playwright/test';
