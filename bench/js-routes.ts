@@ -3,6 +3,8 @@
  * split into the shell (what `/` loads too) and the route's own chunks, each chunk named. Run alone on a build:
  * `npx vite build --outDir dist-bench && npx tsx bench/js-routes.ts` (BENCH_JS_PORT moves its two ports).
  * It measures sizes, not timings: the same build gives the same figures on any machine, however busy.
+ * Built with source maps (`npx vite build --outDir dist-bench --sourcemap hidden`: the same chunks, byte for byte), it also names the
+ * modules in each of a route's own chunks and what each costs gzipped (bench/chunk-modules.ts).
  */
 import { type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -11,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { launch } from './browser.ts';
+import { chunkModules } from './chunk-modules.ts';
 import { BENCH } from './servers.ts';
 
 const KB = 1024;
@@ -106,7 +109,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `${route}: ${totalKb.toFixed(1)} KB (goal 125: ${totalKb <= 125 ? 'ok' : 'not'}) = shell ${shellKb.toFixed(1)} + own ${ownKb.toFixed(1)} KB`,
       );
-      for (const [name, bytes] of own) console.log(`  ${(bytes / KB).toFixed(1).padStart(6)} KB ${name}`);
+      for (const [name, bytes] of own) {
+        console.log(`  ${(bytes / KB).toFixed(1).padStart(6)} KB ${name}`);
+        for (const { source, gzipBytes } of chunkModules(path.join(dist, name)) ?? [])
+          console.log(`           ${(gzipBytes / KB).toFixed(2).padStart(6)} KB ${source}`);
+      }
     }
   } finally {
     await browser.close();

@@ -18,7 +18,7 @@ const ROUTES: { path: string; ceilingKb: number; ready: (page: Page) => Promise<
     ceilingKb: BUDGET_KB + 41,
     ready: (page) => page.locator('article').first().waitFor(),
   },
-  { path: '/search?q=budget', ceilingKb: BUDGET_KB + 17, ready: (page) => page.waitForLoadState('networkidle') },
+  { path: '/search?q=budget', ceilingKb: BUDGET_KB + 16, ready: (page) => page.waitForLoadState('networkidle') },
   { path: '/credits', ceilingKb: BUDGET_KB + 13, ready: (page) => page.waitForLoadState('networkidle') },
 ];
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '../../contract/upstream/types';
 import { RESULT_COLUMNS } from '../../contract/export/result-export';
-import { pagesLabel, rawPagesNdjson, resultRows, searchFileName, type LoadedPage } from './export';
+import { rawPagesNdjson, resultRows, searchFileName, type LoadedPage } from './export';
+import { pagesLabel } from './pages-label';
 import { resultsCsv } from './results-csv';
 
 const page = (number: number, titles: string[], raw?: unknown): LoadedPage => ({

@@ -1,6 +1,6 @@
 import type { SearchParams } from '../../../api/search';
 import { downloadText } from '../../../lib/download';
-import { pagesLabel, rawPagesNdjson, resultRows, resultsJson, searchFileName } from '../export';
+import { pagesLabel } from '../pages-label';
 import { useLoadedPages } from '../use-loaded-pages';
 import { plural } from '../../../lib/plural';
 
@@ -11,18 +11,26 @@ const button =
 /** Saves what is loaded, never buys: every cached page of this search, as results (JSON, CSV) or as the raw answers. */
 export function ExportResults({ params }: { params: SearchParams }) {
   const pages = useLoadedPages(params);
-  const rows = resultRows(pages);
+  const results = pages.reduce((count, page) => count + page.data.results.length, 0);
   const raw = pages.filter((page) => page.data.raw !== undefined).length;
   if (pages.length === 0) return null;
-  const save = (kind: 'results' | 'raw-pages', extension: 'csv' | 'json' | 'ndjson', type: string, text: string) =>
-    downloadText(searchFileName(params.q, kind, extension), type, text);
+  // What writes the files loads with the first export: most searches are never exported.
+  const save = (
+    kind: 'results' | 'raw-pages',
+    extension: 'csv' | 'json' | 'ndjson',
+    type: string,
+    text: (file: typeof import('../export')) => string | Promise<string>,
+  ) =>
+    void import('../export').then(async (file) =>
+      downloadText(file.searchFileName(params.q, kind, extension), type, await text(file)),
+    );
   return (
     <div
       data-testid="search-export"
       className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-slate-600 dark:text-slate-400"
     >
       <span>
-        Export the {plural(rows.length, 'loaded result')} (page{pages.length === 1 ? '' : 's'}{' '}
+        Export the {plural(results, 'loaded result')} (page{pages.length === 1 ? '' : 's'}{' '}
         {pagesLabel(pages.map((page) => Number(page.search.page)))})
         <span className="text-emerald-700 dark:text-emerald-300"> · free, 0 credits</span>
       </span>
@@ -30,18 +38,20 @@ export function ExportResults({ params }: { params: SearchParams }) {
         <button
           type="button"
           className={button}
-          disabled={rows.length === 0}
-          onClick={() => save('results', 'json', 'application/json', resultsJson(rows))}
+          disabled={results === 0}
+          onClick={() =>
+            save('results', 'json', 'application/json', (file) => file.resultsJson(file.resultRows(pages)))
+          }
         >
           Export JSON
         </button>
         <button
           type="button"
           className={button}
-          disabled={rows.length === 0}
+          disabled={results === 0}
           onClick={() =>
-            void import('../results-csv').then(({ resultsCsv }) =>
-              save('results', 'csv', 'text/csv;charset=utf-8', resultsCsv(rows)),
+            save('results', 'csv', 'text/csv;charset=utf-8', async (file) =>
+              (await import('../results-csv')).resultsCsv(file.resultRows(pages)),
             )
           }
         >
@@ -52,7 +62,7 @@ export function ExportResults({ params }: { params: SearchParams }) {
           className={button}
           disabled={raw === 0}
           title="The answers exactly as bought, one JSON line a page"
-          onClick={() => save('raw-pages', 'ndjson', 'application/x-ndjson', rawPagesNdjson(pages))}
+          onClick={() => save('raw-pages', 'ndjson', 'application/x-ndjson', (file) => file.rawPagesNdjson(pages))}
         >
           Export raw pages ({raw})
         </button>
