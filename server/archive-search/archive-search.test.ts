@@ -8,7 +8,7 @@ import { STORE_KINDS } from '../testing/postgres.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import type { StoreKind } from '../store/open.ts';
 import { HEADER } from '../../src/contract/index.ts';
-import { findPosts } from './query.ts';
+import { findPosts, type FindFilters, type FoundPage } from './query.ts';
 import { withSearchTables } from './tables.ts';
 
 const open: ProxyHarness[] = [];
@@ -125,6 +125,29 @@ describe.each(STORE_KINDS)('free search over the archive (%s store)', (store: St
         total: all.length,
         moreThanTotal: false,
       });
+      // PostgreSQL picks a page three ways: from the count's own read when few match, else from a walk of the
+      // newest rows, and from the index below them when the walk comes back short. Each gives the same pages.
+      const pages = async (filters: FindFilters, countUpTo: number, walkRows: number) => {
+        const ids: number[][] = [];
+        let below: number | null = null;
+        do {
+          const page: FoundPage = await findPosts(db, filters, below, 1, countUpTo, walkRows);
+          ids.push(page.rows.map((row) => row.id));
+          below = page.next;
+        } while (below !== null);
+        return ids;
+      };
+      for (const filters of [
+        { q: 'lantern' },
+        { q: 'lantern', kind: 'post' as const },
+        { q: 'lantern', author: 'ada' },
+        { q: '', author: 'ada', to: new Date(first.posts[5]!.created_at).toISOString().slice(0, 10) },
+      ]) {
+        const fromCount = await pages(filters, 1000, 500);
+        expect(fromCount.flat().length, JSON.stringify(filters)).toBeGreaterThan(1);
+        expect(await pages(filters, 2, 500), JSON.stringify(filters)).toEqual(fromCount);
+        expect(await pages(filters, 2, 3), JSON.stringify(filters)).toEqual(fromCount);
+      }
       const byAda = await findPosts(db, { q: '', author: 'ada' }, null, 5, 3);
       expect(byAda).toMatchObject({ total: 3, moreThanTotal: true });
       expect(byAda.rows.map((row) => row.id)).toEqual([...byAda.rows.map((row) => row.id)].sort((a, b) => b - a));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/open.ts';
 import { extractPage } from './extract.ts';
+import { IndexFailures, pageAtFault, type IndexFailuresOptions } from './index-failures.ts';
 import { timeOrderedIds } from './post-ids.ts';
 import { withSearchTables, type SearchDb } from './tables.ts';
 
@@ -30,6 +31,12 @@ export async function unindexedPages(db: Db): Promise<number> {
   return Number(row?.pages ?? 0);
 }
 
+/** An archived page read for indexing, and its rows. */
+interface Parsed {
+  page: { page_key: string; purchase_id: string; bought_at: string; operation: string; subject: string };
+  rows: ReturnType<typeof extractPage>;
+}
+
 /**
  * Brings archive_posts up to the archive, outside the purchase path: it reads archive rows whose purchase is
  * not yet indexed (new pages, and pages bought again, whose row was replaced) and writes each page's posts in
@@ -50,9 +57,14 @@ export class PostIndexer {
   private timer: NodeJS.Timeout | null = null;
   /** The archive's latest purchase time and page count when this process last caught up with it. */
   private seen = '';
+  private readonly failures: IndexFailures;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    failures: IndexFailuresOptions = {},
+  ) {
     this.kysely = withSearchTables(db.kysely);
+    this.failures = new IndexFailures(failures);
   }
 
   /** Indexes everything not yet indexed; resolves with how many pages it indexed. Joins a catch-up under way. */
@@ -71,7 +83,8 @@ export class PostIndexer {
       this.timer = null;
       const keys = [...this.bought];
       this.bought.clear();
-      // Bounded lists: a backlog never goes past either database's limit of bound parameters.
+      // Bounded lists: a backlog never goes past either database's limit of bound parameters. A failure is
+      // said by IndexFailures; its pages stay for the next catch-up.
       for (let start = 0; start < keys.length; start += MAX_KEYS)
         void this.exclusive(() => this.index(keys.slice(start, start + MAX_KEYS))).catch(() => undefined);
     }, delayMs);
@@ -99,7 +112,8 @@ export class PostIndexer {
     const seen = `${String(marker?.latest)}|${String(marker?.pages)}`;
     if (seen === this.seen) return 0;
     const indexed = await this.index(null);
-    this.seen = seen;
+    // A page the store refused is looked for again at its next try.
+    this.seen = this.failures.retrying ? '' : seen;
     return indexed;
   }
 
@@ -117,9 +131,12 @@ export class PostIndexer {
             )
             .where('archive_indexed.page_key', 'is', null)
             .where('archive.page_key', 'in', among)
-            .select('archive.page_key')
-        : unindexed(this.kysely).select('page_key')
-    ).execute();
+            .select(['archive.page_key', 'archive.purchase_id'])
+        : unindexed(this.kysely).select(['page_key', 'purchase_id'])
+    )
+      .execute()
+      .then((rows) => rows.filter((row) => !this.failures.waiting(row.page_key, row.purchase_id)));
+    let indexed = 0;
     for (let start = 0; start < stale.length; start += BATCH) {
       const keys = stale.slice(start, start + BATCH).map((row) => row.page_key);
       const pages = await this.kysely
@@ -131,7 +148,7 @@ export class PostIndexer {
       const parsed = pages.map((page) => ({ page, rows: extractPage(page.operation, page.body, page.bought_at) }));
       // The batch's pages in four statements, whatever their number: per-page statements (each built by the
       // query builder) cost the indexer thread more than the rows they wrote.
-      await this.write(async (trx) => {
+      const writeBatch = (parsed: Parsed[]) => async (trx: SearchDb) => {
         if (parsed.length === 0) return;
         const pageKeys = parsed.map(({ page }) => page.page_key);
         await trx
@@ -179,9 +196,34 @@ export class PostIndexer {
             conflict.column('page_key').doUpdateSet((eb) => ({ purchase_id: eb.ref('excluded.purchase_id') })),
           )
           .execute();
-      });
+      };
+      indexed += await this.writeOrSplit(parsed, (some) => this.write(writeBatch(some)));
     }
-    return stale.length;
+    return indexed;
+  }
+
+  /**
+   * Writes a batch's pages; if the store refuses a page's own rows, each page on its own, and the one refused
+   * is set aside (IndexFailures) while the others are written. Resolves with how many pages were written.
+   */
+  private async writeOrSplit(parsed: Parsed[], writePages: (parsed: Parsed[]) => Promise<void>): Promise<number> {
+    try {
+      await writePages(parsed);
+      for (const { page } of parsed) this.failures.written(page.page_key);
+      return parsed.length;
+    } catch (error) {
+      if (!pageAtFault(error)) {
+        this.failures.storeFailed(error);
+        throw error;
+      }
+      if (parsed.length === 1) {
+        this.failures.pageRefused(parsed[0]!.page.page_key, parsed[0]!.page.purchase_id, error);
+        return 0;
+      }
+    }
+    let written = 0;
+    for (const one of parsed) written += await this.writeOrSplit([one], writePages);
+    return written;
   }
 
   /** SQLite: one writer anyway (BEGIN IMMEDIATE, so two processes never interleave a page). PostgreSQL: an advisory lock of its own. */
