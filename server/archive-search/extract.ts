@@ -1,13 +1,12 @@
 import * as v from 'valibot';
-import { postSchema } from '../../src/contract/upstream/post.ts';
 import { searchEnvelope, toSearchResults } from '../../src/contract/upstream/envelope.ts';
 import { timelineEnvelope } from '../../src/contract/upstream/timeline-envelope.ts';
-import type { Post } from '../../src/contract/upstream/types.ts';
 import { splitEntities } from '../../src/contract/upstream/entities.ts';
 import { siteDomain } from '../../src/contract/url.ts';
 import { storableText } from '../store/storable-text.ts';
 import type { ArchivePostTable } from './tables.ts';
 import { HIT_END, HIT_START } from './terms.ts';
+import { readIndexedPost, type IndexedPost } from './indexed-post.ts';
 
 /** What one archived page holds, row by row, before the page's own columns are added. */
 export type Extracted = { item: string } & Pick<
@@ -32,7 +31,7 @@ const unique = (values: Iterable<string>) => [...new Set(values)].join(' ');
 const lower = (handle: string | undefined | null) => (handle ? handle.toLowerCase() : null);
 
 /** Hashtags, mentions and link domains the way RichText draws them, plus the upstream's own entities. */
-function entitiesOf(post: Post) {
+function entitiesOf(post: IndexedPost) {
   const segments = splitEntities(post.text, { links: post.links, dropTrailingMediaLink: true });
   const hashtags = segments.flatMap((segment) => (segment.kind === 'hashtag' ? [segment.tag.toLowerCase()] : []));
   const mentions = [
@@ -51,13 +50,13 @@ function entitiesOf(post: Post) {
   };
 }
 
-function kindOf(post: Post): Extracted['kind'] {
+function kindOf(post: IndexedPost): Extracted['kind'] {
   if (post.repostOf) return 'repost';
   if (post.quoted) return 'quote';
   return post.replyToId ? 'reply' : 'post';
 }
 
-function fromPost(post: Post, position: number, boughtAt: string, item: string): Extracted {
+function fromPost(post: IndexedPost, position: number, boughtAt: string, item: string): Extracted {
   // A repost's card shows the original, so that is what is searched, counted and dated; the reposter is its author.
   const shown = post.repostOf ?? post;
   const entities = entitiesOf(shown);
@@ -76,14 +75,15 @@ function fromPost(post: Post, position: number, boughtAt: string, item: string):
     hashtags: entities.hashtags,
     mentions: entities.mentions,
     domains: entities.domains,
-    has_media: shown.media.length > 0 ? 1 : 0,
+    has_media: shown.hasMedia ? 1 : 0,
     item,
   };
 }
 
 /**
- * Every post of a timeline page, or every result of a search page, read with the app's own schemas (so
- * authors, reposts, quotes and media are what the UI shows). An answer no schema reads yields nothing.
+ * Every post of a timeline page, or every result of a search page, read with the app's own rules (the
+ * envelopes' schemas; each post's indexed fields by indexed-post.ts, equal to the post schema's output), so
+ * authors, reposts, quotes and media are what the UI shows. An answer no schema reads yields nothing.
  */
 export function extractPage(operation: string, body: string, boughtAt: string): Extracted[] {
   let json: unknown;
@@ -96,8 +96,8 @@ export function extractPage(operation: string, body: string, boughtAt: string): 
     const page = v.safeParse(timelineEnvelope, json);
     if (!page.success) return [];
     return page.output.data.timeline.flatMap((raw, position) => {
-      const post = v.safeParse(postSchema, raw);
-      return post.success && post.output ? [fromPost(post.output, position, boughtAt, JSON.stringify(raw))] : [];
+      const post = readIndexedPost(raw);
+      return post ? [fromPost(post, position, boughtAt, JSON.stringify(raw))] : [];
     });
   }
   const page = v.safeParse(searchEnvelope, json);

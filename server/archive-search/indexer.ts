@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../store/open.ts';
 import { extractPage } from './extract.ts';
 import { IndexFailures, pageAtFault, type IndexFailuresOptions } from './index-failures.ts';
+import { insertRows } from './insert-rows.ts';
 import { timeOrderedIds } from './post-ids.ts';
-import { withSearchTables, type SearchDb } from './tables.ts';
+import { withSearchTables, type ArchivePostTable, type SearchDb } from './tables.ts';
 
 // Small batches: on SQLite the store has one writer, and a purchase waits for each batch's transaction (on the
 // event loop, blocked, when the indexer runs on its own thread).
@@ -11,6 +12,30 @@ const BATCH = 3;
 const MAX_KEYS = 500;
 // Its own lock, not the budget's: indexing never holds up a purchase on PostgreSQL.
 const INDEX_LOCK = 7_310_418;
+/** Every column of archive_posts, in the order the indexer writes them. */
+const POST_COLUMNS = [
+  'id',
+  'page_key',
+  'purchase_id',
+  'bought_at',
+  'operation',
+  'subject',
+  'position',
+  'kind',
+  'post_id',
+  'author',
+  'shown_author',
+  'created_at',
+  'text',
+  'extra',
+  'hashtags',
+  'mentions',
+  'domains',
+  'has_media',
+] as const satisfies readonly (keyof ArchivePostTable)[];
+// A column the table gains and the list lacks fails the typecheck here.
+const EVERY_POST_COLUMN: Record<Exclude<keyof ArchivePostTable, (typeof POST_COLUMNS)[number]>, never> = {};
+void EVERY_POST_COLUMN;
 
 /**
  * Archived pages whose purchase is not the one indexed. A purchase buys one page, so its id alone says it; read
@@ -178,16 +203,10 @@ export class PostIndexer {
             };
           }),
         );
-        // 500 rows × 19 columns stays under SQLite's 32,766 bound parameters.
+        // 500 rows × 18 columns stays under SQLite's 32,766 bound parameters.
         for (let at = 0; at < values.length; at += 500) {
-          await trx
-            .insertInto('archive_posts')
-            .values(values.slice(at, at + 500))
-            .execute();
-          await trx
-            .insertInto('archive_post_items')
-            .values(items.slice(at, at + 500))
-            .execute();
+          await insertRows(trx, this.db.kind, 'archive_posts', POST_COLUMNS, values.slice(at, at + 500));
+          await insertRows(trx, this.db.kind, 'archive_post_items', ['id', 'item'], items.slice(at, at + 500));
         }
         await trx
           .insertInto('archive_indexed')
