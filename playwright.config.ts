@@ -79,11 +79,9 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: 'production',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      metadata: { standinPort: E2E.demoStandin },
-    },
+    // Listed first because Playwright hands out test groups in the projects' order, and this project's last group,
+    // watches.spec.ts, is serial and over two minutes long (it waits for a cron minute): run at the very end it would
+    // leave the other worker idle, here the production project's groups run beside it.
     // The dev server runs React StrictMode (mount, unmount, mount): the suites about spending, paging and the
     // lightbox run there too, since that is where a purchase tied to a component's life would be made twice.
     {
@@ -91,6 +89,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${E2E.devApp}` },
       metadata: { standinPort: E2E.devStandin },
       testMatch: DEV_SUITES,
+    },
+    {
+      name: 'production',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      metadata: { standinPort: E2E.demoStandin },
     },
   ],
   webServer: [
