@@ -92,7 +92,6 @@ export class Journal {
    */
   private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
     const now = new Date();
-    const inFlight = await this.pendingPurchases(trx, requests, now);
     const archivedNow = await this.archivedPurchases(trx, requests);
     const read = await readAdmissionFigures(
       trx,
@@ -101,7 +100,7 @@ export class Journal {
       now,
     );
     let figures = read.store;
-    const { people, sessions } = read;
+    const { people, sessions, pendingByPage: inFlight } = read;
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -168,18 +167,6 @@ export class Journal {
         .execute();
     await held.apply(trx);
     return results;
-  }
-
-  /** Live pending purchases of the batch's pages, by page: another process is buying them now. */
-  private async pendingPurchases(trx: Kysely<Database>, requests: JournalRequest[], now: Date) {
-    const rows = await trx
-      .selectFrom('purchases')
-      .select(['id', 'page_key'])
-      .where('page_key', 'in', [...new Set(requests.map((request) => request.pageKey))])
-      .where('state', '=', 'pending')
-      .where('lease_until', '>', now.toISOString())
-      .execute();
-    return new Map(rows.map((row) => [row.page_key, row.id]));
   }
 
   /** A page archived by another process since the caller looked (and decided to buy) is not bought again. */
