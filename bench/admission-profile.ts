@@ -4,7 +4,10 @@
  * work inside (statements only; the rest is BEGIN, the lock's wait and the commit). The same calls as
  * bench/store-hot-path.ts (archive look-ups, journal, settlement with a 51 KB archived answer), no HTTP.
  *
- *   npx tsx bench/admission-profile.ts [--calls 1500] [--concurrency 50] [--only sqlite|postgres]
+ *   npx tsx bench/admission-profile.ts [--calls 1500] [--concurrency 50] [--only sqlite|postgres] [--stores 1]
+ *
+ * --stores N (PostgreSQL only) opens N stores on one database, each with its own pool and batches, as N processes
+ * would: their journal batches then take turns under the journal's advisory lock, the calls spread evenly.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '1500' },
     concurrency: { type: 'string', default: '50' },
     only: { type: 'string' },
+    stores: { type: 'string', default: '1' },
   },
 });
 
@@ -65,19 +69,26 @@ try {
     if (values.only && values.only !== kind) continue;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-admission-'));
     const databaseUrl = kind === 'postgres' ? (await createTestDatabase(postgres!.url)).url : null;
-    const store = await openStore(
-      { dataDir, databaseUrl, creditLimitPeriod: 'total', archiveFreshForMs: 3_600_000, creditLimit: '1000000' },
-      null,
-    );
+    const options = {
+      dataDir,
+      databaseUrl,
+      creditLimitPeriod: 'total' as const,
+      archiveFreshForMs: 3_600_000,
+      creditLimit: '1000000',
+    };
+    const stores = [await openStore(options, null)];
+    // Started one after the other: the first one migrates the database.
+    if (kind === 'postgres')
+      for (let more = 1; more < Number(values.stores); more++) stores.push(await openStore(options, null));
     try {
       const timings = { journal: blank(), settle: blank() };
-      timed(store.db, timings);
+      for (const store of stores) timed(store.db, timings);
       const calls = Number(values.calls);
       let next = 0;
       const started = performance.now();
       await Promise.all(
         Array.from({ length: Number(values.concurrency) }, async () => {
-          while (next < calls) await onePage(store, body, next++);
+          while (next < calls) await onePage(stores[next % stores.length]!, body, next++);
         }),
       );
       const wallMs = performance.now() - started;
@@ -85,12 +96,12 @@ try {
         `  ${name}: ${t.batches} batches of ${(t.items / t.batches).toFixed(1)}, ${(t.wholeMs / t.batches).toFixed(2)} ms each ` +
         `(${(t.workMs / t.batches).toFixed(2)} in statements), ${((100 * t.wholeMs) / wallMs).toFixed(0)} % of the wall`;
       console.log(
-        `${kind}: ${calls} calls in ${wallMs.toFixed(0)} ms (${((1000 * calls) / wallMs).toFixed(0)} calls/s)`,
+        `${kind}, ${stores.length} store(s): ${calls} calls in ${wallMs.toFixed(0)} ms (${((1000 * calls) / wallMs).toFixed(0)} calls/s)`,
       );
       console.log(line('journal (admission, under the lock)', timings.journal));
       console.log(line('settlements', timings.settle));
     } finally {
-      await store.close();
+      for (const store of stores) await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
