@@ -92,13 +92,15 @@ export class Journal {
    */
   private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
     const now = new Date();
-    const archivedNow = await this.archivedPurchases(trx, requests);
     const read = await readAdmissionFigures(
       trx,
       this.figureSources,
       requests.map((request) => request.person ?? null),
       now,
     );
+    // After the pending calls, never before: a settlement (it takes no lock of the journal's) that archives a page
+    // and ends its pending row in one commit is then seen in one read or the other, so the page is not bought twice.
+    const archivedNow = await this.archivedPurchases(trx, requests);
     let figures = read.store;
     const { people, sessions, pendingByPage: inFlight } = read;
     const last = await trx
