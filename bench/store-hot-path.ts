@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStandin } from '../server/standin/server.ts';
+import { onePage, sampleBody } from './store-calls.ts';
 import { openStore, type Store } from '../server/store/store.ts';
 import { createTestDatabase, startThrowawayPostgres } from '../server/testing/postgres.ts';
 
@@ -24,57 +24,6 @@ const { values } = parseArgs({
   },
 });
 const CALLS = Number(values.calls);
-
-async function sampleBody(): Promise<string> {
-  const standin = await startStandin({ token: 't', port: 0 });
-  try {
-    return await (
-      await fetch(`${standin.url}/v1/social/microblog/posts?screen_name=grace`, {
-        headers: { authorization: 'Bearer t' },
-      })
-    ).text();
-  } finally {
-    await standin.close();
-  }
-}
-
-async function onePage(store: Store, body: string, index: number) {
-  const params = { screen_name: `grace__hot${index}` };
-  const key = `timeline:${JSON.stringify(params)}`;
-  const seen = await store.archive.purchaseOf(key);
-  if (await store.archive.freeCopy({ key, operation: 'timeline', params })) throw new Error('archived already');
-  const journal = await store.ledger.journal.record({
-    operation: 'timeline',
-    params,
-    pageKey: key,
-    reserve: '0.1',
-    leaseMs: 60_000,
-    archivedSeen: seen,
-  });
-  if (journal.kind !== 'journalled') throw new Error(journal.kind);
-  const attempt = {
-    at: new Date().toISOString(),
-    status: 200,
-    durationMs: 20,
-    credits: '0.1',
-    charged: 'yes' as const,
-  };
-  await store.ledger.settlements.settle(
-    journal.id,
-    {
-      operation: 'timeline',
-      params,
-      status: 200,
-      credits: '0.1',
-      durationMs: 20,
-      ok: true,
-      charged: 'yes',
-      attempts: [attempt],
-    },
-    { body, subject: params.screen_name, accounts: [{ restId: '42', handle: 'grace' }] },
-    [{ 'content-type': 'application/json' }],
-  );
-}
 
 async function measure(store: Store, body: string, from: number, calls: number) {
   let next = from;

@@ -11,6 +11,8 @@ export interface AdmissionFigures {
   store: BudgetFigures;
   sessions: Map<SessionOwner, SessionFigures>;
   people: Map<string, PersonFigures>;
+  /** The live pending call of each page being bought now, by any process: its id. */
+  pendingByPage: Map<string, string>;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface AdmissionFigures {
  * what its calls in flight hold are read from its own totals row, all rows in ONE statement: a settlement moves a
  * call's credits from held to spent in one statement on those rows, so whatever settles meanwhile is counted once,
  * spent or held, never neither. Settlements need no lock of the journal's for it (open.ts transact).
- * O(1) in the ledger's size; only the live pending rows are read, for the rule on calls nobody could price.
+ * O(1) in the ledger's size; only the live pending rows are read, in one statement, for the rule on calls nobody
+ * could price and the pages being bought now (one statement fewer under the journal's lock than reading them apart).
  */
 export async function readAdmissionFigures(
   trx: Kysely<Database>,
@@ -30,7 +33,7 @@ export async function readAdmissionFigures(
   const highest = await highestPrices(trx);
   const live = await trx
     .selectFrom('purchases')
-    .select(['operation', 'reserved', 'lease_until'])
+    .select(['id', 'page_key', 'operation', 'reserved', 'lease_until'])
     .where('state', '=', 'pending')
     .where('lease_until', '>', now.toISOString())
     .execute();
@@ -90,5 +93,6 @@ export async function readAdmissionFigures(
     },
     sessions,
     people,
+    pendingByPage: new Map(live.map((row) => [row.page_key, row.id])),
   };
 }

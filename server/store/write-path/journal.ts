@@ -92,16 +92,17 @@ export class Journal {
    */
   private async journalBatch(trx: Kysely<Database>, requests: JournalRequest[]): Promise<JournalResult[]> {
     const now = new Date();
-    const inFlight = await this.pendingPurchases(trx, requests, now);
-    const archivedNow = await this.archivedPurchases(trx, requests);
     const read = await readAdmissionFigures(
       trx,
       this.figureSources,
       requests.map((request) => request.person ?? null),
       now,
     );
+    // After the pending calls, never before: a settlement (it takes no lock of the journal's) that archives a page
+    // and ends its pending row in one commit is then seen in one read or the other, so the page is not bought twice.
+    const archivedNow = await this.archivedPurchases(trx, requests);
     let figures = read.store;
-    const { people, sessions } = read;
+    const { people, sessions, pendingByPage: inFlight } = read;
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -168,18 +169,6 @@ export class Journal {
         .execute();
     await held.apply(trx);
     return results;
-  }
-
-  /** Live pending purchases of the batch's pages, by page: another process is buying them now. */
-  private async pendingPurchases(trx: Kysely<Database>, requests: JournalRequest[], now: Date) {
-    const rows = await trx
-      .selectFrom('purchases')
-      .select(['id', 'page_key'])
-      .where('page_key', 'in', [...new Set(requests.map((request) => request.pageKey))])
-      .where('state', '=', 'pending')
-      .where('lease_until', '>', now.toISOString())
-      .execute();
-    return new Map(rows.map((row) => [row.page_key, row.id]));
   }
 
   /** A page archived by another process since the caller looked (and decided to buy) is not bought again. */
