@@ -141,7 +141,8 @@ export async function longScroll(
   await page.addInitScript(SCROLL_PROBE);
   const cdp = await context.newCDPSession(page);
   if (profile) await startProfile(cdp);
-  if (trace) await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing'] });
+  if (trace)
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing'] });
   await page.goto(url);
   await page.locator('article').first().waitFor();
   const started = Date.now();
