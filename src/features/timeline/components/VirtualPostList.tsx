@@ -101,8 +101,9 @@ export function VirtualPostList({
 
   // A scroll's new range renders as a transition: React renders it in slices of a few milliseconds between frames,
   // not in one task mounting every new card inside the scroll event (a long task on each fast wheel turn); the
-  // overscan keeps the cards in view drawn meanwhile. What must match the scroll position in the same frame (a card
-  // above the view resized, so the scroll was moved) still renders at once, unless React is committing already.
+  // overscan keeps the cards in view drawn meanwhile. The first range, the one where a scroll ends, and what must
+  // match the scroll position in the same frame (a card above the view resized, so the scroll was moved) render at
+  // once, unless React is committing already.
   const renderLater = useRef(false);
   const [, renderNow] = useReducer((count: number) => count + 1, 0);
   const virtualizer = useWindowVirtualizer({
@@ -113,7 +114,8 @@ export function VirtualPostList({
     observeElementOffset: (instance, onOffset) =>
       observeWindowOffset(instance, (offset, isScrolling) => {
         renderLater.current = true;
-        startTransition(() => onOffset(offset, isScrolling));
+        if (isScrolling) startTransition(() => onOffset(offset, isScrolling));
+        else onOffset(offset, isScrolling);
         renderLater.current = false;
       }),
     onChange: (_, sync) => {
