@@ -1,9 +1,10 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BENCH } from './servers.ts';
-import { busyStretches, startProfile } from './scroll-profile.ts';
+import { busyStretches, startProfile, traceLongTasks } from './scroll-profile.ts';
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
@@ -123,6 +124,8 @@ export interface ScrollFigures {
   seconds: number;
   /** With `profile`: the busy stretches > 50 ms and the functions costing most in them. */
   profile?: string[];
+  /** With `trace`: the long tasks from a Chromium trace, split into style, layout, paint, script. */
+  trace?: string[];
 }
 
 /** Scrolls a long timeline end to end the way a reader would, loading pages as it goes. */
@@ -131,13 +134,15 @@ export async function longScroll(
   url: string,
   targetPosts: number,
   loadedPosts: () => Promise<number>,
-  { profile = false } = {},
+  { profile = false, trace = false } = {},
 ): Promise<ScrollFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(SCROLL_PROBE);
   const cdp = await context.newCDPSession(page);
   if (profile) await startProfile(cdp);
+  if (trace)
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing'] });
   await page.goto(url);
   await page.locator('article').first().waitFor();
   const started = Date.now();
@@ -160,6 +165,13 @@ export async function longScroll(
   }
   await page.waitForTimeout(500);
   const busy = profile ? await busyStretches(cdp) : undefined;
+  let traced: string[] | undefined;
+  if (trace) {
+    // Kept for a closer look (chrome://tracing, or the DevTools Performance panel loads it).
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scroll-trace-')), 'trace.json');
+    fs.writeFileSync(file, await browser.stopTracing());
+    traced = [...traceLongTasks(fs.readFileSync(file)), `  (trace in ${file})`];
+  }
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   const figures = await page.evaluate(
@@ -189,5 +201,6 @@ export async function longScroll(
     shiftSources: figures.sources,
     seconds: (Date.now() - started) / 1000,
     profile: busy,
+    trace: traced,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The initial-JS and long-scroll figures of `npm run bench` alone, on their own ports and build directory,
  * so they can be re-measured while changing the bundle without running the whole bench.
- *   npx tsx bench/js-scroll.ts [--outDir dist-js] [--port 5190] [--no-build] [--scroll-runs 1] [--scroll-only] [--profile]
+ *   npx tsx bench/js-scroll.ts [--outDir dist-js] [--port 5190] [--no-build] [--scroll-runs 1] [--scroll-only] [--profile] [--trace]
  */
 import type { Page } from '@playwright/test';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     'scroll-runs': { type: 'string', default: '1' },
     'scroll-only': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const dist = values.outDir;
@@ -89,11 +90,12 @@ try {
       ((await (await fetch(`${standinOrigin}/_control/log?match=${handle}`)).json()) as unknown[]).length * 20;
     const scroll = await longScroll(browser, `${origin}/timeline?screen_name=${handle}`, 1000, logCount, {
       profile: values.profile,
+      trace: values.trace,
     });
     console.log(
       `scroll: ${scroll.posts} posts, ${scroll.longTasks} long tasks [${scroll.longTaskMs.join(', ')}] ms, max ${scroll.maxArticles} articles, CLS ${scroll.layoutShift.toFixed(3)}, heap ${scroll.heapMb.toFixed(1)} MB, ${scroll.seconds.toFixed(0)} s`,
     );
-    for (const line of scroll.profile ?? []) console.log(line);
+    for (const line of [...(scroll.profile ?? []), ...(scroll.trace ?? [])]) console.log(line);
   }
 } finally {
   await browser.close();

@@ -1,5 +1,15 @@
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { defaultRangeExtractor, observeWindowOffset, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { flushSync } from 'react-dom';
+import {
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Post } from '../../../contract/upstream/types';
 import type { DividedPage } from '../../../components/page-divider-text';
 import { useJkNavigation } from '../hooks/use-jk-navigation';
@@ -20,7 +30,11 @@ export const ALWAYS_MOUNTED = 60;
  */
 const FIRST_SCREEN = 3;
 const noSubscription = () => () => {};
-const OVERSCAN = 10;
+/**
+ * Cards mounted beyond each edge of the view: about a screen of them, so a fast wheel still finds posts drawn
+ * while the render for the new range runs. Every one more is layout, style and paint in each scroll frame.
+ */
+const OVERSCAN = 4;
 /** The sticky app bar: j/k and restored positions keep posts out from under it. */
 const TOP_BAR = 64;
 /**
@@ -85,10 +99,28 @@ export function VirtualPostList({
     return () => observer.disconnect();
   }, []);
 
+  // A scroll's new range renders as a transition: React renders it in slices of a few milliseconds between frames,
+  // not in one task mounting every new card inside the scroll event (a long task on each fast wheel turn); the
+  // overscan keeps the cards in view drawn meanwhile. The first range, the one where a scroll ends, and what must
+  // match the scroll position in the same frame (a card above the view resized, so the scroll was moved) render at
+  // once, unless React is committing already.
+  const renderLater = useRef(false);
+  const [, renderNow] = useReducer((count: number) => count + 1, 0);
   const virtualizer = useWindowVirtualizer({
     count: posts.length,
     estimateSize: () => 280,
     overscan: OVERSCAN,
+    useFlushSync: false,
+    observeElementOffset: (instance, onOffset) =>
+      observeWindowOffset(instance, (offset, isScrolling) => {
+        renderLater.current = true;
+        if (isScrolling) startTransition(() => onOffset(offset, isScrolling));
+        else onOffset(offset, isScrolling);
+        renderLater.current = false;
+      }),
+    onChange: (_, sync) => {
+      if (sync && !renderLater.current) flushSync(renderNow);
+    },
     scrollMargin: top,
     scrollPaddingStart: TOP_BAR,
     getItemKey: (index) => posts[index]!.id,
@@ -97,6 +129,14 @@ export function VirtualPostList({
     initialMeasurementsCache: memory.saved?.items,
     initialOffset: memory.saved?.offset,
   });
+  const measureCard = useCallback(
+    (element: HTMLDivElement | null) => {
+      renderLater.current = true;
+      virtualizer.measureElement(element);
+      renderLater.current = false;
+    },
+    [virtualizer],
+  );
   useRestoreScroll(virtualizer, memory, posts.length > 0);
   useKeepReadingPosition(virtualizer, listRef, posts, TOP_BAR);
 
@@ -142,7 +182,7 @@ export function VirtualPostList({
             <div
               key={item.key}
               data-index={item.index}
-              ref={virtualizer.measureElement}
+              ref={measureCard}
               style={{
                 position: 'absolute',
                 top: 0,
