@@ -52,13 +52,32 @@ async function dividerTexts(page: Page): Promise<string[]> {
   return (await dividers(page)).map((divider) => divider.text);
 }
 
+/**
+ * Scrolls to `y` and waits for the list to draw the range there: while a scroll moves, the list renders its new range
+ * as a transition, and the range where it stops once it has stopped (about 150 ms without a scroll event).
+ */
+async function scrollAndSettle(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForTimeout(300);
+  await page.waitForFunction(() => {
+    const list = document.querySelector('[data-index]')?.parentElement;
+    if (!list) return true;
+    const middle = window.innerHeight / 2;
+    const bounds = list.getBoundingClientRect();
+    if (middle < bounds.top || middle > bounds.bottom) return true;
+    return [...list.children].some((card) => {
+      const { top, bottom } = card.getBoundingClientRect();
+      return top <= middle && bottom >= middle;
+    });
+  });
+}
+
 /** Every page divider, top to bottom, with the label a screen reader reads for it. */
 async function dividers(page: Page): Promise<{ text: string; label: string }[]> {
   const seen = new Map<number, { text: string; label: string }>();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 1500) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
+    await scrollAndSettle(page, y);
     const mounted = await page
       .getByRole('separator')
       .filter({ has: page.locator(':scope[data-testid="page-divider"]') })
