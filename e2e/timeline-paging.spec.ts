@@ -123,6 +123,8 @@ test('auto-load can be switched off (remembered); Load more then shows the expec
   await page.getByTestId('autoload-toggle').uncheck();
   await page.reload();
   await expect(page.getByTestId('autoload-toggle')).not.toBeChecked();
+  // The tools show as soon as the page is back; its cards are drawn in the render after.
+  await expect(page.locator('article').first()).toBeVisible();
   await scrollToEnd(page);
   await settled(page);
   expect(await loadedCount(page)).toBe(20);
