@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startInstance } from './support/instances.ts';
 import { E2E } from './support/ports.ts';
-import { settled } from './support/settle.ts';
+import { persisted, settled } from './support/settle.ts';
 import { hydrated } from './support/rendering.ts';
 import { alias, standin } from './support/standin.ts';
 import { DATE_STYLES } from '../src/contract/dates/date-format.ts';
@@ -49,6 +49,8 @@ test('the first posts read without JavaScript, and an archived page costs no ups
     ),
   ).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('check-new-posts')).toContainText('0.1 credits');
+  // Load more's page is looked up in the archive while rendering: its price, not "checking price…".
+  await expect(page.getByTestId('paging-footer').getByTestId('cost-hint-timeline')).toHaveText('0.1 credits');
   // Now archived: rendered again from the archive, free.
   const again = await context.newPage();
   await again.goto(`${app.origin}/timeline?screen_name=${handle}`);
@@ -129,6 +131,46 @@ test('clicks made before the app runs are held and replayed once it does: a filt
   // Every page bought once: the first by the server, the next by the replayed click (the sentinel may add more).
   const cursors = (await upstream().log(handle)).map((call) => call.query.cursor ?? 'first');
   expect(new Set(cursors).size).toBe(cursors.length);
+  await context.close();
+});
+
+test("a click held on Load more over the server's first page is dropped once this browser's three pages are back: it was priced for page 2, free, not page 4", async ({
+  browser,
+}) => {
+  const handle = alias('ada', 'ssrheldrestored');
+  const context = await browser.newContext();
+  await context.addInitScript(() => window.localStorage.setItem('creditscope-timeline-autoload', 'off'));
+  const page = await context.newPage();
+  const footer = page.getByTestId('paging-footer');
+  const loadMore = footer.getByRole('button', { name: /Load more/ });
+  const spendLine = page.getByTestId('spend-line');
+  await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await hydrated(page);
+  for (const pages of [2, 3]) {
+    await loadMore.click();
+    await expect(spendLine).toContainText(`from ${pages} pages`);
+  }
+  expect(await upstream().log(handle)).toHaveLength(3);
+  await page.keyboard.press('End');
+  await persisted(page, (await page.locator('article').last().getAttribute('data-post-id'))!);
+
+  // Again, the app held back: the server renders its archived first page, and prices Load more (page 2) as free.
+  const again = await context.newPage();
+  const release = await holdTheApp(again);
+  await again.goto(`${app.origin}/timeline?screen_name=${handle}`, { waitUntil: 'commit' });
+  const heldLoadMore = again.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
+  await expect(heldLoadMore).toContainText('0 credits · from archive');
+  await heldLoadMore.click();
+  release();
+  await hydrated(again);
+  // This browser's copy is back (three pages); the click asked for page 2 at 0 credits, so page 4 is not bought.
+  await expect(again.getByTestId('spend-line')).toContainText('from 3 pages');
+  await expect(heldLoadMore.getByTestId('cost-hint-timeline')).toHaveText('0.1 credits');
+  await settled(again);
+  expect(await upstream().log(handle)).toHaveLength(3);
+  await heldLoadMore.click();
+  await expect(again.getByTestId('spend-line')).toContainText('from 4 pages');
+  expect(await upstream().log(handle)).toHaveLength(4);
   await context.close();
 });
 

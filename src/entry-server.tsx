@@ -51,7 +51,11 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
   const response = await createRequestHandler({
     request: options.request,
     createRouter: () => {
-      const router = createAppRouter(queryClient, undefined, { nonce: options.nonce, firstPage: options.page });
+      const router = createAppRouter(queryClient, undefined, {
+        nonce: options.nonce,
+        firstPage: options.page,
+        lookup: options.lookup,
+      });
       router.update({ ...router.options, InnerWrap: WithRouterScripts });
       // Each repeated value (a post's author) is written once in the page, then referred to.
       setupRouterSsrQueryIntegration({ router, queryClient, dehydrateOptions: { serializeData: shareEqualValues } });

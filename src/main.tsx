@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { persistOptions, preferThisBrowsersCopies } from './app/persister';
 import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/purchase/arrival';
+import { markRestored } from './lib/held-clicks';
 import { SERVER_PAGE_ID } from './api/early/server-page-markers';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -24,7 +25,11 @@ const app = (routerElement: ReactNode) => (
     <PersistQueryClientProvider
       client={queryClient}
       persistOptions={persistOptions}
-      onSuccess={() => preferThisBrowsersCopies(queryClient)}
+      onSuccess={() => {
+        preferThisBrowsersCopies(queryClient);
+        markRestored();
+      }}
+      onError={markRestored}
     >
       {routerElement}
     </PersistQueryClientProvider>

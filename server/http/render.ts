@@ -6,6 +6,8 @@ import type { InlinedPage, PageAssets, PagePlan, PaidResponse, ServerPage } from
 import type { PurchaseResult } from '../purchase/purchase-result.ts';
 import { purchaseHeaders, renderedFirstPage } from '../purchase/purchase.ts';
 import type { ApiHandler } from '../proxy/handler.ts';
+import { lookUpFreeCopies } from '../proxy/history-lookup.ts';
+import { MAX_LOOKUP_KEYS } from '../../src/contract/lookup.ts';
 import { sendCompressed } from './compress.ts';
 import { requestDateStyle } from './date-style.ts';
 import { arrivedFromElsewhere, personNavigatedHere } from './navigation-intent.ts';
@@ -170,6 +172,7 @@ export async function loadPageRenderer(options: {
         response = await entry.renderPage({
           request: webRequest(request, reply),
           page: first?.page ?? null,
+          lookup: (keys) => lookUpFreeCopies(keys.slice(0, MAX_LOOKUP_KEYS), handler.services.store),
           dates: requestDateStyle(request.headers),
           meter,
           nonce,

@@ -31,10 +31,10 @@ function pageOfKey(key: string): PageAsked | null {
 
 /**
  * Which of these pages the archive would serve free right now, and when each was bought; what a priced control
- * needs to say "0 credits · from archive". It answers with the purchaser's own rule (ArchiveStore.freeCopy), reads
+ * needs to say "0 credits · from archive" (asked by the browser, and by a rendered page for its first screen). It answers with the purchaser's own rule (ArchiveStore.freeCopy), reads
  * the store only and never calls upstream.
  */
-async function lookup(keys: string[], store: Store): Promise<LookupAnswer> {
+export async function lookUpFreeCopies(keys: string[], store: Store): Promise<LookupAnswer> {
   const pages: LookupAnswer['pages'] = {};
   const now = Date.now();
   for (const key of keys) {
@@ -60,7 +60,7 @@ export function historyLookupRoutes(store: Store): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { key } = request.query;
-        return sendJson(reply, 200, await lookup(Array.isArray(key) ? key : [key], store));
+        return sendJson(reply, 200, await lookUpFreeCopies(Array.isArray(key) ? key : [key], store));
       },
     );
   };

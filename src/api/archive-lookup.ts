@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiFetch } from './client';
-import { lookupAnswerSchema, MAX_LOOKUP_KEYS as MAX_KEYS } from '../contract/lookup';
+import { lookupAnswerSchema, MAX_LOOKUP_KEYS as MAX_KEYS, type LookupAnswer } from '../contract/lookup';
 
 /**
  * A page the archive would serve free now: when it was bought, and until when it stays free (null: for good),
@@ -11,6 +11,15 @@ export interface FreeCopy {
   boughtAt: number;
   freeUntil: number | null;
 }
+/** One page of the server's answer (`/api/_history/lookup`, or a rendered page's own look-up) as the browser reads it. */
+export function freeCopyOf(page: LookupAnswer['pages'][string] | undefined): FreeCopy | null {
+  const boughtAt = Date.parse(page?.boughtAt ?? '');
+  if (!Number.isFinite(boughtAt)) return null;
+  const freeUntil = page?.freeUntil ? Date.parse(page.freeUntil) : null;
+  // An end the browser cannot read is taken as now: the control shows its price, never a wrong "free".
+  return { boughtAt, freeUntil: freeUntil === null || Number.isFinite(freeUntil) ? freeUntil : boughtAt };
+}
+
 /** Long enough for a list of cards mounting over a few frames to share one request. */
 const BATCH_WINDOW_MS = 25;
 
@@ -25,14 +34,8 @@ async function lookUp(keys: readonly string[]): Promise<(FreeCopy | null)[]> {
   try {
     const parsed = v.safeParse(lookupAnswerSchema, (await apiFetch(`/api/_history/lookup?${query}`)).json);
     if (!parsed.success) return keys.map(() => null);
-    return keys.map((key) => {
-      const page = parsed.output.pages[key];
-      const boughtAt = Date.parse(page?.boughtAt ?? '');
-      if (!Number.isFinite(boughtAt)) return null;
-      const freeUntil = page?.freeUntil ? Date.parse(page.freeUntil) : null;
-      // An end the browser cannot read is taken as now: the control shows its price, never a wrong "free".
-      return { boughtAt, freeUntil: freeUntil === null || Number.isFinite(freeUntil) ? freeUntil : boughtAt };
-    });
+    const { pages } = parsed.output;
+    return keys.map((key) => freeCopyOf(pages[key]));
   } catch {
     return keys.map(() => null);
   }

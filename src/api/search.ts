@@ -10,6 +10,12 @@ import type { SearchPage } from '../contract/upstream/types';
 export type { SearchParams };
 
 /** The body the proxy receives: the canonical search, defaults filled in (so `page=1` and no page are one purchase). */
+/** The same search on another page; page 1 is sent without `page`, as the search route does. */
+export function searchOnPage(params: SearchParams, page: number): SearchParams {
+  const { page: _current, ...rest } = params;
+  return page > 1 ? { ...rest, page } : rest;
+}
+
 export function searchBody(params: SearchParams): Record<string, string | number> {
   return { ...canonicalSearch({ ...params }) };
 }

@@ -4,6 +4,7 @@
  */
 import type { PaidOperation } from './identity';
 import type { DateStyle } from './dates/date-style';
+import type { LookupAnswer } from './lookup';
 
 /** The proxy's answer to a paid call, read as the browser reads one (src/api/client.ts). */
 export interface PaidResponse {
@@ -49,6 +50,9 @@ export interface ServerPage {
   answer: PaidResponse;
 }
 
+/** The archive's answer for these purchase keys (server/proxy/history-lookup.ts), for the prices a rendered page shows. */
+export type PriceLookup = (keys: string[]) => Promise<LookupAnswer>;
+
 /**
  * What the server does with an address: render it with the first page of a timeline or search (bought or
  * archived), render it with no data, or leave it to the SPA.
@@ -72,6 +76,8 @@ export interface RenderOptions {
   /** The document request as the browser sent it (its address, and its signal: a closed connection stops the render). */
   request: Request;
   page: ServerPage | null;
+  /** Which pages the archive would serve free now, as `/api/_history/lookup` answers (free: the store only). */
+  lookup: PriceLookup;
   /** The browser's zone and locale as it reported them, and the moment the page is written at. */
   dates: Required<DateStyle>;
   /** /api/_session without rows. */

@@ -10,7 +10,9 @@ import { HELD_SHORTCUT_KEYS, SLASH_TARGETS } from './keyboard';
  * and Enter only where it does nothing natively (not on a link or a control). "/" is not held: it focuses its
  * box at once (src/lib/keyboard.ts slashTarget), so what is typed next lands in the box as it is typed;
  * markHydrated hands that text to React. Without such a box it is held, and the keys after it are the
- * person's text, so nothing more is held. Written compactly: every server-rendered page carries it.
+ * person's text, so nothing more is held. A click on a priced control keeps the price it showed (its
+ * `data-price` kind and words), so the replay can tell whether that offer still stands. Written compactly:
+ * every server-rendered page carries it.
  */
 export const HOLD_CLICKS_SCRIPT = `(() => {
 const held = window.${HELD} = [], keys = new Set(${JSON.stringify(HELD_SHORTCUT_KEYS)});
@@ -22,7 +24,8 @@ if (!e.isTrusted || hydrated()) return;
 const control = e.target instanceof Element && e.target.closest('button,input[type=checkbox],input[type=radio]');
 if (!control) return;
 e.preventDefault();
-held.push({ click: control });
+const price = control.querySelector('[data-price]');
+held.push({ click: control, price: price && price.dataset.price + ' ' + price.textContent });
 }, true);
 document.addEventListener('keydown', (e) => {
 if (!e.isTrusted || hydrated() || slashHeld || !keys.has(e.key) || e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;

@@ -9,8 +9,13 @@
 /** Where the inline script (held-clicks-script.ts) keeps what it holds, until markHydrated replays it. */
 export const HELD = '__creditscopeHeldClicks';
 
-/** A held click (on this control) or a held shortcut key (pressed with this element focused). */
-type HeldInput = { click: Element } | { key: string; code: string; shiftKey: boolean; target: EventTarget | null };
+/**
+ * A held click (on this control, with the price it showed: its `data-price` kind and words, null for a control
+ * that spends nothing) or a held shortcut key (pressed with this element focused).
+ */
+export type HeldInput =
+  | { click: Element; price: string | null }
+  | { key: string; code: string; shiftKey: boolean; target: EventTarget | null };
 
 declare global {
   interface Window {
@@ -18,20 +23,19 @@ declare global {
   }
 }
 
-function replay(input: HeldInput) {
-  if ('click' in input) {
-    if (input.click.isConnected && input.click instanceof HTMLElement) input.click.click();
-    return;
-  }
-  // Dispatched where it was pressed (hydration adopts the nodes), so the handlers see the same target.
-  const target = input.target instanceof Node && input.target.isConnected ? input.target : document.body;
-  const { key, code, shiftKey } = input;
-  target.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, bubbles: true, cancelable: true }));
-}
+let markRestored!: () => void;
+/**
+ * Held input waits for this too: the persisted cache restored and this browser's copies swapped in for the server's
+ * (src/main.tsx calls `markRestored`). Before that, a Load more pressed over the server's first page would run
+ * against a list about to become the browser's longer one, and buy the page past it.
+ */
+const restored = new Promise<void>((resolve) => (markRestored = resolve));
+export { markRestored };
 
 /**
  * Marks the root as run by React (the e2e tests wait for it) and replays the held clicks and keys on the same
- * nodes (hydration adopts them), in a task of their own: React ignores events dispatched while it commits.
+ * nodes (hydration adopts them), once this browser's own copies are restored (`markRestored`), in a task of
+ * their own: React ignores events dispatched while it commits.
  * Called from an effect of the content the server rendered, which runs only once React has hydrated that
  * content (it sits in a Suspense boundary React hydrates after the shell), so the page's own key handlers
  * (j/k on the timeline) are listening by then.
@@ -47,7 +51,8 @@ export function markHydrated() {
   window[HELD] = undefined;
   setTimeout(() => {
     if (typed) handTypedTextToReact(typed, text);
-    held?.forEach(replay);
+    // Only a page that held something loads the code that replays it.
+    if (held?.length) void import('./held-replay').then(({ replayHeld }) => replayHeld(held, restored));
   }, 0);
 }
 

@@ -120,7 +120,9 @@ describe('the query cache holds what this document bought', () => {
     vi.stubEnv('SSR', true);
     const queryClient = new QueryClient();
     const history = createMemoryHistory({ initialEntries: [href] });
-    await createAppRouter(queryClient, history, { nonce: 'n', firstPage: { ...plan, answer } }).load();
+    // No archived page for a new search's controls to price: the look-up answers "buy" for each.
+    const lookup = async (keys: string[]) => ({ pages: Object.fromEntries(keys.map((key) => [key, null])) });
+    await createAppRouter(queryClient, history, { nonce: 'n', firstPage: { ...plan, answer }, lookup }).load();
     vi.unstubAllEnvs();
     const page = queryClient.getQueryData<SearchPage>(searchKeys.query({ q }));
     expect(page?.origin).toBe('server-rendered');

@@ -1,5 +1,5 @@
 import { useSearch } from '@tanstack/react-router';
-import type { SearchParams } from '../../../api/search';
+import { searchOnPage as onPage } from '../../../api/search';
 import { searchPage } from '../../../api/use-price';
 import { CostHint } from '../../../components/CostHint';
 import { toApiParams } from '../params';
@@ -7,12 +7,6 @@ import { toApiParams } from '../params';
 const button =
   'flex flex-col items-center rounded-md border border-slate-300 px-3 py-1 text-sm font-medium leading-snug text-slate-800 hover:bg-slate-50 ' +
   'disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800';
-
-/** The same search on another page; page 1 is sent without `page`, as the search route does. */
-function onPage(params: SearchParams, page: number): SearchParams {
-  const { page: _current, ...rest } = params;
-  return page > 1 ? { ...rest, page } : rest;
-}
 
 /**
  * Previous / next page of the same search; `page` is 1-based. Each page is its own purchase, so each button
