@@ -214,22 +214,26 @@ test.describe('a job over three handles', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('job-pause')).toBeFocused();
     // The pause's answer is held back, so Resume is pressed before it lands (as on a slow network): the press
-    // waits for it rather than being lost.
-    let pauseAnswered = false;
+    // waits for it rather than being lost, and its request leaves only once that answer has.
+    let pauseReleased = false;
+    let resumeSentBeforePauseAnswer: boolean | null = null;
     await page.route('**/api/_jobs/*/pause', async (route) => {
       const answer = await route.fetch();
       await new Promise((resolve) => setTimeout(resolve, 1_500));
+      pauseReleased = true;
       await route.fulfill({ response: answer });
-      pauseAnswered = true;
+    });
+    page.on('request', (request) => {
+      if (/\/api\/_jobs\/[^/]+\/resume/.test(request.url())) resumeSentBeforePauseAnswer ??= !pauseReleased;
     });
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('job-view')).toHaveAttribute('data-status', 'paused');
     await expect(page.getByTestId('job-resume')).toBeFocused();
     await expect(page.getByTestId('job-resume')).toContainText(/Resume at most 0\.\d credits/);
     await page.keyboard.press('Enter');
-    expect(pauseAnswered).toBe(false);
+    expect(pauseReleased).toBe(false);
     await expect(page.getByTestId('job-view')).toHaveAttribute('data-status', 'running');
-    expect(pauseAnswered).toBe(true);
+    await expect.poll(() => resumeSentBeforePauseAnswer).toBe(false);
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('job-cancel')).toBeFocused();
     await page.keyboard.press('Enter');
