@@ -16,6 +16,7 @@ import { seedMeter } from './api/session';
 import { shareEqualValues } from './lib/share-equal-values';
 import { RenderedDateStyleProvider } from './lib/use-date-style';
 import type { RenderOptions, ServerEntry } from './contract/render';
+import { pricedKeys } from './ssr/priced-pages';
 import { createAppRouter } from './router';
 import { answerBody, documentAround, pageHead } from './ssr/document';
 import { planPage } from './ssr/plan-page';
@@ -54,7 +55,7 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
       const router = createAppRouter(queryClient, undefined, {
         nonce: options.nonce,
         firstPage: options.page,
-        lookup: options.lookup,
+        prices: options.prices,
       });
       router.update({ ...router.options, InnerWrap: WithRouterScripts });
       // Each repeated value (a post's author) is written once in the page, then referred to.
@@ -87,4 +88,4 @@ async function renderPage(options: RenderOptions): Promise<Response | null> {
   });
 }
 
-export default { planPage, pageHead, renderPage, answerBody } satisfies ServerEntry;
+export default { planPage, pageHead, pricedKeys, renderPage, answerBody } satisfies ServerEntry;

@@ -1,7 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { parseSearch, stringifySearch } from './lib/search-params';
-import type { PriceLookup, ServerPage } from './contract/render';
+import type { LookupAnswer } from './contract/lookup';
+import type { ServerPage } from './contract/render';
 import { routeTree } from './routeTree.gen';
 
 /** What the server renders a request with (src/entry-server.tsx). */
@@ -10,8 +11,8 @@ export interface ServerRendering {
   nonce: string;
   /** The first page the server has for this request, for the route's loader (src/app/router-context.ts). */
   firstPage: ServerPage | null;
-  /** The archive's price look-up, for the route's loader (src/api/server-prices.ts). */
-  lookup: PriceLookup;
+  /** The archive's answer for the pages the first screen prices, for the route's loader (src/api/server-prices.ts). */
+  prices: LookupAnswer | null;
 }
 
 /** The app's router, in the browser and on the server (`server` given when the server renders with it). */
@@ -19,7 +20,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
-    context: { queryClient, serverFirstPage: server?.firstPage ?? null, serverLookup: server?.lookup ?? null },
+    context: { queryClient, serverFirstPage: server?.firstPage ?? null, serverPrices: server?.prices ?? null },
     defaultPreload: false,
     // On a server the router would write its scroll restoration as one more inline script, absent from the
     // browser's render: the browser restores scroll itself.

@@ -132,6 +132,17 @@ export async function loadPageRenderer(options: {
     return { body, sent: sendCompressed(request, reply, body) };
   }
 
+  /** What the archive says of the pages the first screen prices (null: not read; the browser asks). */
+  async function pricesFor(page: ServerPage | null, request: FastifyRequest) {
+    if (!page) return null;
+    try {
+      return await lookUpFreeCopies(entry.pricedKeys(page).slice(0, MAX_LOOKUP_KEYS), handler.services.store);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the archive could not be read for the prices of a rendered page: the app asks');
+      return null;
+    }
+  }
+
   return {
     async render(request, reply) {
       if (request.method !== 'GET') return false;
@@ -161,18 +172,21 @@ export async function loadPageRenderer(options: {
       // After the head: the store could not be read. The app asks for the page itself, as it would from index.html.
       if (first === 'spa') return finishUnrendered(null);
       if (first && !first.page) return finishUnrendered(first.inlined);
-      // The meter and the prices are on the page before the app runs (free: the ledger, not the upstream).
-      const meter = await handler.meter(request.person).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'the meter could not be read for a rendered page: the app reads it');
-        return null;
-      });
+      // The meter and the prices are on the page before the app runs (free: the ledger and the archive, not the upstream).
+      const [meter, prices] = await Promise.all([
+        handler.meter(request.person).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the meter could not be read for a rendered page: the app reads it');
+          return null;
+        }),
+        pricesFor(first?.page ?? null, request),
+      ]);
       timing.mark('meter');
       let response;
       try {
         response = await entry.renderPage({
           request: webRequest(request, reply),
           page: first?.page ?? null,
-          lookup: (keys) => lookUpFreeCopies(keys.slice(0, MAX_LOOKUP_KEYS), handler.services.store),
+          prices,
           dates: requestDateStyle(request.headers),
           meter,
           nonce,

@@ -39,11 +39,11 @@ export async function lookUpFreeCopies(keys: string[], store: Store): Promise<Lo
   const now = Date.now();
   for (const key of keys) {
     const page = pageOfKey(key);
-    const copy = page ? await store.archive.freeCopy(page, now) : null;
+    const boughtAt = page ? await store.archive.freeCopyBoughtAt(page, now) : null;
     // When it stops being free is the archive's rule too: the browser's price turns then, deciding nothing itself.
     pages[key] =
-      page && copy
-        ? { boughtAt: copy.bought_at, freeUntil: store.archive.freeUntil(copy, page.operation, page.params) }
+      page && boughtAt !== null
+        ? { boughtAt, freeUntil: store.archive.freeUntil(boughtAt, page.operation, page.params) }
         : null;
   }
   return { pages };

@@ -69,10 +69,26 @@ export class ArchiveStore {
       .selectAll()
       .where('page_key', '=', key)
       .executeTakeFirst();
-    if (!archived) return null;
-    const until = this.freeUntil(archived, operation, params);
-    if (until !== null && now >= Date.parse(until)) return null;
-    return archived;
+    return archived && this.standsIn(archived.bought_at, operation, params, now) ? archived : null;
+  }
+
+  /**
+   * `freeCopy`'s answer without reading the answer's bytes (a page's JSON, tens of KB): when the copy that stands
+   * in for buying the page was bought, or null to buy. What a price needs.
+   */
+  async freeCopyBoughtAt(page: PageAsked, now = Date.now()): Promise<string | null> {
+    const { key, operation, params } = await this.samePage(page);
+    const archived = await this.db.kysely
+      .selectFrom('archive')
+      .select('bought_at')
+      .where('page_key', '=', key)
+      .executeTakeFirst();
+    return archived && this.standsIn(archived.bought_at, operation, params, now) ? archived.bought_at : null;
+  }
+
+  private standsIn(boughtAt: string, operation: string, params: Record<string, unknown>, now: number): boolean {
+    const until = this.freeUntil(boughtAt, operation, params);
+    return until === null || now < Date.parse(until);
   }
 
   /**
@@ -80,9 +96,9 @@ export class ArchiveStore {
    * page or a search, never ending (null) for a later page of a timeline. The price look-up hands this to the
    * browser, so a price left on screen turns from "free" to the price when the server would buy again.
    */
-  freeUntil(archived: ArchivedPage, operation: string, params: Record<string, unknown>): string | null {
+  freeUntil(boughtAt: string, operation: string, params: Record<string, unknown>): string | null {
     if (!expires(operation, params)) return null;
-    return new Date(Date.parse(archived.bought_at) + this.freshForMs).toISOString();
+    return new Date(Date.parse(boughtAt) + this.freshForMs).toISOString();
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PriceLookup, ServerPage } from '../contract/render';
+import type { LookupAnswer } from '../contract/lookup';
+import type { ServerPage } from '../contract/render';
 
 /** What every route's loader and beforeLoad are given (src/routes/__root.tsx), per router: per request on a server. */
 export interface AppRouterContext {
@@ -9,6 +10,6 @@ export interface AppRouterContext {
    * this request. The route's loader puts it in the query cache, which the page carries to the browser dehydrated.
    */
   serverFirstPage?: ServerPage | null;
-  /** Server rendering only: the archive's price look-up, so the first screen's controls show their prices in the HTML. */
-  serverLookup?: PriceLookup | null;
+  /** Server rendering only: the archive's answer for the pages the first screen prices (src/api/server-prices.ts). */
+  serverPrices?: LookupAnswer | null;
 }

@@ -50,9 +50,6 @@ export interface ServerPage {
   answer: PaidResponse;
 }
 
-/** The archive's answer for these purchase keys (server/proxy/history-lookup.ts), for the prices a rendered page shows. */
-export type PriceLookup = (keys: string[]) => Promise<LookupAnswer>;
-
 /**
  * What the server does with an address: render it with the first page of a timeline or search (bought or
  * archived), render it with no data, or leave it to the SPA.
@@ -76,8 +73,11 @@ export interface RenderOptions {
   /** The document request as the browser sent it (its address, and its signal: a closed connection stops the render). */
   request: Request;
   page: ServerPage | null;
-  /** Which pages the archive would serve free now, as `/api/_history/lookup` answers (free: the store only). */
-  lookup: PriceLookup;
+  /**
+   * Which of the pages `pricedKeys` named the archive would serve free now, as `/api/_history/lookup` answers (read
+   * beside the meter: the store only); null if the store could not say.
+   */
+  prices: LookupAnswer | null;
   /** The browser's zone and locale as it reported them, and the moment the page is written at. */
   dates: Required<DateStyle>;
   /** /api/_session without rows. */
@@ -90,6 +90,8 @@ export interface RenderOptions {
 export interface ServerEntry {
   /** Read with the route's own search schema, so the server buys exactly the page the component will show. */
   planPage(href: string): PagePlan;
+  /** The purchase keys of the pages this first page's screen offers with a price (Load more's, the pager's). */
+  pricedKeys(page: ServerPage): string[];
   /** The document up to #root, the same for every page: sent before the first page is looked up or bought. */
   pageHead(nonce: string, assets: PageAssets): string;
   /** The page after its head, streamed, with its query cache dehydrated into it; null when the router would not render this address as it is. */

@@ -120,9 +120,7 @@ describe('the query cache holds what this document bought', () => {
     vi.stubEnv('SSR', true);
     const queryClient = new QueryClient();
     const history = createMemoryHistory({ initialEntries: [href] });
-    // No archived page for a new search's controls to price: the look-up answers "buy" for each.
-    const lookup = async (keys: string[]) => ({ pages: Object.fromEntries(keys.map((key) => [key, null])) });
-    await createAppRouter(queryClient, history, { nonce: 'n', firstPage: { ...plan, answer }, lookup }).load();
+    await createAppRouter(queryClient, history, { nonce: 'n', firstPage: { ...plan, answer }, prices: null }).load();
     vi.unstubAllEnvs();
     const page = queryClient.getQueryData<SearchPage>(searchKeys.query({ q }));
     expect(page?.origin).toBe('server-rendered');
