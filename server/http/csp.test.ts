@@ -11,11 +11,16 @@ describe('the production Content-Security-Policy', () => {
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('\n  b();\n')]);
   });
 
-  it('allows images from this origin and https hosts, plus the stand-in (demo) or a plain-http upstream', () => {
-    expect(imageSources({ mode: 'demo', baseUrl: '' })).toEqual(["'self'", 'https:', 'http://127.0.0.1:*']);
-    expect(imageSources({ mode: 'upstream', baseUrl: 'https://api.example.com/tenant' })).toEqual(["'self'", 'https:']);
+  it('allows images from this origin, data URLs (the icons) and https hosts, plus the stand-in (demo) or a plain-http upstream', () => {
+    expect(imageSources({ mode: 'demo', baseUrl: '' })).toEqual(["'self'", 'data:', 'https:', 'http://127.0.0.1:*']);
+    expect(imageSources({ mode: 'upstream', baseUrl: 'https://api.example.com/tenant' })).toEqual([
+      "'self'",
+      'data:',
+      'https:',
+    ]);
     expect(imageSources({ mode: 'upstream', baseUrl: 'http://box.lan:8080/gw' })).toEqual([
       "'self'",
+      'data:',
       'https:',
       'http://box.lan:8080',
     ]);

@@ -20,9 +20,11 @@ export function inlineScriptHashes(html: string): string[] {
  * https survive src/contract/url.ts): a real upstream's media hosts are https and not known in advance;
  * demo mode's stand-in serves its SVGs from http://127.0.0.1 on a port that moves when 4599 is taken;
  * an upstream reached over plain http (a stand-in, a gateway on the LAN) serves them from its own origin.
+ * `data:` is for the icons' glyphs, which the style sheet carries as data URLs (icons.css): an upstream's media
+ * URL never is one (only http and https survive url.ts), and an image cannot run script.
  */
 export function imageSources(config: Pick<AppConfig, 'mode' | 'baseUrl'>): string[] {
-  const sources = ["'self'", 'https:'];
+  const sources = ["'self'", 'data:', 'https:'];
   if (config.mode === 'demo') sources.push('http://127.0.0.1:*');
   else if (config.baseUrl.startsWith('http:')) sources.push(new URL(config.baseUrl).origin);
   return sources;

@@ -147,7 +147,7 @@ describe('pages', () => {
       for (const code of inline)
         expect(scripts).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
       // Images: the upstream's own origin (it serves the media), https hosts, and this origin.
-      expect(policy.get('img-src')).toEqual(["'self'", 'https:', standin.url]);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:', standin.url]);
       expect(await response.text()).toBe(builtIndex);
     },
   );

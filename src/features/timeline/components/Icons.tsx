@@ -1,38 +1,31 @@
-import sprite from './icons.svg?no-inline';
-
 /**
- * Icons from Lucide, drawn as SVG strokes on a 24-unit grid, so each reads as the same shape from 14 px to
- * 24 px. Each is a `<use>` of one symbol in a cacheable sprite file (icons.svg, written from lucide-react by
- * scripts/icon-sprite.ts): a timeline draws dozens of them, and the page's HTML carries none of their paths.
- * Decorative: the text or label next to each says what it is. Each sits inline and never shrinks
- * (styles.css, `svg[data-icon]`): one rule, not the same classes on every icon of a timeline.
+ * Icons from Lucide, drawn as strokes on a 24-unit grid, so each reads as the same shape from 14 px to 24 px.
+ * Each is an empty box the style sheet paints through its glyph (icons.css, written from lucide-react by
+ * scripts/icon-styles.ts; the rule is `[data-icon]` in styles.css): a timeline draws ten a post, and a box costs
+ * the browser far less to mount while scrolling than an SVG element does, and the page's HTML and script carry
+ * none of the paths. Decorative: the text or label next to each says what it is.
  */
 type IconProps = { className?: string };
 
 function icon(name: string, defaults = 'h-4 w-4') {
   const Icon = ({ className = defaults }: IconProps) => (
-    <svg aria-hidden="true" data-icon={name} className={className}>
-      <use href={`${sprite}#${name}`} />
-    </svg>
+    <span aria-hidden="true" data-icon={name} className={className} />
   );
   Icon.displayName = `${name}Icon`;
   return Icon;
 }
 
-/** The platform's own badge shape (filled), which no icon set draws: its path is in the sprite too. */
+/** The platform's own badge shape (filled), which no icon set draws: its path is in icons.css too. */
 export function VerifiedBadge({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
+    <span
       role="img"
       aria-label="Verified account"
+      title="Verified account"
       data-icon="verified"
       className={`text-brand-500 ${className}`}
       data-testid="verified-badge"
-    >
-      <title>Verified account</title>
-      <use href={`${sprite}#verified`} />
-    </svg>
+    />
   );
 }
 
