@@ -90,10 +90,12 @@ export async function initialJs(
 }
 
 const SCROLL_PROBE = `
-  window.__scroll = { maxArticles: 0, longTasks: 0, longTaskMs: [], shift: 0, total: 0, sources: {} };
+  window.__scroll = { maxArticles: 0, longTasks: [], scrollStart: null, shift: 0, total: 0, sources: {} };
+  // The scroll starts at the reader's first wheel: long tasks before it are the page starting, not the scroll.
+  addEventListener('wheel', () => { window.__scroll.scrollStart ??= performance.now(); }, { capture: true, passive: true });
   // CLS as browsers report it: the largest session window (shifts < 1 s apart, window <= 5 s).
   let windowSum = 0, windowStart = 0, lastShift = 0;
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) { window.__scroll.longTasks++; window.__scroll.longTaskMs.push(Math.round(entry.duration)); } }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__scroll.longTasks.push({ start: entry.startTime, ms: Math.round(entry.duration) }); }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.hadRecentInput) continue;
@@ -114,8 +116,11 @@ const SCROLL_PROBE = `
 export interface ScrollFigures {
   posts: number;
   maxArticles: number;
+  /** Long tasks (> 50 ms) from the reader's first wheel on, and their durations. */
   longTasks: number;
   longTaskMs: number[];
+  /** The long tasks before it: the page starting (its script, its first render), counted apart. */
+  startLongTaskMs: number[];
   heapMb: number;
   /** Largest session window, as CLS is defined; shiftTotal sums every shift over the whole scroll. */
   layoutShift: number;
@@ -180,8 +185,8 @@ export async function longScroll(
         window as unknown as {
           __scroll: {
             maxArticles: number;
-            longTasks: number;
-            longTaskMs: number[];
+            longTasks: { start: number; ms: number }[];
+            scrollStart: number | null;
             shift: number;
             total: number;
             sources: Record<string, number>;
@@ -189,12 +194,14 @@ export async function longScroll(
         }
       ).__scroll,
   );
+  const scrolling = (task: { start: number }) => figures.scrollStart !== null && task.start >= figures.scrollStart;
   await context.close();
   return {
     posts,
     maxArticles: figures.maxArticles,
-    longTasks: figures.longTasks,
-    longTaskMs: figures.longTaskMs,
+    longTasks: figures.longTasks.filter(scrolling).length,
+    longTaskMs: figures.longTasks.filter(scrolling).map((task) => task.ms),
+    startLongTaskMs: figures.longTasks.filter((task) => !scrolling(task)).map((task) => task.ms),
     heapMb: heap.usedSize / 1024 / 1024,
     layoutShift: figures.shift,
     shiftTotal: figures.total,

@@ -93,7 +93,7 @@ try {
       trace: values.trace,
     });
     console.log(
-      `scroll: ${scroll.posts} posts, ${scroll.longTasks} long tasks [${scroll.longTaskMs.join(', ')}] ms, max ${scroll.maxArticles} articles, CLS ${scroll.layoutShift.toFixed(3)}, heap ${scroll.heapMb.toFixed(1)} MB, ${scroll.seconds.toFixed(0)} s`,
+      `scroll: ${scroll.posts} posts, ${scroll.longTasks} long tasks [${scroll.longTaskMs.join(', ')}] ms (before the first wheel: ${scroll.startLongTaskMs.length} [${scroll.startLongTaskMs.join(', ')}]), max ${scroll.maxArticles} articles, CLS ${scroll.layoutShift.toFixed(3)}, heap ${scroll.heapMb.toFixed(1)} MB, ${scroll.seconds.toFixed(0)} s`,
     );
     for (const line of [...(scroll.profile ?? []), ...(scroll.trace ?? [])]) console.log(line);
   }

@@ -214,7 +214,15 @@ try {
     '≤ 60',
     scroll.maxArticles <= 60,
   );
-  add('long tasks > 50 ms while scrolling', scroll.longTasks, '', 1, 'target 0', '0', scroll.longTasks === 0);
+  add(
+    `long tasks > 50 ms while scrolling (${scroll.startLongTaskMs.length} more before the first wheel, the page starting)`,
+    scroll.longTasks,
+    '',
+    1,
+    'target 0',
+    '0',
+    scroll.longTasks === 0,
+  );
   add('JS heap after the scroll', scroll.heapMb, 'MB', 60, 'target 60 MB', '≤ 60 MB', scroll.heapMb <= 60);
   add('cumulative layout shift', scroll.layoutShift, '', 0.1, 'target 0.1', '< 0.1', scroll.layoutShift < 0.1);
 
