@@ -195,12 +195,13 @@ export async function longScroll(
       ).__scroll,
   );
   const scrolling = (task: { start: number }) => figures.scrollStart !== null && task.start >= figures.scrollStart;
+  const scrollTasks = figures.longTasks.filter(scrolling);
   await context.close();
   return {
     posts,
     maxArticles: figures.maxArticles,
-    longTasks: figures.longTasks.filter(scrolling).length,
-    longTaskMs: figures.longTasks.filter(scrolling).map((task) => task.ms),
+    longTasks: scrollTasks.length,
+    longTaskMs: scrollTasks.map((task) => task.ms),
     startLongTaskMs: figures.longTasks.filter((task) => !scrolling(task)).map((task) => task.ms),
     heapMb: heap.usedSize / 1024 / 1024,
     layoutShift: figures.shift,

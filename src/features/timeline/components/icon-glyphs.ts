@@ -58,9 +58,8 @@ const VERIFIED_PATH =
 
 /** One glyph as a standalone SVG document, drawn as Lucide draws it (strokes on a 24-unit grid; play filled). */
 function glyphSvg(glyph: LucideIcon, filled: boolean): string {
-  const svg = renderToStaticMarkup(
-    createElement(glyph, filled ? { fill: '#000', strokeWidth: 0 } : { strokeWidth: 2 }),
-  );
+  // Lucide's own attributes sit on the outer <svg>, which is replaced: only its shapes are kept.
+  const svg = renderToStaticMarkup(createElement(glyph));
   const inner = svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));
   return svgDocument(inner, filled);
 }
