@@ -394,6 +394,14 @@ test.describe('a job under the operator limit', () => {
     });
     expect(first.status).toBe(200);
 
+    // The header's job chip (which keeps the meter following a job) loads only once the job has stopped, as on
+    // a slow link when a job's pages come from a fast upstream: the meter must still end on the job's last call.
+    let jobStopped = (): void => undefined;
+    const stopped = new Promise<void>((resolve) => (jobStopped = resolve));
+    await page.route(/JobMeterBadge[^/]*$/, async (route) => {
+      await stopped;
+      await route.continue();
+    });
     await page.goto(`${instance.origin}/jobs`);
     await quoteJob(page, names.slice(0, 2), 3);
     await expect(page.getByTestId('quote-max')).toHaveText('0.6 credits');
@@ -406,6 +414,7 @@ test.describe('a job under the operator limit', () => {
 
     const view = page.getByTestId('job-view');
     await expect(view).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
+    jobStopped();
     await expect(page.getByTestId('job-stop-title')).toHaveText("Stopped: the operator's credit limit is reached");
     await expect(page.getByTestId('job-stop-message')).not.toBeEmpty();
     await expect(page.getByTestId('job-credits-bar-text')).toHaveText('0.4/0.6');

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { JobSummary } from '../../api/jobs';
 import { sessionKeys } from '../../api/keys';
 
@@ -7,16 +7,13 @@ import { sessionKeys } from '../../api/keys';
  * A job buys on the server, not through this tab's requests, so the meter hears of it only here: each time
  * a job's spend or state moves (a running one, and a paused or cancelled one whose last calls land after it
  * stopped), the ledger is read again, so the meter shows what the job spent within a second of the job's row.
- * The first reading changes nothing: the meter read the ledger when the page opened.
+ * The first reading counts as a move too: this code loads once a job runs, and a job on a fast upstream can
+ * have bought every page (and stopped) before it arrives, after the meter's last reading.
  */
 export function useFollowJobSpend(jobs: readonly JobSummary[] | undefined) {
   const queryClient = useQueryClient();
   const signature = jobs === undefined ? null : jobs.map((job) => `${job.id}:${job.status}:${job.spent}`).join(' ');
-  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (signature === null) return;
-    if (previous.current !== null && previous.current !== signature)
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.state() });
-    previous.current = signature;
+    if (signature !== null) void queryClient.invalidateQueries({ queryKey: sessionKeys.state() });
   }, [signature, queryClient]);
 }
