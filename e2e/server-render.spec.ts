@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -134,26 +134,44 @@ test('clicks made before the app runs are held and replayed once it does: a filt
   await context.close();
 });
 
-test("a click held on Load more over the server's first page is dropped once this browser's three pages are back: it was priced for page 2, free, not page 4", async ({
-  browser,
-}) => {
-  const handle = alias('ada', 'ssrheldrestored');
+/**
+ * A context whose browser has bought a handle's first three pages and keeps them (IndexedDB), automatic loading
+ * off: its next page of that timeline renders the server's archived first page, then this browser's three.
+ */
+async function threePagesKept(browser: Browser, handle: string) {
   const context = await browser.newContext();
   await context.addInitScript(() => window.localStorage.setItem('creditscope-timeline-autoload', 'off'));
   const page = await context.newPage();
-  const footer = page.getByTestId('paging-footer');
-  const loadMore = footer.getByRole('button', { name: /Load more/ });
-  const spendLine = page.getByTestId('spend-line');
+  const loadMore = page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
   await page.goto(`${app.origin}/timeline?screen_name=${handle}`);
   await hydrated(page);
   for (const pages of [2, 3]) {
     await loadMore.click();
-    await expect(spendLine).toContainText(`from ${pages} pages`);
+    await expect(page.getByTestId('spend-line')).toContainText(`from ${pages} pages`);
   }
   expect(await upstream().log(handle)).toHaveLength(3);
   await page.keyboard.press('End');
   await persisted(page, (await page.locator('article').last().getAttribute('data-post-id'))!);
+  return context;
+}
 
+/** This browser's three pages are back, page 2's free offer is gone, and nothing more was bought; then page 4 is. */
+async function expectThreePagesBackNothingBought(page: Page, handle: string) {
+  const loadMore = page.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
+  await expect(page.getByTestId('spend-line')).toContainText('from 3 pages');
+  await expect(loadMore.getByTestId('cost-hint-timeline')).toHaveText('0.1 credits');
+  await settled(page);
+  expect(await upstream().log(handle)).toHaveLength(3);
+  await loadMore.click();
+  await expect(page.getByTestId('spend-line')).toContainText('from 4 pages');
+  expect(await upstream().log(handle)).toHaveLength(4);
+}
+
+test("a click held on Load more over the server's first page is dropped once this browser's three pages are back: it was priced for page 2, free, not page 4", async ({
+  browser,
+}) => {
+  const handle = alias('ada', 'ssrheldrestored');
+  const context = await threePagesKept(browser, handle);
   // Again, the app held back: the server renders its archived first page, and prices Load more (page 2) as free.
   const again = await context.newPage();
   const release = await holdTheApp(again);
@@ -163,14 +181,37 @@ test("a click held on Load more over the server's first page is dropped once thi
   await heldLoadMore.click();
   release();
   await hydrated(again);
-  // This browser's copy is back (three pages); the click asked for page 2 at 0 credits, so page 4 is not bought.
-  await expect(again.getByTestId('spend-line')).toContainText('from 3 pages');
-  await expect(heldLoadMore.getByTestId('cost-hint-timeline')).toHaveText('0.1 credits');
-  await settled(again);
-  expect(await upstream().log(handle)).toHaveLength(3);
-  await heldLoadMore.click();
-  await expect(again.getByTestId('spend-line')).toContainText('from 4 pages');
-  expect(await upstream().log(handle)).toHaveLength(4);
+  await expectThreePagesBackNothingBought(again, handle);
+  await context.close();
+});
+
+test("a click after the app runs but before this browser's pages are back from IndexedDB is held the same way, and dropped", async ({
+  browser,
+}) => {
+  const handle = alias('ada', 'ssrheldslowdb');
+  const context = await threePagesKept(browser, handle);
+  const again = await context.newPage();
+  // This browser's storage answers only when the test says: React runs the server's page, the restore waits.
+  await again.addInitScript(() => {
+    const open = IDBFactory.prototype.open;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    Object.assign(window, { releaseIndexedDb: release });
+    IDBFactory.prototype.open = function (...args: Parameters<typeof open>) {
+      const request = open.apply(this, args);
+      let onsuccess: ((event: Event) => void) | null = null;
+      Object.defineProperty(request, 'onsuccess', { get: () => onsuccess, set: (handler) => (onsuccess = handler) });
+      request.addEventListener('success', (event) => void released.then(() => onsuccess?.call(request, event)));
+      return request;
+    };
+  });
+  await again.goto(`${app.origin}/timeline?screen_name=${handle}`);
+  await hydrated(again);
+  const loadMore = again.getByTestId('paging-footer').getByRole('button', { name: /Load more/ });
+  await expect(loadMore).toContainText('0 credits · from archive');
+  await loadMore.click();
+  await again.evaluate(() => (window as unknown as { releaseIndexedDb: () => void }).releaseIndexedDb());
+  await expectThreePagesBackNothingBought(again, handle);
   await context.close();
 });
 

@@ -6,7 +6,7 @@
  * alone: they work without JavaScript. Only trusted events are held, so only the person's own input on
  * this page is ever replayed.
  */
-/** Where the inline script (held-clicks-script.ts) keeps what it holds, until markHydrated replays it. */
+/** Where the inline script (held-clicks-script.ts) keeps what it holds, until takeHeldInput replays it. */
 export const HELD = '__creditscopeHeldClicks';
 
 /**
@@ -23,19 +23,29 @@ declare global {
   }
 }
 
-let markRestored!: () => void;
 /**
- * Held input waits for this too: the persisted cache restored and this browser's copies swapped in for the server's
- * (src/main.tsx calls `markRestored`). Before that, a Load more pressed over the server's first page would run
- * against a list about to become the browser's longer one, and buy the page past it.
+ * How long input waits, once React runs the page, for this browser's own copies to be restored: an IndexedDB that
+ * never answers must not leave every button held.
  */
-const restored = new Promise<void>((resolve) => (markRestored = resolve));
-export { markRestored };
+const RESTORE_WAIT_MS = 5_000;
+
+let hydrated = false;
+let restored = false;
 
 /**
- * Marks the root as run by React (the e2e tests wait for it) and replays the held clicks and keys on the same
- * nodes (hydration adopts them), once this browser's own copies are restored (`markRestored`), in a task of
- * their own: React ignores events dispatched while it commits.
+ * The persisted cache is restored and this browser's copies swapped in for the server's (src/main.tsx calls this,
+ * also when the restore failed). Held input waits for it: a Load more pressed over the server's first page would
+ * otherwise run against a list about to become the browser's longer one, and ask for a page it was not priced for.
+ */
+export function markRestored() {
+  restored = true;
+  takeHeldInput();
+}
+
+/**
+ * Marks the root as run by React (the e2e tests wait for it) and hands over text typed before then. Held clicks and
+ * keys are replayed once this browser's copies are back too (takeHeldInput); until then the inline script goes on
+ * holding them.
  * Called from an effect of the content the server rendered, which runs only once React has hydrated that
  * content (it sits in a Suspense boundary React hydrates after the shell), so the page's own key handlers
  * (j/k on the timeline) are listening by then.
@@ -46,14 +56,25 @@ export function markHydrated() {
   // Text typed before React ran, into the box "/" focused: read now, before a render puts the server's value back.
   const box = document.activeElement;
   const typed = box instanceof HTMLInputElement && box.value !== box.defaultValue ? box : null;
-  const text = typed?.value ?? '';
+  if (typed) {
+    const text = typed.value;
+    setTimeout(() => handTypedTextToReact(typed, text), 0);
+  }
+  hydrated = true;
+  setTimeout(markRestored, RESTORE_WAIT_MS);
+  takeHeldInput();
+}
+
+/**
+ * Once React runs the page and this browser's copies are back: the inline script stops holding (it holds while its
+ * list is `window[HELD]`) and what it held is replayed, on the same nodes (hydration adopts them), in a task of
+ * its own (React ignores events dispatched while it commits). Only a page that held something loads the replay.
+ */
+function takeHeldInput() {
   const held = window[HELD];
+  if (!hydrated || !restored || held === undefined) return;
   window[HELD] = undefined;
-  setTimeout(() => {
-    if (typed) handTypedTextToReact(typed, text);
-    // Only a page that held something loads the code that replays it.
-    if (held?.length) void import('./held-replay').then(({ replayHeld }) => replayHeld(held, restored));
-  }, 0);
+  if (held.length) void import('./held-replay').then(({ replayHeld }) => replayHeld(held));
 }
 
 /**

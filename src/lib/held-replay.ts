@@ -34,11 +34,10 @@ function replay(input: HeldInput) {
 }
 
 /**
- * Replays the held clicks and keys, in order, once `restored` has settled (this browser's own copies back in the
- * query cache) and the renders it set off are done, so each click meets its control as it now is.
+ * Replays the held clicks and keys, in order, once the renders set off by restoring this browser's own copies are
+ * done, so each click meets its control as it now is.
  */
-export async function replayHeld(held: HeldInput[], restored: Promise<void>) {
-  await restored;
+export async function replayHeld(held: HeldInput[]) {
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   held.forEach(replay);
 }
