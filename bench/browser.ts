@@ -30,11 +30,12 @@ export const FIRST_POST_PROBE = `
     const painted = list.getEntries().filter((entry) => entry.identifier === 'first-post' && entry.name === 'text-paint');
     if (window.__firstPost === null && painted.length) window.__firstPost = Math.min(...painted.map((entry) => entry.renderTime));
   }).observe({ type: 'element', buffered: true });
+  // Marked as the parser adds it, to the end: a streamed article can arrive in parts, its text after its first tag.
   new MutationObserver((_, observer) => {
     const article = document.querySelector('article');
     if (!article) return;
-    observer.disconnect();
-    for (const element of [article, ...article.querySelectorAll('*')]) element.setAttribute('elementtiming', 'first-post');
+    if (window.__firstPost !== null) return observer.disconnect();
+    for (const element of [article, ...article.querySelectorAll(':not([elementtiming])')]) element.setAttribute('elementtiming', 'first-post');
   }).observe(document, { childList: true, subtree: true });
 `;
 
