@@ -258,12 +258,13 @@ test.describe('a job over three handles', () => {
     await page.goto(`${instance.origin}/jobs`);
     await quoteJob(page, names, 5);
     await expect(page.getByTestId('job-start')).toHaveText('Start job · at most 1 credits');
+    // Nothing spent in this session before Start; from then on the meter follows the job (its pages take 400 ms).
+    await expect(page.getByTestId('meter-total')).toHaveText('0');
     await page.getByTestId('job-start').click();
     const view = page.getByTestId('job-view');
     await expect(view).toHaveAttribute('data-status', 'running');
     const id = await view.getAttribute('data-job-id');
     const row = page.locator(`[data-testid="jobs-list-item"][data-job-id="${id}"]`);
-    await expect(page.getByTestId('meter-total')).toHaveText('0');
 
     /** The panel's, the row's and the header chip's figures, read in one frame. */
     const together = () =>
