@@ -1,8 +1,10 @@
+import { notifyManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistOptions, preferThisBrowsersCopies } from './app/persister';
+import { oneTimerPerTask } from './app/notify-scheduler';
 import { createQueryClient } from './app/query-client';
 import { allowAutoBuy } from './api/purchase/arrival';
 import { markRestored } from './lib/held-clicks';
@@ -10,6 +12,7 @@ import { SERVER_PAGE_ID } from './api/early/server-page-markers';
 import { createAppRouter } from './router';
 import './styles.css';
 
+notifyManager.setScheduler(oneTimerPerTask());
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 // A page another site sent us to buys nothing on load; once the person navigates within the app
