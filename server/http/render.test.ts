@@ -291,15 +291,30 @@ describe('the first screen of a timeline as HTML', () => {
     expect((html.match(/<article\b/g) ?? []).length).toBe(3);
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(64 * 1024);
     expect(html).not.toContain('<svg');
-    const icons = [...html.matchAll(/<span\b[^>]*\bdata-icon="([a-z-]+)"[^>]*>(.*?)<\/span>/g)];
+    const icons = [
+      ...html.matchAll(/<span\b(?=[^>]*\bdata-icon="([a-z-]+)")(?=[^>]*\bdata-size="(\d+)")[^>]*>(.*?)<\/span>/g),
+    ];
     expect(icons.length).toBeGreaterThan(30);
+    expect(icons.length).toBe((html.match(/\bdata-icon=/g) ?? []).length);
     const sheet = await (await fetch(`${origin}${/<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]}`)).text();
-    // Every icon is a square of one image, the style sheet's only glyph image, which each name's rule moves into view.
-    expect(sheet).toMatch(/\[data-icon\]\{[^}]*mask(-image)?:url\("?data:image\/svg\+xml,/);
-    expect(new Set(sheet.match(/url\("?data:image\/svg\+xml,[^)]*\)/g)).size).toBe(1);
-    for (const [, name, inside] of icons) {
+    // Every icon is a square of its size's image (one glyph image per size), which each name's rule moves into view.
+    const images = new Set(sheet.match(/url\("?data:image\/svg\+xml,[^)]*\)/g));
+    const sizes = new Set(icons.map(([, , size]) => size!));
+    expect(sizes.size).toBeGreaterThan(1);
+    expect(images.size).toBeGreaterThanOrEqual(sizes.size);
+    for (const size of sizes)
+      expect(sheet, `${size} px`).toMatch(
+        new RegExp(
+          `\\[data-icon\\]\\[data-size=['"]?${size}['"]?\\]\\{[^}]*mask(-image)?:url\\("?data:image\\/svg\\+xml,`,
+        ),
+      );
+    for (const [, name, size, inside] of icons) {
       expect(inside).toBe('');
-      expect(sheet, name).toMatch(new RegExp(`\\[data-icon=['"]?${name}['"]?\\]\\{[^}]*mask-position:[\\d.]+%? 0`));
+      expect(sheet, `${name} at ${size} px`).toMatch(
+        new RegExp(
+          `\\[data-icon=['"]?${name}['"]?\\]\\[data-size=['"]?${size}['"]?\\]\\{[^}]*mask-position:[\\d.]+%? 0`,
+        ),
+      );
     }
   });
 

@@ -57,7 +57,7 @@ export function CheckNewPosts({ target, asOf }: { target: TimelineTarget; asOf: 
           className="ml-auto inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700
             hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-900"
         >
-          <RefreshIcon className={`h-4 w-4 ${check.isPending ? 'animate-spin' : ''}`} />
+          <RefreshIcon className={check.isPending ? 'animate-spin' : undefined} />
           {check.isPending ? 'Checking…' : 'Check for new posts'}
           <PriceText price={price} testId="cost-hint-timeline" />
         </button>

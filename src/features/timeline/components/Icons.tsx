@@ -5,24 +5,35 @@
  * the browser far less to mount while scrolling than an SVG element does, and the page's HTML and script carry
  * none of the paths. Decorative: the text or label next to each says what it is.
  */
-type IconProps = { className?: string };
+import { DRAWN_AT, ICON_BOX, type IconName, type SizeOf } from './icon-sizes';
 
-function icon(name: string, defaults = 'h-4 w-4') {
-  const Icon = ({ className = defaults }: IconProps) => (
-    <span aria-hidden="true" data-icon={name} className={className} />
-  );
+/** A size the glyph is drawn at (icon-sizes.ts: each size is an image of the style sheet's), and classes beside it. */
+type IconProps<Name extends IconName> = { size?: SizeOf<Name>; className?: string };
+
+/** The box's attributes: the glyph's name and size, which pick its square of its size's image, and the size's classes. */
+function iconBox<Name extends IconName>(name: Name, { size = DRAWN_AT[name][0], className }: IconProps<Name>) {
+  return {
+    'data-icon': name,
+    'data-size': size,
+    className: className ? `${ICON_BOX[size]} ${className}` : ICON_BOX[size],
+  };
+}
+
+function icon<Name extends IconName>(name: Name) {
+  const Icon = (props: IconProps<Name>) => <span aria-hidden="true" {...iconBox(name, props)} />;
   Icon.displayName = `${name}Icon`;
   return Icon;
 }
 
 /** The platform's own badge shape (filled), which no icon set draws: its path is in icons.css too. */
-export function VerifiedBadge({ className = 'h-4 w-4' }: IconProps) {
+export function VerifiedBadge(props: IconProps<'verified'>) {
+  const { className, ...box } = iconBox('verified', props);
   return (
     <span
       role="img"
       aria-label="Verified account"
       title="Verified account"
-      data-icon="verified"
+      {...box}
       className={`text-brand-500 ${className}`}
       data-testid="verified-badge"
     />
@@ -40,13 +51,13 @@ export const LocationIcon = icon('location');
 export const CalendarIcon = icon('calendar');
 export const LinkIcon = icon('link');
 export const LockIcon = icon('lock');
-export const MoreIcon = icon('more', 'h-5 w-5');
+export const MoreIcon = icon('more');
 export const CopyLinkIcon = icon('copy-link');
 export const OpenIcon = icon('open');
 export const HashIcon = icon('hash');
 export const ExternalIcon = icon('external');
 export const RefreshIcon = icon('refresh');
-export const SuspendedIcon = icon('suspended', 'h-6 w-6');
-export const NotFoundIcon = icon('not-found', 'h-6 w-6');
+export const SuspendedIcon = icon('suspended');
+export const NotFoundIcon = icon('not-found');
 /** Filled: a play badge on a thumbnail reads as a solid triangle. */
-export const PlayIcon = icon('play', 'h-6 w-6');
+export const PlayIcon = icon('play');

@@ -70,13 +70,13 @@ export const PostCard = memo(function PostCard({
       {startsPage && <PageDivider page={startsPage} className="-mt-1.5 mb-2" />}
       {pinned && (
         <p className={marker} data-testid="pinned">
-          <PinIcon className="h-3.5 w-3.5" />
+          <PinIcon />
           Pinned
         </p>
       )}
       {post.repostOf && (
         <p className={marker} data-testid="repost-line">
-          <RepostIcon className="h-3.5 w-3.5" />
+          <RepostIcon size={14} />
           {post.author?.handle ? (
             <ProfileMenu
               handle={post.author.handle}

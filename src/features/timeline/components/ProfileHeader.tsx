@@ -77,10 +77,10 @@ export function ProfileHeader({ user, fallbackHandle }: { user: Profile; fallbac
           className={`${expanded ? '' : 'max-sm:pt-3'} flex items-center gap-1 text-xl font-extrabold leading-tight text-slate-900 break-words [overflow-wrap:anywhere] dark:text-white`}
         >
           <span>{user.name || handle || 'Unknown account'}</span>
-          {user.verified && <VerifiedBadge className="h-5 w-5" />}
+          {user.verified && <VerifiedBadge size={20} />}
           {user.protected && (
             <span title="Protected account">
-              <LockIcon className="h-4 w-4" />
+              <LockIcon />
               <span className="sr-only">Protected account</span>
             </span>
           )}

@@ -29,7 +29,7 @@ export function PageChargeNote({ page }: { page: TimelinePage }) {
 
 export function ProtectedState({ handle, page }: { handle: string; page: TimelinePage | null }) {
   return (
-    <StateCard testId="state-protected" title="These posts are protected" icon={<LockIcon className="h-6 w-6" />}>
+    <StateCard testId="state-protected" title="These posts are protected" icon={<LockIcon size={24} />}>
       <p>
         @{handle} shares posts only with followers the account has approved, so the platform sends the profile and no
         posts. Nothing more was asked for.

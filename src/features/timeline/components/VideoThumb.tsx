@@ -23,7 +23,7 @@ export function VideoThumb({ video }: { video: Video }) {
         aria-hidden="true"
         className="absolute left-1/2 top-1/2 flex h-14 w-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-brand-500/90 text-white shadow-lg ring-4 ring-white/30"
       >
-        <PlayIcon className="ml-0.5 h-7 w-7" />
+        <PlayIcon className="ml-0.5" />
       </span>
       {length && (
         <span

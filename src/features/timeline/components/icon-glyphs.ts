@@ -23,6 +23,7 @@ import {
 } from 'lucide-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { DRAWN_AT, ICON_BOX, type IconName, type IconSize } from './icon-sizes';
 
 /**
  * The Lucide glyphs (lucide-react) the timeline draws, by the name each icon has in icons.css. Read only to write
@@ -30,7 +31,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
  * each icon as an empty `<span data-icon>` the sheet paints, so no page carries a glyph's paths, in its HTML or
  * its script.
  */
-const STROKED: Record<string, LucideIcon> = {
+const STROKED: Record<Exclude<IconName, 'play' | 'verified'>, LucideIcon> = {
   reply: MessageCircle,
   repost: Repeat2,
   quote: MessageSquareQuote,
@@ -66,8 +67,12 @@ const STROKE = "fill='none' stroke='#000' stroke-width='2' stroke-linecap='round
 const FILL = "fill='#000'";
 
 /** Every glyph in the sheet's order: its name and shapes, stroked on a 24-unit grid as Lucide draws them, or filled. */
-const GLYPHS: { name: string; shapes: string; paint: string }[] = [
-  ...Object.entries(STROKED).map(([name, glyph]) => ({ name, shapes: glyphShapes(glyph), paint: STROKE })),
+const GLYPHS: { name: IconName; shapes: string; paint: string }[] = [
+  ...(Object.entries(STROKED) as [IconName, LucideIcon][]).map(([name, glyph]) => ({
+    name,
+    shapes: glyphShapes(glyph),
+    paint: STROKE,
+  })),
   { name: 'play', shapes: glyphShapes(Play), paint: FILL },
   { name: 'verified', shapes: `<path d='${VERIFIED_PATH}'/>`, paint: FILL },
 ];
@@ -75,33 +80,49 @@ const GLYPHS: { name: string; shapes: string; paint: string }[] = [
 /** An SVG document as a CSS `url()`: only the characters a data URL or the CSS string cannot hold are escaped. */
 const dataUrl = (svg: string) => `url("data:image/svg+xml,${svg.replace(/[%#<>"]/g, encodeURIComponent)}")`;
 
-/** The glyphs side by side, each in its own 24-unit square, in one SVG document. */
-export function spriteSvg(): string {
-  const glyphs = GLYPHS.map(
+/** The named glyphs side by side, in the sheet's order, each in its own 24-unit square, in one SVG document. */
+export function spriteSvg(names: readonly IconName[]): string {
+  const glyphs = GLYPHS.filter(({ name }) => names.includes(name)).map(
     ({ shapes, paint }, index) =>
       `<svg x='${24 * index}' width='24' height='24' viewBox='0 0 24 24' ${paint}>${shapes}</svg>`,
   );
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${24 * GLYPHS.length} 24'>${glyphs.join('')}</svg>`;
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${24 * glyphs.length} 24'>${glyphs.join('')}</svg>`;
 }
 
+/** The glyphs drawn at a size, in the sheet's order: that size's image, left to right. */
+export function glyphsAt(size: IconSize): IconName[] {
+  return GLYPHS.flatMap(({ name }) => ((DRAWN_AT[name] as readonly IconSize[]).includes(size) ? [name] : []));
+}
+
+export const ICON_SIZES = Object.keys(ICON_BOX).map(Number) as IconSize[];
+
 /**
- * icons.css: every icon is a box painted in the text's colour (src/styles.css, `[data-icon]`) through a mask, all of
- * them one image, the glyphs side by side, each box showing its own square of it. A mask costs the browser a
- * fraction of what an SVG element with a `<use>` of a sprite costs to style, lay out and paint, and a timeline mounts
- * ten icons a post as it scrolls; one image, not one per glyph, because the browser builds a document for each SVG
- * image it meets (about 3 ms each on a cold page, measured: the first screen's twelve glyphs took 30–40 ms of style).
- * The boxes are square (the glyph fills its box's height, and the image is as many boxes wide as there are glyphs).
+ * icons.css: every icon is a box painted in the text's colour (src/styles.css, `[data-icon]`) through a mask: one
+ * image per size an icon is drawn at (icon-sizes.ts), of the glyphs drawn at that size side by side, each box
+ * showing its own square of it. A mask costs the browser a fraction of what an SVG element with a `<use>` of a
+ * sprite costs to style, lay out and paint, and a timeline mounts ten icons a post as it scrolls; a few images, not
+ * one per glyph, because the browser builds a document for each SVG image it meets (about 3 ms each on a cold page,
+ * measured: the first screen's twelve glyphs took 30–40 ms of style); one per size, because it keeps one drawing of
+ * each image, at the size last drawn. The boxes are square (the glyph fills its box's height, and each image is as
+ * many boxes wide as it has glyphs).
  */
 export function iconStyles(): string {
-  const last = GLYPHS.length - 1;
-  const positions = GLYPHS.map(
-    // A percentage puts that fraction of the image's overhang to the left: glyph i shows at i / last.
-    ({ name }, index) => `[data-icon='${name}'] {\n  mask-position: ${(index * 100) / last}% 0;\n}`,
-  );
+  const sizes = ICON_SIZES.flatMap((size) => {
+    const names = glyphsAt(size);
+    const last = names.length - 1;
+    return [
+      `[data-icon][data-size='${size}'] {\n  mask-image: ${dataUrl(spriteSvg(names))};\n  mask-size: ${names.length * 100}% 100%;\n}`,
+      // A percentage puts that fraction of the image's overhang to the left: glyph i shows at i / last.
+      ...names.map(
+        (name, index) =>
+          `[data-icon='${name}'][data-size='${size}'] {\n  mask-position: ${last ? (index * 100) / last : 0}% 0;\n}`,
+      ),
+    ];
+  });
   return [
     '/* Written by scripts/icon-styles.ts from src/features/timeline/components/icon-glyphs.ts: do not edit. */',
-    `[data-icon] {\n  mask-image: ${dataUrl(spriteSvg())};\n  mask-size: ${GLYPHS.length * 100}% 100%;\n  mask-repeat: no-repeat;\n}`,
-    ...positions,
+    `[data-icon] {\n  mask-repeat: no-repeat;\n}`,
+    ...sizes,
     '',
   ].join('\n');
 }
