@@ -5,7 +5,7 @@
  * one timer apiece was hundreds of timers a second, each a task with its own microtask checkpoint.
  * Batches run in the order they were scheduled; one that throws is rethrown in a task of its own and the rest run.
  */
-export function oneTimerPerTask(setTimer: (run: () => void) => void = (run) => setTimeout(run, 0)) {
+export function oneTimerPerTask() {
   let waiting: (() => void)[] = [];
   const runWaiting = () => {
     const batches = waiting;
@@ -17,12 +17,11 @@ export function oneTimerPerTask(setTimer: (run: () => void) => void = (run) => s
         // Thrown in a task of its own, as an uncaught error of its own timer would have been.
         setTimeout(() => {
           throw error;
-        }, 0);
+        });
       }
     }
   };
   return (batch: () => void) => {
-    waiting.push(batch);
-    if (waiting.length === 1) setTimer(runWaiting);
+    if (waiting.push(batch) === 1) setTimeout(runWaiting);
   };
 }
