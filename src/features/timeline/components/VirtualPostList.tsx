@@ -138,7 +138,7 @@ export function VirtualPostList({
     [virtualizer],
   );
   useRestoreScroll(virtualizer, memory, posts.length > 0);
-  useKeepReadingPosition(virtualizer, listRef, posts, TOP_BAR);
+  useKeepReadingPosition(virtualizer, listRef, posts, top, TOP_BAR);
 
   const current = useCallback(() => {
     const focused = document.activeElement?.closest<HTMLElement>('[data-index]');

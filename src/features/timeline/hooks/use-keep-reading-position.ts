@@ -5,14 +5,16 @@ import type { Post } from '../../../contract/upstream/types';
 /**
  * Posts put in above the one being read (new posts merged on top, a newer page, a filter cleared) would
  * push it down the screen: the list is absolutely positioned, so the browser's own scroll anchoring cannot
- * help. While the reader is inside the list, the post at the top of the view is remembered with its place
- * on screen and put back there when the list changes. At the top of the list nothing is held, so new posts
- * come into view.
+ * help. What grows above the list (a check's answer or error) moves it too, and the browser's anchoring skips
+ * a frame in which a card's transform changes as well. While the reader is inside the list, the post at the
+ * top of the view is remembered with its place on screen and put back there when the list's posts or its
+ * place in the page (`listTop`) change. At the top of the list nothing is held, so new posts come into view.
  */
 export function useKeepReadingPosition(
   virtualizer: Virtualizer<Window, Element>,
   listRef: RefObject<HTMLDivElement | null>,
   posts: readonly Post[],
+  listTop: number,
   topBar: number,
 ) {
   const anchor = useRef<{ id: string; top: number } | null>(null);
@@ -78,5 +80,5 @@ export function useKeepReadingPosition(
       cancelAnimationFrame(frame);
       holding.current = false;
     };
-  }, [posts, virtualizer, listRef]);
+  }, [posts, listTop, virtualizer, listRef]);
 }
