@@ -6,6 +6,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDb } from '../server/store/open.ts';
 import { openStore } from '../server/store/store.ts';
 import { addToTotals, scopesOf } from '../server/store/totals.ts';
+import { FIRST_ROWS } from '../server/proxy/session-routes.ts';
 import { startProxyAgainstStandin } from '../server/testing/harness.ts';
 import { median } from './servers.ts';
 
@@ -53,18 +54,29 @@ async function seed(dataDir: string, databaseUrl: string | null, count: number) 
   await db.close();
 }
 
-async function sessionLatency(dataDir: string, databaseUrl: string | null, requests: number): Promise<number> {
-  const harness = await startProxyAgainstStandin({}, { shareStoreOf: { dataDir, databaseUrl } });
+/**
+ * Median `/api/_session` time of each store, asked in turn (one, the other, the first again, …) so both medians see the same
+ * moments of a shared machine: one measured after the other read a millisecond-sized difference as the ledger's.
+ */
+async function sessionLatencies<Name extends string>(
+  stores: Record<Name, { dataDir: string; databaseUrl: string | null }>,
+  requests: number,
+): Promise<Record<Name, number>> {
+  const harnesses: [Name, Awaited<ReturnType<typeof startProxyAgainstStandin>>][] = [];
   try {
-    const times: number[] = [];
+    for (const [name, store] of Object.entries(stores) as [Name, (typeof stores)[Name]][])
+      harnesses.push([name, await startProxyAgainstStandin({}, { shareStoreOf: store })]);
+    const times = new Map<Name, number[]>(harnesses.map(([name]) => [name, []]));
     for (let index = 0; index < requests; index++) {
-      const started = performance.now();
-      await (await harness.api('/api/_session')).arrayBuffer();
-      times.push(performance.now() - started);
+      for (const [name, harness] of harnesses) {
+        const started = performance.now();
+        await (await harness.api('/api/_session')).arrayBuffer();
+        times.get(name)!.push(performance.now() - started);
+      }
     }
-    return median(times);
+    return Object.fromEntries([...times].map(([name, list]) => [name, median(list)])) as Record<Name, number>;
   } finally {
-    await harness.close();
+    for (const [, harness] of harnesses) await harness.close();
   }
 }
 
@@ -78,32 +90,33 @@ async function startupMs(dataDir: string, databaseUrl: string | null): Promise<n
 }
 
 /**
- * `/api/_session` with an empty ledger and with 200,000 rows (same store kind, same run), and the
- * store's start-up with the large one: the session route must not grow with the ledger.
+ * `/api/_session` with one page of rows in the ledger (FIRST_ROWS, what the answer carries at most) and with
+ * 200,000 (same store kind, same run), and the store's start-up with each: the session route must not grow with
+ * the ledger. An empty ledger is not the baseline: its answer carries no rows, so the ratio would count the
+ * page of rows every larger ledger sends, not the ledger's size.
  */
 export async function storeFigures(
   kind: 'sqlite' | 'postgres',
-  databases: { empty: string | null; large: string | null },
+  databases: { small: string | null; large: string | null },
   rows = 200_000,
 ) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `creditscope-bench-store-${kind}-`));
   try {
-    const emptyDir = path.join(root, 'empty');
-    const largeDir = path.join(root, 'large');
+    const small = { dataDir: path.join(root, 'small'), databaseUrl: databases.small };
+    const large = { dataDir: path.join(root, 'large'), databaseUrl: databases.large };
+    await seed(small.dataDir, small.databaseUrl, FIRST_ROWS);
     const seeding = performance.now();
-    await seed(largeDir, databases.large, rows);
+    await seed(large.dataDir, large.databaseUrl, rows);
     const seedMs = performance.now() - seeding;
-    const emptyMs = await sessionLatency(emptyDir, databases.empty, 200);
-    const largeMs = await sessionLatency(largeDir, databases.large, 200);
-    const startEmpty = await startupMs(emptyDir, databases.empty);
-    const startLarge = await startupMs(largeDir, databases.large);
+    const session = await sessionLatencies({ small, large }, 200);
     return {
       rows,
+      smallRows: FIRST_ROWS,
       seedMs,
-      sessionEmptyMs: emptyMs,
-      sessionLargeMs: largeMs,
-      startupEmptyMs: startEmpty,
-      startupLargeMs: startLarge,
+      sessionSmallMs: session.small,
+      sessionLargeMs: session.large,
+      startupSmallMs: await startupMs(small.dataDir, small.databaseUrl),
+      startupLargeMs: await startupMs(large.dataDir, large.databaseUrl),
     };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
