@@ -18,6 +18,8 @@ function attackerPages(app: string, tag: string): Record<string, string> {
       <iframe src="${app}/timeline?screen_name=ada__${tag}"></iframe><iframe src="${app}/credits"></iframe>
       <script>setTimeout(() => { document.title = 'framed'; }, 1500);</script>`),
     '/link': page(`<a id="go" href="${app}/timeline?screen_name=ada__${tag}">free stuff</a>`),
+    '/stray': page(`<a id="timeline" href="${app}/timeline?screen_name=ada__${tag}&bogus=1">a</a>
+      <a id="search" href="${app}/search?q=${tag}&bogus=1">b</a>`),
     '/popup': page(`<button id="go" onclick="window.open('${app}/search?q=${tag}+popup')">open</button>`),
     '/form': page(`<form id="f" method="GET" action="${app}/search"><input name="q" value="${tag} form"></form>
       <script>document.getElementById('f').submit();</script>`),
@@ -73,6 +75,28 @@ test('a link from another site opens the timeline without buying it; the Load bu
     await expect(page.locator('article').first()).toBeVisible();
   });
 });
+
+for (const kind of ['timeline', 'search'] as const)
+  test(`a ${kind} another site sent us to stays unbought while the person tidies its address, leaves it and comes back`, async ({
+    page,
+    baseURL,
+  }) => {
+    const tag = newTag();
+    await withAttacker(baseURL!, tag, async (origin) => {
+      await page.goto(`${origin}/stray`);
+      await page.click(`#${kind}`);
+      await expect(page.getByTestId('arrival-gate')).toBeVisible();
+      // Each of these is a navigation after a click in the app: the pages opened from there may buy, never this one.
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(page.getByRole('button', { name: 'Dismiss' })).toBeHidden();
+      await expect(page.getByTestId('arrival-gate')).toBeVisible();
+      await page.locator('nav a[href="/credits"]').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Credits' })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByTestId('arrival-gate')).toBeVisible();
+      await expectGateThenLoad(page, tag);
+    });
+  });
 
 test('a popup or a form from another site buys nothing on load', async ({ page, baseURL, context }) => {
   const tag = newTag();

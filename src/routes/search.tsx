@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { autoBuyAllowed } from '../api/purchase/arrival';
+import { useEffect } from 'react';
+import { useArrivalGate } from '../api/purchase/use-arrival-gate';
 import { searchKeys } from '../api/keys';
 import { loadServerSearch } from '../api/server-search-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
@@ -42,9 +42,8 @@ function SearchPage() {
 
   const go = (next: SearchRouteParams, replace = false) => navigate({ search: pickSearch(next), replace });
   // Sent here by another site: nothing is bought until the person asks (a bought search still shows, free).
-  const [confirmed, setConfirmed] = useState(autoBuyAllowed);
-  const bought = useIsBought(params.q ? searchKeys.query(params) : null);
-  const gated = Boolean(params.q) && !confirmed && !autoBuyAllowed() && !bought;
+  const queryKey = params.q ? searchKeys.query(params) : null;
+  const arrival = useArrivalGate(queryKey && JSON.stringify(queryKey), useIsBought(queryKey));
 
   return (
     <main className="mx-auto max-w-5xl px-3 py-4 sm:py-6">
@@ -66,8 +65,8 @@ function SearchPage() {
             />
           )}
           {handle && <HandleHint handle={handle} />}
-          {gated ? (
-            <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={() => setConfirmed(true)} />
+          {arrival.gated ? (
+            <ArrivalGate operation="search" what={`the search “${params.q}”`} onLoad={arrival.open} />
           ) : params.q ? (
             <SearchResults
               params={params}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
-import { autoBuyAllowed } from '../api/purchase/arrival';
+import { useCallback, useEffect } from 'react';
+import { useArrivalGate } from '../api/purchase/use-arrival-gate';
 import { resolveTarget, timelineKeys } from '../api/keys';
 import { loadServerTimeline } from '../api/server-timeline-page';
 import { useIsBought } from '../api/purchase/use-is-bought';
@@ -38,8 +38,8 @@ function TimelinePage() {
   const target = targetOf(search);
   const current = search.screen_name ?? search.rest_id ?? '';
   // Sent here by another site: nothing is bought until the person asks (a bought page still shows, free).
-  const [confirmed, setConfirmed] = useState(autoBuyAllowed);
   const bought = useIsBought(target ? timelineKeys.user(resolveTarget(target)) : null);
+  const arrival = useArrivalGate(target ? targetKey(target) : null, bought);
   // Filters change the view, not the purchase: the scroll stays where it is.
   const setFilters = useCallback<SetFilters>(
     (patch, options) =>
@@ -67,8 +67,8 @@ function TimelinePage() {
           }}
         />
       )}
-      {target && !confirmed && !autoBuyAllowed() && !bought ? (
-        <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={() => setConfirmed(true)} />
+      {arrival.gated ? (
+        <ArrivalGate operation="timeline" what={`@${current}’s timeline`} onLoad={arrival.open} />
       ) : target ? (
         <TimelineView
           key={targetKey(target)}
