@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { untilHydrated } from './support/rendering.ts';
 import { settled } from './support/settle.ts';
 import { standin } from './support/standin.ts';
 import { HEADER } from '../src/contract/headers.ts';
@@ -86,6 +87,8 @@ for (const kind of ['timeline', 'search'] as const)
       await page.goto(`${origin}/stray`);
       await page.click(`#${kind}`);
       await expect(page.getByTestId('arrival-gate')).toBeVisible();
+      // In the app from here (a link clicked before React takes over is a new document, not the app's navigation).
+      await untilHydrated(page);
       // Each of these is a navigation after a click in the app: the pages opened from there may buy, never this one.
       await page.getByRole('button', { name: 'Dismiss' }).click();
       await expect(page.getByRole('button', { name: 'Dismiss' })).toBeHidden();

@@ -190,6 +190,31 @@ describe.each(TOKENS)('the redactor, for the token %j', (token) => {
     expect(left).toEqual([]);
   });
 
+  it("removes spellings broken up as writers break them, and more writers' escapes", () => {
+    const utf8 = Buffer.from(token, 'utf8');
+    const hexBytes = [...utf8].map((byte) => byte.toString(16).padStart(2, '0'));
+    const forms: Record<string, string> = {
+      'base64 wrapped (MIME)': Buffer.from(`user:${token}`, 'utf8').toString('base64').replace(/.{8}/g, '$&\r\n'),
+      'hex in spaced bytes': hexBytes.join(' '),
+      'hex in a dump with colons': hexBytes.join(':'),
+      // Readable so only where every character is ASCII (an é becomes U+FFFD): what tokens are made of.
+      ...(/^[\x20-\x7e]*$/.test(token)
+        ? { 'UTF-16 read as UTF-8': Buffer.from(token, 'utf16le').toString('utf8') }
+        : {}),
+      'zero-width characters between the characters': [...token].join('\u200b'),
+      'byte escapes': hexBytes.map((byte) => `\\x${byte}`).join(''),
+      'entities padded': [...token].map((char) => `&#${String(char.codePointAt(0)).padStart(4, '0')};`).join(''),
+      'base64 of UTF-16LE': Buffer.from(token, 'utf16le').toString('base64'),
+    };
+    const left = Object.entries(forms).filter(([, form]) => {
+      const redacted = redactor.text(`see ${form} here`);
+      return redacted.includes(form) || !redacted.includes('[redacted]');
+    });
+    expect(left.map(([name]) => name)).toEqual([]);
+    // Fillers are skipped only inside a spelling: the text around one stays as it was.
+    expect(redactor.text(`a: b\n${hexBytes.join(' ')}\nc d`)).toBe('a: b\n[redacted]\nc d');
+  });
+
   it('redacts a 1 MB answer in well under a second, and a text made to keep many partial matches alive too', () => {
     const post = { text: 'lorem %20 \\u0041 &amp; 0123456789abcdef QUJDRA== ', id: '1234567890' };
     const answer = JSON.stringify({ data: Array.from({ length: 14_000 }, () => post), echo: ENCODERS.hex!(token) });

@@ -76,6 +76,13 @@ const DEAD = 0;
 /** Past this many remembered states a DFA starts over: memory stays bounded whatever the text. */
 const MAX_STATES = 4_096;
 
+/**
+ * Characters an encoder or a formatter puts between the characters of what it writes, which a reader drops: line
+ * breaks and spaces (base64 wrapped at 76 columns, hex in groups), the colons of hex dumps, NUL (UTF-16 read as
+ * UTF-8), zero-width characters and the soft hyphen. Any number of them may come inside a spelling.
+ */
+const FILLERS = new Set([0x00, 0x09, 0x0a, 0x0d, 0x20, 0x3a, 0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
+
 /** ASCII letters in either case are one: hex digits, percent escapes and entity names come in both. */
 const fold = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
 
@@ -107,14 +114,17 @@ class Automaton {
     return this.codes.length;
   }
 
-  /** The nodes under way after `code`, from `nodes`, and (`anywhere`) from a match beginning here; and whether a match ends here. */
+  /**
+   * The nodes under way after `code`, from `nodes`, and (`anywhere`) from a match beginning here; and whether a match
+   * ends here. A filler character between two characters of a spelling leaves what is under way as it was.
+   */
   step(nodes: readonly number[], code: number, anywhere: boolean): { nodes: number[]; matched: boolean } {
     let matched = false;
     const after = [
       ...nodes.filter((node) => this.codes[node] === code),
       ...(anywhere ? (this.firstWith(code, false) ?? []) : []),
     ].map((node) => this.next[node]!);
-    const reached = this.closure(after, () => {
+    const reached = this.closure(FILLERS.has(code) ? [...after, ...nodes] : after, () => {
       matched = true;
     });
     return { nodes: reached.sort((a, b) => a - b), matched };

@@ -46,6 +46,14 @@ const EVERY_CHARACTER: ((char: string, hex: Hex) => string)[] = [
       .join(''),
   (char) => `&#${char.codePointAt(0)};`,
   (char, hex) => `&#x${hex(char.codePointAt(0)!, 1)};`,
+  // Entities padded to a width (`&#0083;`, `&#x0053;`), as some writers do.
+  (char) => `&#${String(char.codePointAt(0)).padStart(4, '0')};`,
+  (char, hex) => `&#x${hex(char.codePointAt(0)!, 4)};`,
+  // C, Python and JavaScript string escapes of each byte.
+  (char, hex) =>
+    utf8(char)
+      .map((byte) => `\\x${hex(byte, 2)}`)
+      .join(''),
 ];
 const BOTH_CASES = [lowerHex, upperHex];
 
@@ -140,11 +148,15 @@ function wholeEncodings(token: string): string[] {
   ];
 }
 
-/** The bytes a text may be sent as: UTF-8, and Latin-1 when it fits (fetch and Node send a header that way). */
+/**
+ * The bytes a text may be sent as: UTF-8, Latin-1 when it fits (fetch and Node send a header that way), and UTF-16LE
+ * (what .NET and Windows APIs encode a string as before base64).
+ */
 function bytesOf(text: string): Buffer[] {
   const latin1 = [...text].every((char) => char.charCodeAt(0) <= 0xff);
   const utf8 = Buffer.from(text, 'utf8');
-  return latin1 && utf8.length > text.length ? [utf8, Buffer.from(text, 'latin1')] : [utf8];
+  const utf16 = Buffer.from(text, 'utf16le');
+  return latin1 && utf8.length > text.length ? [utf8, Buffer.from(text, 'latin1'), utf16] : [utf8, utf16];
 }
 
 /**

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { upstreamRequest } from './upstream.ts';
+import { MAX_ANSWER_BYTES, upstreamRequest } from './upstream.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -65,5 +65,34 @@ describe('the upstream client', () => {
     });
     const answer = await get(slow, 200);
     await expect(answer.text()).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('reads a body in the UTF-16 its content type or byte order mark declares', async () => {
+    const body = JSON.stringify({ success: true, message: 'Bearer Sk-é' });
+    const cases: [Record<string, string>, Buffer][] = [
+      [{ 'content-type': 'application/json; charset=utf-16' }, Buffer.from(body, 'utf16le')],
+      [{ 'content-type': 'application/json; charset="UTF-16LE"' }, Buffer.from(body, 'utf16le')],
+      [
+        { 'content-type': 'application/json' },
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(body, 'utf16le')]),
+      ],
+      [{ 'content-type': 'application/json; charset=utf-16be' }, Buffer.from(body, 'utf16le').swap16()],
+    ];
+    for (const [headers, bytes] of cases) {
+      const url = await serve((_request, response) => response.writeHead(200, headers).end(bytes));
+      expect(await (await get(url)).text()).toBe(body);
+    }
+  });
+
+  it('stops reading an answer past its size limit, compressed or not, and rejects it by name', async () => {
+    const big = Buffer.alloc(MAX_ANSWER_BYTES + 1, 0x20);
+    for (const compressed of [false, true]) {
+      const url = await serve((_request, response) =>
+        response
+          .writeHead(200, compressed ? { 'content-encoding': 'gzip' } : {})
+          .end(compressed ? zlib.gzipSync(big) : big),
+      );
+      await expect((await get(url)).text()).rejects.toMatchObject({ cause: { message: /larger than 8 MB/ } });
+    }
   });
 });

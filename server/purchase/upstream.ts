@@ -36,7 +36,10 @@ const agents = {
 export interface UpstreamResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  /** The whole body, decoded as fetch would (gzip, deflate, br; UTF-8). Rejects if it is cut off or the signal fires. */
+  /**
+   * The whole body, decoded as fetch would (gzip, deflate, br; UTF-8, or the UTF-16 it declares). Rejects if it is cut
+   * off, passes MAX_ANSWER_BYTES or the signal fires.
+   */
   text(): Promise<string>;
 }
 
@@ -69,18 +72,52 @@ function decoded(response: IncomingMessage): Readable {
   return response.pipe(decoder);
 }
 
+/**
+ * The most of an answer (decompressed) that is read: pages are tens of kilobytes, and one answer past this (a runaway
+ * body, a gzip bomb) would take the server's memory, and the archive's indexer after it, down with it.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** The body as text in the charset it declares (or its byte order mark says): UTF-16 read as UTF-8 would hide nothing. */
+function bodyText(bytes: Buffer, contentType: string | undefined): string {
+  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  const bom = bytes.length >= 2 ? (bytes[0]! << 8) | bytes[1]! : 0;
+  const utf16 =
+    bom === 0xfffe ? 'utf-16le' : bom === 0xfeff ? 'utf-16be' : charset?.startsWith('utf-16') ? charset : null;
+  if (!utf16) return bytes.toString('utf8');
+  try {
+    return new TextDecoder(utf16 === 'utf-16' ? 'utf-16le' : utf16).decode(bytes);
+  } catch {
+    return bytes.toString('utf8');
+  }
+}
+
 function readText(response: IncomingMessage, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let bytes = 0;
     const body = decoded(response);
     const cutOff = (error: unknown) => reject(failure(error, signal, 'terminated'));
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= MAX_ANSWER_BYTES) return void chunks.push(chunk);
+      chunks.length = 0;
+      cutOff(new Error(`the answer was larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB and was not read further`));
+      body.destroy();
+      response.destroy();
+    });
     body.once('error', cutOff);
     // A connection closed before the declared end of the body is a cut-off answer, never a short one.
     response.once('close', () => {
       if (!response.complete) cutOff(new Error('the connection closed before the answer ended'));
     });
-    body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    body.once('end', () => {
+      try {
+        resolve(bodyText(Buffer.concat(chunks), response.headers['content-type']));
+      } catch (error) {
+        cutOff(error);
+      }
+    });
   });
 }
 
@@ -174,20 +211,33 @@ interface Envelope {
 }
 
 /** `meta.credits` when the body is JSON at all; `json:false` for a body that could not be parsed. */
+/**
+ * The most one call can be taken to have cost: the highest limit an operator can set. A figure past it (`1e308`) is
+ * not a price anyone was charged but a broken answer, and would overflow the store's exact sums.
+ */
+const MOST_CREDITS_PER_CALL = 1_000_000_000;
+
 function readEnvelope(text: string): Envelope {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as { success?: unknown; meta?: { credits?: unknown } } | null;
-    const credits = parsed?.meta?.credits;
-    return {
-      json: true,
-      value: parsed,
-      success: parsed?.success !== false,
-      credits:
-        typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? new Big(credits).toFixed() : null,
-    };
+    parsed = JSON.parse(text);
   } catch {
     return { json: false, success: false, credits: null };
   }
+  // The envelope is an object (spec 2.1); `null`, a number or an array is not an answer the upstream stands by.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { json: false, success: false, credits: null };
+  const envelope = parsed as { success?: unknown; meta?: { credits?: unknown } | null };
+  const credits = envelope.meta?.credits;
+  return {
+    json: true,
+    value: parsed,
+    success: envelope.success !== false,
+    credits:
+      typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 && credits <= MOST_CREDITS_PER_CALL
+        ? new Big(credits).toFixed()
+        : null,
+  };
 }
 
 type Verdict = Omit<AttemptResult, 'attempt' | 'text' | 'retryAfterHeader' | 'kept' | 'json'> & {
@@ -250,12 +300,14 @@ function judge(status: number, text: string, envelope: Envelope, retryAfterHeade
         failure: normalisedError(
           502,
           'invalid_response',
-          `${statusLine(502)}: the upstream answered HTTP ${status} with a body that is not valid JSON; it may have charged for this call`,
+          `${statusLine(502)}: the upstream answered HTTP ${status} with a body that is not valid JSON or not the object the API answers with; it may have charged for this call`,
           { charged: 'unknown' },
         ),
       };
     }
-    const credits = envelope.credits ?? '0';
+    // Every answer says what it cost (spec: `meta.credits`); one that does not, or says it in no way a price can be
+    // (a string, a negative, past any limit), has cost an unknown amount: booked at the going price, never as free.
+    const charged: Charged = envelope.credits === null ? 'unknown' : 'yes';
     // An answer with its envelope is an answer the upstream stands by, `success:false` included.
     const failure = envelope.success
       ? null
@@ -263,9 +315,9 @@ function judge(status: number, text: string, envelope: Envelope, retryAfterHeade
           status,
           'upstream',
           upstreamMessage(text) ?? `the upstream answered HTTP ${status} with "success": false`,
-          { charged: 'yes' },
+          { charged },
         );
-    return { status, credits, charged: 'yes', retryable: false, failure };
+    return { status, credits: envelope.credits ?? '0', charged, retryable: false, failure };
   }
   const charged: Charged = envelope.credits !== null && new Big(envelope.credits).gt(0) ? 'yes' : 'no';
   const failure = fromUpstream(status, text, retryAfterHeader, charged);

@@ -9,6 +9,7 @@ import { diskReserve } from './disk-reserve.ts';
 import { ThreadLock } from './thread-lock.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { makeDataDir } from './data-dir.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -107,7 +108,7 @@ function foldWal(database: Sqlite.Database) {
 
 /** A second connection in the same process (`secondary`) shares the first one's thread lock, and its checkpointer. */
 function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; holder: number }): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   const file = path.join(dataDir, 'creditscope.db');
   const database = new Sqlite(file);
   // WAL: readers never wait for the writer; synchronous=NORMAL: a commit is in the OS before it returns,

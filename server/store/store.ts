@@ -11,6 +11,7 @@ import { importLegacyLedger } from './import-jsonl.ts';
 import { LedgerStore } from './ledger-store.ts';
 import { openDb, type Db } from './open.ts';
 import type { Period } from './totals.ts';
+import { makeDataDir } from './data-dir.ts';
 
 /** Start-up failures a person can act on, said in one line (no stack). */
 export class StartupError extends Error {}
@@ -35,7 +36,7 @@ export interface StoreOptions {
 
 /** Room for a few rows, checked for real: a full disk or a read-only folder is found now, not at the first purchase. */
 function probeDataDir(dataDir: string) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   fs.accessSync(dataDir, fs.constants.W_OK);
   const probe = path.join(dataDir, '.creditscope-write-probe');
   try {
