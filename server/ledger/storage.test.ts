@@ -293,6 +293,44 @@ describe('a data directory on a full disk (SQLite)', () => {
   });
 });
 
+describe('a database file this user cannot write, in a folder it can', () => {
+  it('stops the server at start with one line that says so, not at the first purchase', async () => {
+    const place = await scratchStore('sqlite');
+    await (await openRaw(place)).close();
+    // The database's files made read-only, as `chmod 444 creditscope.db*` makes them for anyone but root: for root
+    // too, each bound onto itself read-only.
+    const files = ['creditscope.db', 'creditscope.db-wal', 'creditscope.db-shm']
+      .map((name) => path.join(place.dataDir, name))
+      .filter((file) => fs.existsSync(file));
+    const bound: string[] = [];
+    try {
+      for (const file of files) {
+        execFileSync('mount', ['--bind', file, file], { stdio: 'pipe' });
+        bound.push(file);
+        execFileSync('mount', ['-o', 'remount,ro,bind', file], { stdio: 'pipe' });
+      }
+      const config = loadConfig({
+        API_BASE_URL: 'http://127.0.0.1:9',
+        API_TOKEN: TEST_TOKEN,
+        CREDITSCOPE_DATA_DIR: place.dataDir,
+      });
+      const failure = await createApiHandler(config).then(
+        async (handler) => {
+          await handler.close();
+          return null;
+        },
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(StartupError);
+      expect((failure as Error).message).toMatch(/read-only/);
+      expect((failure as Error).message).not.toMatch(/\n/);
+    } finally {
+      for (const file of bound) execFileSync('umount', ['-l', file]);
+      await place.remove();
+    }
+  });
+});
+
 describe.each(STORE_KINDS)('several servers on one %s store', (kind: StoreKind) => {
   let store: ScratchStore;
   beforeAll(async () => {

@@ -149,6 +149,17 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
       await sleep(WAIT_STEP_MS);
       continue;
     }
+    // Bought by this process a moment ago, its answer kept until the store takes the write it refused: waiting for it
+    // would be waiting for the store.
+    if (services.store.ledger.settlements.isKept(bought.id))
+      return failedPurchase(
+        normalisedError(
+          503,
+          'ledger',
+          'Not sent, nothing charged: this page was bought a moment ago, and its answer is waiting for the store to take it (the store refused the write: a full disk, or a database that stopped). It is not bought again; it opens free once the store takes it.',
+          { charged: 'no' },
+        ),
+      );
     // Another process is buying this very page: its answer, once archived, is as fresh as ours would be.
     fresh = false;
     while (Date.now() < deadline && (await archive.isPending(bought.id))) await sleep(WAIT_STEP_MS);
@@ -191,7 +202,11 @@ async function journalThenSend(
         normalisedError(
           507,
           'ledger',
-          `Not sent, nothing charged: creditscope ${error.message}. Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.`,
+          `Not sent, nothing charged: creditscope ${error.message}. ${
+            /SQLITE_BUSY/.test(error.message)
+              ? 'Try again once the other process has finished writing.'
+              : 'Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.'
+          }`,
         ),
       ),
     };

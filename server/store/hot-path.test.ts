@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from './store.ts';
 import { STORE_KINDS } from '../testing/postgres.ts';
-import { openScratch, paidCall, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
+import { book, openScratch, paidCall, scratchStore, type ScratchStore } from '../testing/store-reads.ts';
 import { fromNano, sessionScope } from './totals.ts';
 
 /** The journal's advisory lock on PostgreSQL (open.ts). */
@@ -131,6 +131,39 @@ describe.each(STORE_KINDS)('what calls in flight hold, on their scopes’ totals
     expect(await store.ledger.settleAbandoned()).toBe(1);
     expect([await held(store, 'all'), await held(store, session)]).toEqual(['0', '0']);
     expect(await store.ledger.summary()).toMatchObject({ calls: 2, total: '0.6' });
+  });
+});
+
+describe.each(STORE_KINDS)('calls of unknown charge booked while no price was known (%s store)', (kind) => {
+  it('count at the first price learnt, on their rows and every total, so the limits weigh them', async () => {
+    const store = await opened(await scratch(kind));
+    // A first call that timed out (charge unknown, no price to book it at), and one whose process was lost.
+    await book(store.ledger, paidCall('0', { charged: 'unknown', ok: false }));
+    const lost = await store.ledger.journal.record({
+      operation: 'timeline',
+      params: params(2),
+      pageKey: 'timeline:ada2',
+      reserve: null,
+      leaseMs: 60_000,
+    });
+    if (lost.kind !== 'journalled') throw new Error('not journalled');
+    await store.db.kysely
+      .updateTable('purchases')
+      .set({ lease_until: new Date(0).toISOString() })
+      .where('id', '=', lost.id)
+      .execute();
+    expect(await store.ledger.settleAbandoned()).toBe(1);
+    expect(await store.ledger.spentInPeriod()).toBe('0');
+    // A search's price says nothing of a timeline's.
+    await book(store.ledger, paidCall('0.2', { operation: 'search' }));
+    expect(await store.ledger.spentInPeriod()).toBe('0.2');
+
+    await book(store.ledger, paidCall('0.1'));
+    expect(await store.ledger.spentInPeriod()).toBe('0.5');
+    expect(await store.ledger.summary()).toMatchObject({ calls: 4, total: '0.5' });
+    // Booked at the price the store knows from now on, whichever process learnt it.
+    await book(store.ledger, paidCall('0', { charged: 'unknown', ok: false }));
+    expect(await store.ledger.spentInPeriod()).toBe('0.6');
   });
 });
 

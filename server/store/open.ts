@@ -72,21 +72,59 @@ function withStatementCache(database: Sqlite.Database, capacity = 256) {
  * WAL another process is resetting (its checkpoint at start-up, or its checkpointer's) is refused so. Asked again
  * for up to 10 s, as a lock is waited for.
  */
+const isBusy = (error: unknown) =>
+  /SQLITE_BUSY|database is locked/i.test(String((error as Error).message) + String((error as { code?: string }).code));
+
 function whenFree<T>(statement: () => T): T {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (let attempt = 0; ; attempt += 1) {
     try {
       return statement();
     } catch (error) {
-      if (
-        attempt >= 100 ||
-        !/SQLITE_BUSY|database is locked/i.test(
-          String((error as Error).message) + String((error as { code?: string }).code),
-        )
-      )
-        throw error;
+      if (attempt >= 100 || !isBusy(error)) throw error;
       Atomics.wait(pause, 0, 0, 100);
     }
+  }
+}
+
+/**
+ * A database file this user may not write opens read-only without a word, and every purchase would then be refused:
+ * found at start by writing the header's user_version back as it is. Only that is refused here; a full disk is not
+ * (a server restarts on a full volume, and the checkpointer makes room).
+ */
+function refuseReadOnly(database: Sqlite.Database, file: string) {
+  const read = database.pragma('user_version') as { user_version?: number }[] | { user_version?: number };
+  const version = Number((Array.isArray(read) ? read[0] : read)?.user_version ?? 0);
+  try {
+    whenFree(() => database.pragma(`user_version = ${version}`));
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_READONLY') return;
+    database.close();
+    throw new Error(`the database file ${file} is read-only for this user (SQLITE_READONLY)`, { cause: error });
+  }
+}
+
+/** How long a write waits for the write lock another process holds before the store is said to be busy. */
+const WRITE_LOCK_WAIT_MS = 10_000;
+
+/**
+ * BEGIN IMMEDIATE without holding the event loop: SQLite's own wait for a lock another process holds (busy_timeout)
+ * sleeps inside the call, and a long write elsewhere (a script, an operator's shell) would stop this server answering
+ * anything. Asked without that wait, and asked again after a short sleep, for as long as busy_timeout would have.
+ */
+async function beginImmediate(database: Sqlite.Database) {
+  const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
+  for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+    database.pragma('busy_timeout = 0');
+    try {
+      database.exec('begin immediate');
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    } finally {
+      database.pragma(`busy_timeout = ${WRITE_LOCK_WAIT_MS}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
 }
 
@@ -118,6 +156,7 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   database.pragma('busy_timeout = 10000');
   whenFree(() => database.pragma('journal_mode = WAL'));
   database.pragma('synchronous = NORMAL');
+  if (!secondary) refuseReadOnly(database, file);
   const threadLock = new ThreadLock(secondary?.lock ?? ThreadLock.create(), secondary?.holder ?? 1);
   const limits = walLimits(dataDir);
   // Checkpoints are the checkpointer thread's. SQLite's own, in the commit, only past twice the WAL's bound: should
@@ -139,7 +178,7 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   const write: Db['write'] = (work) =>
     threadLock.hold(() =>
       kysely.connection().execute(async (connection) => {
-        await sql`begin immediate`.execute(connection);
+        await beginImmediate(database);
         try {
           const result = await work(connection);
           await sql`commit`.execute(connection);

@@ -48,6 +48,11 @@ export class SettleRetry<S> {
     return this.kept.size;
   }
 
+  /** Whether a settlement kept and not yet written is one `match` looks for. */
+  holds(match: (settlement: S) => boolean): boolean {
+    return [...this.kept].some((kept) => match(kept.settlement));
+  }
+
   /** Keeps a settlement the store refused (`why`), to be written as soon as it can be. */
   keep(settlement: S, why: string) {
     if (this.kept.size === 0)

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { CallRow, Operation } from '../../ledger/rows.ts';
+import { highestPrices } from '../budget-figures.ts';
 import { storeUnavailable } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
 import type { Db, StoreKind } from '../open.ts';
@@ -80,6 +81,11 @@ export class Settlements {
     this.unsettled.storeIsBack();
   }
 
+  /** Whether this call's settlement is kept in memory because the store refused it: its row stays pending until then. */
+  isKept(id: string): boolean {
+    return this.unsettled.holds((settlement) => settlement.id === id);
+  }
+
   /** Settlements kept in memory because the store refused them, not yet written. */
   get unsettledCount(): number {
     return this.unsettled.size;
@@ -123,6 +129,9 @@ export async function settleBatch(
 ): Promise<{ rows: CallRow[]; archivedKeys: string[] }> {
   const ids = items.map((item) => item.id);
   const stored = await trx.selectFrom('purchases').selectAll().where('id', 'in', ids).execute();
+  // The prices any process has learnt: a call whose charge is unknown is booked at its operation's, never at 0 when
+  // the store knows one.
+  const known = await highestPrices(trx);
   const storedById = new Map(stored.map((row) => [row.id, row]));
   const totals = new TotalsChanges();
   const prices = new Map<Operation, Price>();
@@ -130,7 +139,10 @@ export async function settleBatch(
   const accounts = new Map<string, string>();
   const rows: CallRow[] = [];
   for (const { id, call, archive, responseHeaders } of items) {
-    const credits = new Big(call.credits).toString();
+    const credits =
+      call.charged === 'unknown' && new Big(call.credits).eq(0)
+        ? (known.get(call.operation) ?? '0')
+        : new Big(call.credits).toString();
     for (let row = storedById.get(id); ; row = await purchase(trx, id)) {
       if (!row) throw new Error(`no journal entry ${id} to settle`);
       if (row.state === 'settled') {
@@ -197,8 +209,11 @@ export async function settleBatch(
     [...archived.values()].sort((a, b) => byText(a.page_key, b.page_key)),
   );
   await nameAccounts(trx, new Map([...accounts].sort(([a], [b]) => byText(a, b))));
-  for (const [operation, price] of [...prices].sort(([a], [b]) => byText(a, b)))
-    await holdAtLeast(trx, kind, operation, await seePrice(trx, operation, price), totals);
+  for (const [operation, price] of [...prices].sort(([a], [b]) => byText(a, b))) {
+    const highest = await seePrice(trx, operation, price);
+    await holdAtLeast(trx, kind, operation, highest, totals);
+    if (!known.has(operation)) await priceUnpricedOutcomes(trx, operation, highest, totals);
+  }
   // Last: the totals rows every admission reads are held for the commit alone.
   await totals.apply(trx);
   return { rows, archivedKeys: [...archived.keys()] };
@@ -241,6 +256,44 @@ async function holdAtLeast(
       calls: 0,
       freeCalls: 0,
       reserved: new Big(highest).minus(row.reserved).toString(),
+    });
+  }
+}
+
+/**
+ * The first price learnt for an operation: calls of it whose charge is unknown were booked at 0 while nobody knew a
+ * price (a timeout on the first call, a process killed during it); from now on they count at it, as every unknown
+ * charge does, so the limits weigh them. Runs once per operation in a store's life: no index needed.
+ */
+async function priceUnpricedOutcomes(
+  trx: Kysely<Database>,
+  operation: Operation,
+  price: string,
+  totals: TotalsChanges,
+) {
+  const rows = await trx
+    .selectFrom('purchases')
+    .select(['id', 'at', 'session_id', 'person'])
+    .where('operation', '=', operation)
+    .where('charged', '=', 'unknown')
+    .where('credits', '=', '0')
+    .where('state', 'in', ['settled', 'unknown'])
+    .execute();
+  for (const row of rows) {
+    const priced = await trx
+      .updateTable('purchases')
+      .set({ credits: price })
+      .where('id', '=', row.id)
+      .where('charged', '=', 'unknown')
+      .where('credits', '=', '0')
+      .where('state', 'in', ['settled', 'unknown'])
+      .executeTakeFirst();
+    if (Number(priced.numUpdatedRows) === 0) continue;
+    totals.add(scopesOf(new Date(row.at), row.session_id, row.person), {
+      operation,
+      credits: price,
+      calls: 0,
+      freeCalls: 0,
     });
   }
 }
