@@ -86,6 +86,24 @@ function fillDisk() {
   }
 }
 
+/** What stops a server starting on `dataDir` (an upstream nobody listens on: nothing is bought). */
+async function startupFailure(dataDir: string): Promise<Error> {
+  const config = loadConfig({
+    API_BASE_URL: 'http://127.0.0.1:9',
+    API_TOKEN: TEST_TOKEN,
+    CREDITSCOPE_DATA_DIR: dataDir,
+  });
+  const failure = await createApiHandler(config).then(
+    async (handler) => {
+      await handler.close();
+      return null;
+    },
+    (error: unknown) => error,
+  );
+  expect(failure).toBeInstanceOf(StartupError);
+  return failure as Error;
+}
+
 describe('a data directory on a full disk (SQLite)', () => {
   let harness: ProxyHarness | null = null;
   afterEach(async () => {
@@ -249,21 +267,9 @@ describe('a data directory on a full disk (SQLite)', () => {
     const dataDir = path.join(mountPoint, 'data-late');
     fs.mkdirSync(dataDir);
     fillDisk();
-    const config = loadConfig({
-      API_BASE_URL: 'http://127.0.0.1:9',
-      API_TOKEN: TEST_TOKEN,
-      CREDITSCOPE_DATA_DIR: dataDir,
-    });
-    const failure = await createApiHandler(config).then(
-      async (handler) => {
-        await handler.close();
-        return null;
-      },
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(StartupError);
-    expect((failure as Error).message).toMatch(/disk is full|ENOSPC/);
-    expect((failure as Error).message).not.toMatch(/\n/);
+    const failure = await startupFailure(dataDir);
+    expect(failure.message).toMatch(/disk is full|ENOSPC/);
+    expect(failure.message).not.toMatch(/\n/);
   });
 
   it('a server started on a data directory it cannot write stops with one line that says why', async () => {
@@ -271,22 +277,10 @@ describe('a data directory on a full disk (SQLite)', () => {
     fs.mkdirSync(dataDir);
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,ro', 'tmpfs', dataDir], { stdio: 'pipe' });
     try {
-      const config = loadConfig({
-        API_BASE_URL: 'http://127.0.0.1:9',
-        API_TOKEN: TEST_TOKEN,
-        CREDITSCOPE_DATA_DIR: dataDir,
-      });
-      const failure = await createApiHandler(config).then(
-        async (handler) => {
-          await handler.close();
-          return null;
-        },
-        (error: unknown) => error,
-      );
-      expect(failure).toBeInstanceOf(StartupError);
-      expect((failure as Error).message).toMatch(/read-only|EROFS/);
-      expect((failure as Error).message).toContain('CREDITSCOPE_DATA_DIR');
-      expect((failure as Error).message).not.toMatch(/\n/);
+      const failure = await startupFailure(dataDir);
+      expect(failure.message).toMatch(/read-only|EROFS/);
+      expect(failure.message).toContain('CREDITSCOPE_DATA_DIR');
+      expect(failure.message).not.toMatch(/\n/);
     } finally {
       execFileSync('umount', ['-l', dataDir]);
     }
@@ -309,21 +303,9 @@ describe('a database file this user cannot write, in a folder it can', () => {
         bound.push(file);
         execFileSync('mount', ['-o', 'remount,ro,bind', file], { stdio: 'pipe' });
       }
-      const config = loadConfig({
-        API_BASE_URL: 'http://127.0.0.1:9',
-        API_TOKEN: TEST_TOKEN,
-        CREDITSCOPE_DATA_DIR: place.dataDir,
-      });
-      const failure = await createApiHandler(config).then(
-        async (handler) => {
-          await handler.close();
-          return null;
-        },
-        (error: unknown) => error,
-      );
-      expect(failure).toBeInstanceOf(StartupError);
-      expect((failure as Error).message).toMatch(/read-only/);
-      expect((failure as Error).message).not.toMatch(/\n/);
+      const failure = await startupFailure(place.dataDir);
+      expect(failure.message).toMatch(/read-only/);
+      expect(failure.message).not.toMatch(/\n/);
     } finally {
       for (const file of bound) execFileSync('umount', ['-l', file]);
       await place.remove();
