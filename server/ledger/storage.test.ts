@@ -153,11 +153,21 @@ describe('a data directory on a full disk (SQLite)', () => {
         .map((outcome) => outcome.handle)
         .sort(),
     );
-    // The server is still up and says what it has.
+    // The server is still up and says what it has, and that it is not ready: paid calls are refused.
     expect((await harness.state()).session.calls).toBeGreaterThanOrEqual(5);
+    const readiness = async () => {
+      const answer = await fetch(`${harness!.origin}/readyz`);
+      return { status: answer.status, body: (await answer.json()) as { problem?: string } };
+    };
+    expect(await readiness()).toMatchObject({
+      status: 503,
+      body: { problem: expect.stringMatching(/disk is full|refused \d+ settlement/) },
+    });
 
-    // Room again: the store takes the next purchase, and every call the upstream ever saw is in it.
+    // Room again: ready again with no paid call to find it; the store takes the next purchase, and every call the
+    // upstream ever saw is in it.
     fs.rmSync(FILLER());
+    await waitFor(readiness, (ready) => ready.status === 200, 10_000);
     expect((await harness.api('/api/v1/social/microblog/posts?screen_name=ada__roomagain')).status).toBe(200);
     const reader = await openRaw(harness);
     try {

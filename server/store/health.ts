@@ -15,16 +15,18 @@ export interface StoreHealth {
 const PROBE_TIMEOUT_MS = 2_000;
 
 /**
- * Up when a trivial query answers within the bound and no settlement is waiting for the store (one waiting
- * means the store refused a write: a full disk, a database server that just came back). Costs nothing upstream.
+ * Up when a trivial query answers within the bound, the store took the last journal entry asked of it, and no
+ * settlement is waiting for the store (one waiting means the store refused a write: a full disk, a database server
+ * that just came back). Costs nothing upstream.
  */
 export async function checkStore(store: Store): Promise<StoreHealth> {
   const unsettled = store.ledger.settlements.unsettledCount;
   let timer: NodeJS.Timeout | undefined;
+  let refusal: string | null;
   try {
-    await Promise.race([
-      sql`select 1`.execute(store.db.kysely),
-      new Promise((_resolve, reject) => {
+    refusal = await Promise.race([
+      sql`select 1`.execute(store.db.kysely).then(() => store.ledger.journal.refusing()),
+      new Promise<never>((_resolve, reject) => {
         timer = setTimeout(
           () => reject(new Error(`the store did not answer within ${PROBE_TIMEOUT_MS / 1000} s`)),
           PROBE_TIMEOUT_MS,
@@ -40,6 +42,12 @@ export async function checkStore(store: Store): Promise<StoreHealth> {
   } finally {
     clearTimeout(timer);
   }
+  if (refusal !== null)
+    return {
+      up: false,
+      problem: `the store refuses writes (${refusal}): paid calls are refused until it takes them`,
+      unsettled,
+    };
   if (unsettled > 0)
     return {
       up: false,

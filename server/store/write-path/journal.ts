@@ -51,6 +51,9 @@ export type JournalResult =
 
 /** A journal entry: response_headers stays null until it settles. */
 type JournalRow = Insertable<PurchaseTable> & { seq: number };
+/** The setting a store that refused a journal entry is written to, to find it taking writes again. */
+const READINESS_PROBE = 'readiness_probe';
+
 /** Rows per insert statement: well under either database's limit on parameters. */
 const ROWS_PER_INSERT = 50;
 
@@ -74,15 +77,45 @@ export class Journal {
     this.db.write((trx) => this.journalBatch(trx, requests)),
   );
 
+  private refusal: string | null = null;
+
   /** Throws LedgerWriteError when the store cannot be written; then nothing may be sent. */
   async record(request: JournalRequest): Promise<JournalResult> {
     try {
       const journalled = await this.batches.submit(request);
-      this.written();
+      this.tookWrites();
       return journalled;
     } catch (error) {
-      throw new LedgerWriteError(describeStorageError(error, this.db.label));
+      this.refusal = describeStorageError(error, this.db.label);
+      throw new LedgerWriteError(this.refusal);
     }
+  }
+
+  /**
+   * Why the store refused the last journal entry (a full disk, a read-only file), until it takes a write again: paid
+   * calls are refused meanwhile, so the server is not ready. Asked while refusing, it tries one small write of its own
+   * (a setting nobody reads), so the store is found back without a paid call to find it.
+   */
+  async refusing(): Promise<string | null> {
+    if (this.refusal === null) return null;
+    try {
+      await this.db.write((trx) =>
+        trx
+          .insertInto('settings')
+          .values({ key: READINESS_PROBE, value: new Date().toISOString() })
+          .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: new Date().toISOString() }))
+          .execute(),
+      );
+      this.tookWrites();
+    } catch {
+      /* still refused: said as it was */
+    }
+    return this.refusal;
+  }
+
+  private tookWrites() {
+    this.refusal = null;
+    this.written();
   }
 
   /**
