@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import { parseRetryAfter } from './errors.ts';
 import { HEADER } from '../../src/contract/index.ts';
 
 interface ErrorBody {
@@ -157,5 +158,18 @@ describe('failed calls in the ledger', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('a Retry-After the upstream sends', () => {
+  it('is passed on in whole seconds, a fraction rounded up, a date as the seconds until it; a wait nobody means is not', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    const read = (header: string | null) => parseRetryAfter(header, now);
+    expect(
+      ['7', ' 30 ', '1.5', '0', 'Sun, 29 Nov 2026 10:01:00 GMT', 'Sun, 29 Nov 2026 09:00:00 GMT'].map(read),
+    ).toEqual([7, 30, 2, 0, 60, 0]);
+    expect(['99999999999999999999999', '86401', '1e3', '-1', 'abc<script>', '', null].map(read)).toEqual(
+      Array(7).fill(undefined),
+    );
   });
 });

@@ -59,11 +59,17 @@ export function upstreamMessage(body: string): string | null {
 }
 
 /** Retry-After in seconds, from either of its two HTTP forms. */
+/** Past this a Retry-After is not a wait anyone means (`99999999999999999999999`): not passed on. */
+const MOST_RETRY_AFTER_S = 24 * 60 * 60;
+
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  const text = header?.trim();
+  if (!text) return undefined;
+  // Seconds (whole, as RFC 9110 has them; a fraction rounded up), or an HTTP date (which names its day and month).
+  const date = /^\d+(\.\d+)?$/.test(text) ? null : /[a-z]{3}/i.test(text) ? Date.parse(text) : NaN;
+  const seconds =
+    date === null ? Math.ceil(Number(text)) : Number.isNaN(date) ? NaN : Math.max(0, Math.ceil((date - now) / 1000));
+  return Number.isFinite(seconds) && seconds <= MOST_RETRY_AFTER_S ? seconds : undefined;
 }
 
 export function normalisedError(
