@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { parseCookie } from 'cookie';
+import { GATED_COOKIE } from '../../src/contract/gated-cookie.ts';
 
 /**
  * What the browser says about why it asks for a page (Fetch Metadata and the prefetch purpose headers).
@@ -27,22 +29,33 @@ export function isSpeculative(headers: IncomingHttpHeaders): boolean {
  * (`cross-site`, `same-site`), a speculative load, a navigation no person started (`none` without `?1`)
  * and a request without these headers buy nothing.
  */
-export function personNavigatedHere(headers: IncomingHttpHeaders): boolean {
+export function personNavigatedHere(headers: IncomingHttpHeaders, url: string): boolean {
   const site = headers['sec-fetch-site'];
   return (
     (site === 'none' || site === 'same-origin') &&
     headers['sec-fetch-mode'] === 'navigate' &&
     headers['sec-fetch-user'] === '?1' &&
-    !isSpeculative(headers)
+    !isSpeculative(headers) &&
+    !stillGated(headers, url)
   );
 }
 
 /**
+ * An address this browser shows behind its arrival gate and the person has not opened yet: after a navigation in the
+ * app, a reload of it (or a return to it that the browser asks for again) comes as the person's own, and would buy.
+ */
+function stillGated(headers: IncomingHttpHeaders, url: string): boolean {
+  const gated = headers.cookie ? parseCookie(headers.cookie)[GATED_COOKIE] : undefined;
+  return gated !== undefined && gated === url;
+}
+
+/**
  * Opened from somewhere that is not this app and not a person's own act here: another site's link, popup,
- * form or frame, or a load made ahead of time (another site's speculation rules among them). Such a page
+ * form or frame, a load made ahead of time (another site's speculation rules among them), or such an address still
+ * behind its gate in this browser. Such a page
  * buys nothing on load and shows what it would buy with a priced button (page-guard's arrival cookie).
  */
-export function arrivedFromElsewhere(headers: IncomingHttpHeaders): boolean {
+export function arrivedFromElsewhere(headers: IncomingHttpHeaders, url: string): boolean {
   const site = headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site' || isSpeculative(headers);
+  return site === 'cross-site' || site === 'same-site' || isSpeculative(headers) || stillGated(headers, url);
 }

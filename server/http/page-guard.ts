@@ -25,7 +25,7 @@ export function guardPage(request: IncomingMessage, response: ServerResponse) {
   if (!isDocumentRequest(request)) return;
   response.setHeader(
     'set-cookie',
-    arrivedFromElsewhere(request.headers)
+    arrivedFromElsewhere(request.headers, request.url ?? '')
       ? `${ARRIVAL_COOKIE}=foreign; Path=/; Max-Age=120; SameSite=Lax`
       : `${ARRIVAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`,
   );

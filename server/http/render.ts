@@ -61,7 +61,7 @@ async function firstPage(
     answer = await renderedFirstPage(handler.services, {
       operation,
       params,
-      mayBuy: personNavigatedHere(request.headers),
+      mayBuy: personNavigatedHere(request.headers, request.url),
       person: request.person,
     });
   } catch (error) {
@@ -70,7 +70,7 @@ async function firstPage(
     return 'spa';
   }
   // Marked by page-guard's arrival cookie: the browser shows the priced button too, so both render the same.
-  if (!answer) return arrivedFromElsewhere(request.headers) ? null : 'spa';
+  if (!answer) return arrivedFromElsewhere(request.headers, request.url) ? null : 'spa';
   const paid = paidPage(answer);
   const inlined = {
     operation: operation as PaidOperation,
@@ -153,7 +153,9 @@ export async function loadPageRenderer(options: {
       const pageFiles = pageAssets(request.url.split('?')[0]!, assets);
       // Sure to be a page of ours whatever the first page turns out to be: its head goes before the store is read.
       const headFirst =
-        plan.kind === 'page' || personNavigatedHere(request.headers) || arrivedFromElsewhere(request.headers);
+        plan.kind === 'page' ||
+        personNavigatedHere(request.headers, request.url) ||
+        arrivedFromElsewhere(request.headers, request.url);
       let page = headFirst ? startPage(request, reply, { nonce, pageFiles, timing }) : null;
       // Out of the event loop's way once, so the head leaves before the store is read and the page rendered.
       if (page) await new Promise((resolve) => setImmediate(resolve));

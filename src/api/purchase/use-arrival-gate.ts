@@ -1,4 +1,5 @@
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
+import { GATED_COOKIE } from '../../contract/gated-cookie';
 import { allowAutoBuy, autoBuyAllowed } from './arrival';
 
 /**
@@ -17,8 +18,13 @@ export function useArrivalGate(address: string | null, bought: boolean): { gated
   const [, opened] = useReducer((count: number) => count + 1, 0);
   const inBrowser = typeof document !== 'undefined';
   if (address !== null && inBrowser && !autoBuyAllowed()) sentHere.add(address);
+  const gated = address !== null && !bought && (!inBrowser || sentHere.has(address));
+  // For the server: once the person has moved about in the app, a reload of this address comes as their own navigation.
+  useEffect(() => {
+    if (gated) document.cookie = `${GATED_COOKIE}=${encodeURIComponent(location.pathname + location.search)};path=/`;
+  });
   return {
-    gated: address !== null && !bought && (!inBrowser || sentHere.has(address)),
+    gated,
     open: () => {
       allowAutoBuy();
       if (address !== null) sentHere.delete(address);
