@@ -109,6 +109,7 @@ export async function createApp(options: {
 
   // Who is asking (#28): set for /api by its rules (server/proxy/api-rules.ts) and for pages by the page gate below.
   app.decorateRequest('person', null);
+  app.decorateRequest('stillAsking', null);
 
   // Every request, in both modes: counted until its answer has ended and its handler has returned, and logged once.
   app.addHook('onRequest', async (request, reply) => {

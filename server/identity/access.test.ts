@@ -297,4 +297,53 @@ describe.each(STORE_KINDS)("a person's jobs and calls are theirs (#38, %s store)
     expect(await harness.upstreamLog('__gone')).toHaveLength(bought);
     expect(bought).toBeLessThanOrEqual(2);
   });
+
+  it('stops a job whose creator is made a viewer while it runs: the journal reads their role now', async () => {
+    const harness = await accountsServer(store);
+    const root = await signedInApi(harness, 'root', 'admin');
+    const dave = await signedInApi(harness, 'dave', 'member');
+    await learnPrices(root);
+    await harness.fault({ match: '__demoted', latencyMs: 300 });
+    const { job } = await startJob(dave, {
+      handles: ['ada__demoted', 'grace__demoted'],
+      timeline: { pages: 3 },
+      concurrency: 1,
+    });
+    await settledJob(dave, job.id, (summary) => summary.pagesDone >= 1);
+    await new PeopleAdmin(harness.identity, 'cli').setRole('dave', 'viewer');
+    const ended = await settledJob(root, job.id, (summary) => summary.status !== 'running');
+    expect(ended.job).toMatchObject({ status: 'stopped', stopReason: 'error', person: 'dave' });
+    expect(ended.job.stopMessage).toMatch(/dave is a viewer/);
+    // The page in flight when the role changed may land; nothing is bought after it, of the 6 the job planned.
+    const bought = (await harness.upstreamLog('__demoted')).length;
+    expect(bought).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await harness.upstreamLog('__demoted')).toHaveLength(bought);
+  });
+
+  it('sends nothing for a request that waited behind a call of unknown price once its key was revoked', async () => {
+    const harness = await accountsServer(store);
+    await signedInApi(harness, 'erin', 'member', { credits: '5', period: 'total' });
+    const script = await keyOf(harness, 'erin');
+    // No price known yet: the first call goes alone under erin's limit, and the second waits for it to settle.
+    await harness.fault({ match: '__unpriced', latencyMs: 3000 });
+    const first = script(timeline('ada__unpriced'));
+    await waitFor(
+      () => harness.upstreamLog('__unpriced'),
+      (log) => log.length === 1,
+    );
+    const second = script(timeline('grace__waiting'));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { id } = await harness.identity.db.kysely
+      .selectFrom('api_keys')
+      .select('id')
+      .where('person', '=', 'erin')
+      .executeTakeFirstOrThrow();
+    expect(await new PeopleAdmin(harness.identity, 'cli').revokeKey(id, null)).toBe(true);
+    expect((await first).status).toBe(200);
+    const refused = await second;
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { message: expect.stringMatching(/revoked/) } });
+    expect(await harness.upstreamLog('__waiting')).toHaveLength(0);
+  });
 });

@@ -152,6 +152,9 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
       return context.stop({ reason: 'limit', message: failure.message });
     }
     if (failure.kind === 'ledger') return context.stop({ reason: 'error', message: failure.message });
+    // Its creator made a viewer or removed since it started: nothing more is bought for them, on any item.
+    if (failure.kind === 'viewer-cannot-spend' || (failure.kind === 'auth' && failure.status === 403))
+      return context.stop({ reason: 'error', message: failure.message });
     const retryable = failure.charged === 'no' && (failure.status === 429 || failure.status >= 500);
     tries += 1;
     if (!retryable || tries >= MAX_TRIES)

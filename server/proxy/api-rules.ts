@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking (#28): null where nobody signs in (mode none), or before the hook below has run. */
     person: Person | null;
+    /** Whether the request's key, sign-in or header still names `person` (a key revoked since says no); null: nobody signs in. */
+    stillAsking: (() => Promise<boolean>) | null;
   }
 }
 
@@ -97,6 +99,8 @@ function bodyRefusal(request: FastifyRequest, message: string): string {
 async function whoIsAsking(identity: Identity, request: FastifyRequest): Promise<NormalisedError | null> {
   const asker = await identity.asker(request.raw);
   request.person = asker.person;
+  const name = asker.person?.name;
+  if (name) request.stillAsking = async () => (await identity.asker(request.raw)).person?.name === name;
   if (!identity.required) return null;
   // The 404 of an unknown address has no route, so no action: it is a wrong address like those under a route.
   const action = request.routeOptions.config.access ?? 'wrong-address';

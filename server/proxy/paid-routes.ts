@@ -83,7 +83,7 @@ export const paidRoutes: FastifyPluginAsync = async (api) => {
             archivedOnly: request.headers[HEADER.archivedOnly] === '1',
           },
           reply.raw,
-          request.person,
+          { person: request.person, stillAsking: request.stillAsking ?? undefined },
         );
       },
     });

@@ -40,6 +40,8 @@ export interface PurchaseRequest {
   watchId?: string;
   /** Who is buying (#28): the row is theirs and so is the limit it counts against; a viewer is served only what is archived. */
   person?: Pick<Person, 'name' | 'role'> | null;
+  /** Whether the credential the request came with (a key, a sign-in) still names its person: asked after a wait. */
+  stillAsking?: () => Promise<boolean>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -107,6 +109,7 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
   // The page as the archive files it (a rest_id whose handle an answer has told us is the handle's page).
   const request = { ...asked, ...(await archive.samePage({ ...asked, operation: asked.route.operation })) };
   let fresh = request.fresh && !request.archivedOnly;
+  let again = false;
   const deadline = Date.now() + leaseMs(services.upstream);
   for (;;) {
     // Read first: an answer archived after this, by any process, is one the journal will not buy again.
@@ -126,14 +129,17 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
         ),
       );
     // A viewer reads what is already bought, free, and buys nothing: refused before any journal entry.
-    if (request.person?.role === 'viewer')
+    if (request.person?.role === 'viewer') return notAllowed('viewer', request.person.name);
+    // Asked again after waiting: the key or sign-in it came with may have been revoked meanwhile.
+    if (again && request.stillAsking && !(await request.stillAsking()))
       return failedPurchase(
         normalisedError(
           403,
-          'viewer-cannot-spend',
-          `Not sent, nothing charged: ${request.person.name} is a viewer, and this page has not been bought yet. Viewers read everything already bought, free; ask an admin to make you a member to buy pages.`,
+          'auth',
+          'Not sent, nothing charged: the key or sign-in this request came with was revoked, or signed out, while it again for another call to settle.',
         ),
       );
+    again = true;
     const bought = await journalThenSend(services, request, seen);
     if (bought.kind === 'answer') return bought.answer;
     if (bought.kind === 'wait') {
@@ -175,6 +181,23 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
   }
 }
 
+/** A buyer who may not buy now: a viewer reads only what is bought; a removed person nothing. */
+function notAllowed(standing: 'viewer' | 'removed', name: string): PurchaseResult {
+  return failedPurchase(
+    standing === 'viewer'
+      ? normalisedError(
+          403,
+          'viewer-cannot-spend',
+          `Not sent, nothing charged: ${name} is a viewer, and this page has not been bought yet. Viewers read everything already bought, free; ask an admin to make you a member to buy pages.`,
+        )
+      : normalisedError(
+          403,
+          'auth',
+          `Not sent, nothing charged: ${name} was removed from this creditscope by an admin, and buys nothing more.`,
+        ),
+  );
+}
+
 /** No record, no spend: the request is journalled before it is sent, or it is not sent at all. */
 async function journalThenSend(
   services: PurchaseServices,
@@ -199,15 +222,7 @@ async function journalThenSend(
     return {
       kind: 'answer',
       answer: failedPurchase(
-        normalisedError(
-          507,
-          'ledger',
-          `Not sent, nothing charged: creditscope ${error.message}. ${
-            /SQLITE_BUSY/.test(error.message)
-              ? 'Try again once the other process has finished writing.'
-              : 'Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.'
-          }`,
-        ),
+        normalisedError(507, 'ledger', `Not sent, nothing charged: creditscope ${error.message}. ${error.advice}`),
       ),
     };
   }
@@ -215,6 +230,7 @@ async function journalThenSend(
     const { message, limitOwner } = journal.refusal;
     return { kind: 'answer', answer: failedPurchase(normalisedError(402, 'budget', message, { limitOwner })) };
   }
+  if (journal.kind === 'not-allowed') return { kind: 'answer', answer: notAllowed(journal.standing, journal.person) };
   if (journal.kind !== 'journalled') return journal;
   return { kind: 'answer', answer: await send(services, route, params, journal.id) };
 }
@@ -348,7 +364,7 @@ export function buyForAskers(
   params: Record<string, unknown>,
   asked: { fresh: boolean; archivedOnly: boolean },
   response: ServerResponse,
-  person: Person | null = null,
+  { person, stillAsking }: Pick<PurchaseRequest, 'person' | 'stillAsking'> = {},
 ): Promise<void> {
   const key = purchaseKey(route.operation, params);
   // One flight per page and person: each person's purchase is theirs, under their own limit (a second
@@ -357,7 +373,9 @@ export function buyForAskers(
   const flight = [key, person?.name, asked.archivedOnly ? 'archived-only' : undefined]
     .filter((part) => part !== undefined)
     .join('\u0000');
-  return services.flights.serve(flight, response, () => buyPage(services, { route, params, key, ...asked, person }));
+  return services.flights.serve(flight, response, () =>
+    buyPage(services, { route, params, key, ...asked, person, stillAsking }),
+  );
 }
 
 /**

@@ -13,7 +13,11 @@ export interface AdmissionFigures {
   people: Map<string, PersonFigures>;
   /** The live pending call of each page being bought now, by any process: its id. */
   pendingByPage: Map<string, string>;
+  /** Each named buyer as the store has them now: a person removed or made a viewer since they asked buys nothing. */
+  standing: Map<string, Standing>;
 }
+
+export type Standing = 'buys' | 'viewer' | 'removed';
 
 /**
  * The figures a batch of journal entries is admitted by, read inside the journal's lock. Each limit's spend and
@@ -46,12 +50,14 @@ export async function readAdmissionFigures(
       personalLimit: await sources.settings.personalLimit(who, trx),
     });
   const limitOf = new Map<string, { limit: string; period: Period }>();
+  const standing = new Map<string, Standing>();
   for (const name of new Set(buyers.filter((name) => name !== null))) {
     const row = await trx
       .selectFrom('people')
-      .select(['limit_credits', 'limit_period'])
+      .select(['role', 'removed_at', 'limit_credits', 'limit_period'])
       .where('name', '=', name)
       .executeTakeFirst();
+    standing.set(name, !row || row.removed_at !== null ? 'removed' : row.role === 'viewer' ? 'viewer' : 'buys');
     if (row && row.limit_credits !== null)
       limitOf.set(name, { limit: row.limit_credits, period: row.limit_period ?? 'total' });
   }
@@ -94,5 +100,6 @@ export async function readAdmissionFigures(
     sessions,
     people,
     pendingByPage: new Map(live.map((row) => [row.page_key, row.id])),
+    standing,
   };
 }

@@ -5,14 +5,14 @@ import { withOneMore } from '../../budget/figures.ts';
 import type { Limits, Refusal } from '../../budget/limits.ts';
 import type { Operation } from '../../ledger/rows.ts';
 import type { FigureSources } from '../budget-figures.ts';
-import { describeStorageError, LedgerWriteError } from '../errors.ts';
+import { describeStorageError, LedgerWriteError, storageAdvice } from '../errors.ts';
 import { GroupCommit } from '../group-commit.ts';
 import type { Db } from '../open.ts';
 import { OWNER } from '../owner.ts';
 import type { Database, PurchaseTable } from '../schema.ts';
 import { spendSubject } from '../spend/subject.ts';
 import { scopesOf, TotalsChanges } from '../totals.ts';
-import { readAdmissionFigures } from './admission-figures.ts';
+import { readAdmissionFigures, type Standing } from './admission-figures.ts';
 
 /** The higher of two prices, either unknown (null). */
 function higherPrice(a: string | null, b: string | undefined): string | null {
@@ -47,7 +47,9 @@ export type JournalResult =
   /** Another process (or browser) is buying this very page now: wait for it rather than buy it twice. */
   | { kind: 'in-flight'; id: string }
   /** A call nobody could price is in flight under a limit (or this one is unpriced and others are): ask again once it settles. */
-  | { kind: 'wait' };
+  | { kind: 'wait' }
+  /** The buyer was removed, or made a viewer, since they asked (or since their job or watch was made): nothing sent. */
+  | { kind: 'not-allowed'; standing: Exclude<Standing, 'buys'>; person: string };
 
 /** A journal entry: response_headers stays null until it settles. */
 type JournalRow = Insertable<PurchaseTable> & { seq: number };
@@ -87,7 +89,7 @@ export class Journal {
       return journalled;
     } catch (error) {
       this.refusal = describeStorageError(error, this.db.label);
-      throw new LedgerWriteError(this.refusal);
+      throw new LedgerWriteError(this.refusal, storageAdvice(error));
     }
   }
 
@@ -135,7 +137,7 @@ export class Journal {
     // and ends its pending row in one commit is then seen in one read or the other, so the page is not bought twice.
     const archivedNow = await this.archivedPurchases(trx, requests);
     let figures = read.store;
-    const { people, sessions, pendingByPage: inFlight } = read;
+    const { people, sessions, pendingByPage: inFlight, standing } = read;
     const last = await trx
       .selectFrom('purchases')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -144,6 +146,9 @@ export class Journal {
     const rows: JournalRow[] = [];
     const held = new TotalsChanges();
     const results = requests.map((request): JournalResult => {
+      // Their role now, read in the journal's transaction: a change an admin made is in force from its commit on.
+      const stands = request.person ? standing.get(request.person)! : 'buys';
+      if (stands !== 'buys') return { kind: 'not-allowed', standing: stands, person: request.person! };
       const pending = inFlight.get(request.pageKey);
       if (pending) return { kind: 'in-flight', id: pending };
       const archived = archivedNow.get(request.pageKey);
