@@ -86,7 +86,7 @@ function bodyText(bytes: Buffer, contentType: string | undefined): string {
     bom === 0xfffe ? 'utf-16le' : bom === 0xfeff ? 'utf-16be' : charset?.startsWith('utf-16') ? charset : null;
   if (!utf16) return bytes.toString('utf8');
   try {
-    return new TextDecoder(utf16 === 'utf-16' ? 'utf-16le' : utf16).decode(bytes);
+    return new TextDecoder(utf16).decode(bytes);
   } catch {
     return bytes.toString('utf8');
   }

@@ -1,5 +1,13 @@
-/** Why the store could not be written, in one line a person can act on. */
-export class LedgerWriteError extends Error {}
+/** Why the store could not be written, in one line, and what to do about it. */
+export class LedgerWriteError extends Error {
+  constructor(
+    message: string,
+    /** What the person or operator can do before trying again. */
+    readonly advice: string,
+  ) {
+    super(message);
+  }
+}
 
 const SQLITE_REASONS: [RegExp, string][] = [
   [/^SQLITE_FULL/, 'the disk is full'],
@@ -30,6 +38,17 @@ const FILE_REASONS: Record<string, string> = {
   '53100': "the database server's disk is full",
 };
 
+/** The codes of a database server that cannot be reached: nothing to mend on this machine's disk. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 /** What node-postgres says, without a code, when its connection to the server is gone or never came. */
 const LOST_CONNECTION = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended/i;
 
@@ -53,6 +72,16 @@ function storageReason(error: unknown): string {
 
 export function describeStorageError(error: unknown, where: string): string {
   return `cannot write the ledger ${where}: ${storageReason(error)}`;
+}
+
+/** What to do before trying a refused write again: wait for another writer or the database server, or mend the disk. */
+export function storageAdvice(error: unknown): string {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const message = String((error as Error | null)?.message ?? error);
+  if (/^SQLITE_BUSY/.test(code)) return 'Try again once the other process has finished writing.';
+  if (code.startsWith('08') || code.startsWith('57P') || CONNECTION_CODES.has(code) || LOST_CONNECTION.test(message))
+    return 'Try again once the database server answers.';
+  return 'Free some space, fix the permissions of CREDITSCOPE_DATA_DIR or the database, then try again.';
 }
 
 /**
