@@ -25,6 +25,14 @@ describe('cursor handling', () => {
     expect(nextCursorOf(page({ nextCursor: '' }), [null])).toBeUndefined();
   });
 
+  it('ends the timeline at a cursor the proxy would refuse to send, whose bytes a rendered page would change', () => {
+    for (const odd of ['ab\u0000cd', 'a b', 'line\nbreak', '<script>x</script>\u202e', 'C'.repeat(2049)]) {
+      expect(nextCursorOf(page({ nextCursor: odd }), [null]), odd).toBeUndefined();
+      expect(prevCursorOf(page({ prevCursor: odd }), [null]), odd).toBeUndefined();
+    }
+    expect(nextCursorOf(page({ nextCursor: 'DAAB+/=-_~' }), [null])).toBe('DAAB+/=-_~');
+  });
+
   it('follows a previous cursor once', () => {
     expect(prevCursorOf(page({ prevCursor: 'n' }), [null])).toBe('n');
     expect(prevCursorOf(page({ prevCursor: 'n' }), ['n', null])).toBeUndefined();

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError } from './errors';
 import { timelineRequestPath } from '../contract/identity';
+import { CURSOR } from '../contract/paid-rules';
 import { resolveTarget, timelineKeys, type TimelineTarget } from './keys';
 import { indexBoughtPage } from './purchase/first-page-index';
 import { buy, type PaidAnswer, type Purchase } from './purchase/purchaser';
@@ -55,10 +56,15 @@ export async function fetchTimelinePage(
   return page;
 }
 
-/** A cursor is followed at most once: an empty page, a missing cursor or one already used ends the timeline. */
+/**
+ * A cursor is followed at most once, and only one the proxy would send (a NUL or a line break in it would also reach
+ * the rendered page's data changed by the HTML parser): else, as with an empty page, the timeline ends there.
+ */
+const followable = (cursor: string | null, usedCursors: readonly unknown[]) =>
+  cursor && CURSOR.test(cursor) && !usedCursors.includes(cursor) ? cursor : undefined;
+
 export function nextCursorOf(lastPage: TimelinePage, usedCursors: readonly unknown[]): string | undefined {
-  if (lastPage.posts.length === 0 || !lastPage.nextCursor) return undefined;
-  return usedCursors.includes(lastPage.nextCursor) ? undefined : lastPage.nextCursor;
+  return lastPage.posts.length ? followable(lastPage.nextCursor, usedCursors) : undefined;
 }
 
 /** The cursor "Load more" would follow for these pages (the query's own rule), or null at the end. */
@@ -69,8 +75,7 @@ export function nextCursorOfData(data: InfiniteData<TimelinePage, unknown> | und
 
 /** The `prev_cursor` above the newest loaded page, unless already followed. */
 export function prevCursorOf(firstPage: TimelinePage, usedCursors: readonly unknown[]): string | undefined {
-  if (!firstPage.prevCursor || usedCursors.includes(firstPage.prevCursor)) return undefined;
-  return firstPage.prevCursor;
+  return followable(firstPage.prevCursor, usedCursors);
 }
 
 /**
