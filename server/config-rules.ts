@@ -25,7 +25,15 @@ export function upstreamTimeout(raw: string): number {
   return value;
 }
 
-export function creditLimit(raw: string): string {
+/** Which limit a refusal names, and how to have none: the operator's setting, or a person's own limit. */
+interface LimitWords {
+  name: string;
+  none: string;
+}
+const OPERATOR_LIMIT: LimitWords = { name: 'CREDIT_LIMIT', none: 'leave it unset for no operator limit' };
+export const PERSON_LIMIT: LimitWords = { name: "A person's limit", none: 'none for no limit of their own' };
+
+export function creditLimit(raw: string, words: LimitWords = OPERATOR_LIMIT): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(raw);
   const why = !match
     ? 'is not a non-negative decimal number'
@@ -36,7 +44,7 @@ export function creditLimit(raw: string): string {
         : null;
   if (why) {
     throw new Problem(
-      `CREDIT_LIMIT ${quoted(raw)} ${why}. Set a number of credits from 0 to ${CREDIT_LIMIT_MAX} with at most 6 decimals, like 25 or 0.5, or leave it unset for no operator limit.`,
+      `${words.name} ${quoted(raw)} ${why}. Set a number of credits from 0 to ${CREDIT_LIMIT_MAX} with at most 6 decimals, like 25 or 0.5, or ${words.none}.`,
     );
   }
   // Canonical ("010.50" → "10.5"), as every decimal setting is stored and shown.

@@ -706,6 +706,9 @@ describe('the People page: what `npm run user` does, for admins in the browser (
         limit: { credits: 'lots', period: 'day' },
       });
       expect(badLimit.status).toBe(400);
+      expect(await badLimit.json()).toMatchObject({
+        error: { message: expect.stringMatching(/^A person's limit "lots" is not a non-negative decimal number\./) },
+      });
       expect(
         (await send(harness, 'POST', '/api/_auth/people', root, { name: 'bad name', role: 'member', limit: null }))
           .status,

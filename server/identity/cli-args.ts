@@ -1,4 +1,4 @@
-import { creditLimit, Problem } from '../config-rules.ts';
+import { creditLimit, PERSON_LIMIT, Problem } from '../config-rules.ts';
 import { creditLimitPeriod } from '../store-config-rules.ts';
 import type { Period } from '../store/totals.ts';
 import { authRole, type Role } from './auth-config.ts';
@@ -63,7 +63,7 @@ export function readCommand(argv: string[]): Command {
         command: 'add',
         name: needName(),
         role: rule(() => authRole(flags.get('role') ?? 'member')),
-        limit: credits === undefined ? null : { credits: rule(() => creditLimit(credits)), period },
+        limit: credits === undefined ? null : { credits: rule(() => creditLimit(credits, PERSON_LIMIT)), period },
       };
     }
     case 'list':
@@ -77,7 +77,7 @@ export function readCommand(argv: string[]): Command {
       return {
         command: 'limit',
         name: name!,
-        limit: extra === 'none' ? null : { credits: rule(() => creditLimit(extra)), period },
+        limit: extra === 'none' ? null : { credits: rule(() => creditLimit(extra, PERSON_LIMIT)), period },
       };
     }
     case 'key':

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { creditLimit, Problem } from '../config-rules.ts';
+import { creditLimit, PERSON_LIMIT, Problem } from '../config-rules.ts';
 import { refuse, refuseOtherMethods } from '../proxy/api-rules.ts';
 import { normalisedError } from '../proxy/errors.ts';
 import { sendError, sendJson } from '../proxy/send.ts';
@@ -43,7 +43,7 @@ const welcomePath = (token: string) => `/welcome#token=${token}`;
 function readLimit(limit: Limit): Limit {
   if (!limit) return null;
   try {
-    return { credits: creditLimit(limit.credits), period: limit.period };
+    return { credits: creditLimit(limit.credits, PERSON_LIMIT), period: limit.period };
   } catch (error) {
     if (error instanceof Problem) refuse(400, 'bad_request', error.message);
     throw error;
