@@ -121,5 +121,6 @@ export async function runNow(context: WatchesContext, row: WatchRow, body: unkno
   if (watch.quote.perRun === null || new Big(watch.quote.perRun).gt(accepted.value)) return { changed: watch.quote };
   const run = await context.scheduler.runNow(row);
   if (!run) return { busy: `A run of ${row.name} is going now: wait for it to finish.` };
-  return { run: runView(run), watch: await viewOf(context, (await context.store.get(row.id))!) };
+  // Deleted while it ran: the watch as it was.
+  return { run: runView(run), watch: await viewOf(context, (await context.store.get(row.id)) ?? row) };
 }

@@ -6,7 +6,7 @@ import { SEARCH_ROUTE, TIMELINE_ROUTE, readSearch, readTimeline } from '../jobs/
 import { buyPage, type PurchaseRequest, type PurchaseServices } from '../purchase/purchase.ts';
 import type { PurchaseResult } from '../purchase/purchase-result.ts';
 import { storableText } from '../store/storable-text.ts';
-import type { WatchDefinition } from './draft.ts';
+import { definitionOf, type WatchDefinition } from './draft.ts';
 import type { ItemRow, RunRow, WatchStore } from './watch-store.ts';
 
 /** What a run ended as, for its row. */
@@ -102,15 +102,17 @@ function failureOf(answer: PurchaseResult): { reason: string; refused: boolean }
 export async function runWatch(
   deps: RunDeps,
   watchId: string,
-  watch: WatchDefinition,
+  definition: WatchDefinition,
   run: RunRow,
   buyer: PurchaseRequest['person'],
 ): Promise<RunOutcome> {
+  let watch = definition;
   const { services, store } = deps;
   const operation = watch.kind;
   await services.prices.refresh();
-  const price = new Big(services.prices.ceiling(operation) ?? '0');
-  const refusal = await limitPassed(deps, watchId, watch, price.times(watch.pagesPerRun), buyer);
+  // With no price known, a run buys one page (one call of unknown price, as the limits allow) and learns it.
+  const priceNow = () => services.prices.ceiling(operation);
+  const refusal = await limitPassed(deps, watchId, watch, new Big(priceNow() ?? '0').times(watch.pagesPerRun), buyer);
   if (refusal)
     return { state: 'refused', calls: 0, credits: '0', new_items: 0, reason: `Not started: it would pass ${refusal}.` };
 
@@ -121,9 +123,28 @@ export async function runWatch(
   let cursor: string | null = null;
   let stopped: string | null = null;
   for (let page = 0; page < watch.pagesPerRun; page += 1) {
-    if (page > 0 && (await limitPassed(deps, watchId, watch, price, buyer)) !== null) {
-      stopped = `Stopped after ${page} page${page === 1 ? '' : 's'}: another would pass a limit.`;
-      break;
+    if (page > 0) {
+      const pages = `${page} page${page === 1 ? '' : 's'}`;
+      // The watch as it is now: paused, deleted, or its cap or pages lowered since the run began are in force.
+      const current = await store.get(watchId);
+      if (!current || current.paused) {
+        stopped = `Stopped after ${pages}: the watch was ${current ? 'paused' : 'deleted'} during the run.`;
+        break;
+      }
+      watch = {
+        ...watch,
+        cap: definitionOf(current).cap,
+        pagesPerRun: Math.min(watch.pagesPerRun, current.pages_per_run),
+      };
+      const price = priceNow();
+      if (price === null) {
+        stopped = `Stopped after ${pages}: no price of a ${operation} page is known yet, so one page was bought to learn it.`;
+        break;
+      }
+      if (page >= watch.pagesPerRun || (await limitPassed(deps, watchId, watch, new Big(price), buyer)) !== null) {
+        stopped = `Stopped after ${pages}: another would pass a limit.`;
+        break;
+      }
     }
     const searchPage = Number(watch.target.page ?? 1) + page;
     const params = canonicalParams(
@@ -174,6 +195,8 @@ export async function runWatch(
     if (baseline || fresh.length < items.length || items.length === 0 || !next || next === cursor) break;
     cursor = next;
   }
+  // Deleted while its last page came: nothing is kept for a watch that is gone.
+  if (!(await store.get(watchId))) found.length = 0;
   const now = new Date().toISOString();
   const rows: ItemRow[] = found.map((item) => {
     const matched = matches(watch.match, item.text);

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { newItemsAnswer, watchAnswer, watchesAnswer, watchRunsAnswer, type Watch } from '../../src/contract/watches.ts';
-import { startProxyAgainstStandin, type ProxyHarness } from '../testing/harness.ts';
+import {
+  newItemsAnswer,
+  watchAnswer,
+  watchesAnswer,
+  watchRunsAnswer,
+  type Watch,
+  type WatchRun,
+} from '../../src/contract/watches.ts';
+import { startProxyAgainstStandin, waitFor, type ProxyHarness } from '../testing/harness.ts';
 import { signedInPerson } from '../testing/people.ts';
 import { openRaw } from '../testing/store-reads.ts';
 import { PeopleAdmin } from '../identity/admin.ts';
@@ -168,6 +175,72 @@ describe.each(STORE_KINDS)('watches (#37, %s store)', (store: StoreKind) => {
         text: 'cron */5 9-17 * * 1-5 · at most 32.4 credits a day (cap 100 a month)',
       },
     });
+  });
+
+  it('weighs each page at the price the run has learnt so far: one page of unknown price, then none past the cap', async () => {
+    // No prices learnt: a scheduled run is the first call of its kind on this store.
+    const harness = await startProxyAgainstStandin({ CREDITSCOPE_WATCH_TICK_MS: '50' }, { store });
+    cleanup.push(() => harness.close());
+    const watch = await addWatch(harness.api, {
+      kind: 'search',
+      target: { q: 'unpriced watch' },
+      schedule: { every: '1h' },
+      cap: { credits: '0.2', per: 'day' },
+      pagesPerRun: 5,
+    });
+    expect(watch.quote.perRun).toBeNull();
+    await harness.identity.db.kysely
+      .updateTable('watches')
+      .set({ next_due_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', watch.id)
+      .execute();
+    const [run] = await waitFor(
+      () => runsOf(harness.api, watch.id),
+      (runs) => runs.length === 1 && runs[0]!.state !== 'running',
+      15_000,
+    );
+    expect(run).toMatchObject({ state: 'done', calls: 1, credits: '0.2', trigger: 'schedule' });
+    // Its price learnt from the first page, the second would pass the cap: before, each page was weighed at 0.
+    expect(run!.reason).toBe('Stopped after 1 page: another would pass a limit.');
+    expect(await harness.upstreamLog('unpriced watch')).toHaveLength(1);
+  });
+
+  it('stops a run whose watch is paused or deleted while it runs: the rest of its pages are not bought', async () => {
+    const harness = await server(store);
+    for (const ending of ['paused', 'deleted'] as const) {
+      const handle = `ada__ends_${ending}`;
+      await harness.fault({ match: handle, latencyMs: 700 });
+      const watch = await addWatch(harness.api, {
+        kind: 'timeline',
+        target: { screen_name: handle },
+        schedule: { every: '1h' },
+        cap: { credits: '10', per: 'day' },
+        pagesPerRun: 5,
+      });
+      // A baseline first, then 45 new posts: a run that would follow its cursor for 3 pages.
+      await runWatchNow(harness.api, watch);
+      await grow(harness.standin.url, handle, 45);
+      const running = harness.api(`/api/_watches/${watch.id}/run`, {
+        method: 'POST',
+        body: JSON.stringify({ acceptedPerRun: watch.quote.perRun }),
+      });
+      await waitFor(
+        () => timelineCalls(harness, handle),
+        (calls) => calls.length === 2,
+      );
+      const changed =
+        ending === 'paused'
+          ? await harness.api(`/api/_watches/${watch.id}`, { method: 'PATCH', body: JSON.stringify({ paused: true }) })
+          : await harness.api(`/api/_watches/${watch.id}`, { method: 'DELETE' });
+      expect(changed.status, ending).toBeLessThan(300);
+      const answer = await running;
+      expect(answer.status, ending).toBe(200);
+      const { run } = (await answer.json()) as { run: WatchRun };
+      expect(run.reason, ending).toMatch(new RegExp(`the watch was ${ending} during the run`));
+      // The page in flight when it changed lands; no page after it.
+      expect(run.calls, ending).toBe(1);
+      expect(await timelineCalls(harness, handle), ending).toHaveLength(2);
+    }
   });
 });
 
