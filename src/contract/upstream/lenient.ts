@@ -10,12 +10,16 @@ export function lenient<T>(normalise: (value: unknown) => T) {
   return v.pipe(v.unknown(), v.transform(normalise));
 }
 
-export const text = lenient((value) => (typeof value === 'string' ? value : ''));
-export const optionalText = lenient((value) => (typeof value === 'string' && value ? value : null));
+/*
+ * Text is made well-formed (a lone surrogate, valid in JSON, becomes U+FFFD): encodeURIComponent throws on one, and a
+ * post's link is made of its handle and id.
+ */
+export const text = lenient((value) => (typeof value === 'string' ? value.toWellFormed() : ''));
+export const optionalText = lenient((value) => (typeof value === 'string' && value ? value.toWellFormed() : null));
 export const flag = lenient((value) => value === true);
 export const httpUrl = lenient(safeHttpUrl);
 export const idString = lenient((value) =>
-  typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null,
+  typeof value === 'string' && value ? value.toWellFormed() : typeof value === 'number' ? String(value) : null,
 );
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -117,6 +117,23 @@ describe('post schema', () => {
   });
 });
 
+describe('text made well-formed', () => {
+  it('reads a lone surrogate (valid JSON) as U+FFFD in ids, handles and text: a post link can always be made', () => {
+    const post = v.parse(postSchema, {
+      ...specPost,
+      post_id: '2001\ud800',
+      text: 'half \udc00 a pair',
+      author: { ...specPost.author, screen_name: 'ja\ud83dck' },
+    })!;
+    expect(post.id).toBe('2001\ufffd');
+    expect(post.text).toBe('half \ufffd a pair');
+    expect(post.author?.handle).toBe('ja\ufffdck');
+    expect(encodeURIComponent(post.id)).toBe('2001%EF%BF%BD');
+    // A whole pair stays as it came.
+    expect(v.parse(postSchema, { ...specPost, text: 'ok \ud83d\ude00' })!.text).toBe('ok \ud83d\ude00');
+  });
+});
+
 describe('profile schema', () => {
   it('reads [] affiliates, null profile and null protected', () => {
     const profile = v.parse(profileSchema, {
