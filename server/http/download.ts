@@ -16,9 +16,15 @@ export async function streamDownload(
     'content-disposition': `attachment; filename="${filename}"`,
     'cache-control': 'no-store',
   });
-  for await (const line of lines) {
-    if (response.destroyed) return;
-    if (!response.write(line)) await new Promise((resolve) => response.once('drain', resolve));
+  try {
+    for await (const line of lines) {
+      if (response.destroyed) return;
+      if (!response.write(line)) await new Promise((resolve) => response.once('drain', resolve));
+    }
+  } catch (error) {
+    // The status is sent: a download cut short is what says it failed (a hung one would say nothing, for ever).
+    response.destroy();
+    throw error;
   }
   response.end();
 }
