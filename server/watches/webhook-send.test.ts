@@ -37,6 +37,22 @@ describe('a webhook attempt (webhook-send.ts) and where it may go (webhook-url.t
     expect(target.received).toHaveLength(0);
   });
 
+  it('counts a 2xx as delivered when its status comes, however slowly the receiver trickles the rest', async () => {
+    const trickling = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const drip = setInterval(() => response.write('.'), 1_000);
+      response.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => trickling.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => trickling.close(() => resolve())));
+    trickling.on('connection', (socket) => cleanup.push(async () => void socket.destroy()));
+    const { port } = trickling.address() as AddressInfo;
+    const started = Date.now();
+    expect(await attempt(`http://127.0.0.1:${port}/hook`, true)).toEqual({ ok: true, status: 200 });
+    // Before: read until 200 characters or the end, one a second, while every other delivery of the process waited.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('refuses a private address where it may not go: a literal one before connecting, a name by what it resolves to', async () => {
     const local = await receiver();
     const port = new URL(local.url).port;

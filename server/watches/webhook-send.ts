@@ -43,7 +43,16 @@ export function sendAttempt(attempt: Attempt): Promise<AttemptResult> {
     'x-creditscope-signature': signature(attempt.secret, timestamp, attempt.body),
   };
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
+  return new Promise((answered) => {
+    // The whole attempt, answer included: a receiver trickling its answer byte by byte holds it no longer than this.
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no whole answer within ${SEND_TIMEOUT_MS / 1000} s`)),
+      SEND_TIMEOUT_MS,
+    );
+    const resolve = (result: AttemptResult) => {
+      clearTimeout(deadline);
+      answered(result);
+    };
     const request = client.request(
       url,
       {
@@ -54,6 +63,12 @@ export function sendAttempt(attempt: Attempt): Promise<AttemptResult> {
       },
       (response) => {
         const status = response.statusCode ?? 0;
+        // Taken: its body says nothing more.
+        if (status >= 200 && status < 300) {
+          resolve({ ok: true, status });
+          response.destroy();
+          return;
+        }
         let snippet = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
@@ -61,7 +76,6 @@ export function sendAttempt(attempt: Attempt): Promise<AttemptResult> {
           else response.destroy();
         });
         const done = () => {
-          if (status >= 200 && status < 300) return resolve({ ok: true, status });
           const said = snippet.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_MAX);
           const redirect =
             status >= 300 && status < 400 ? ' (a redirect: not followed; point the webhook at its target)' : '';
