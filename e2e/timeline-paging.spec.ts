@@ -116,6 +116,25 @@ test('a page that fails shows an inline error with Retry and keeps the loaded po
   expect(errors).toEqual([]);
 });
 
+test("a bought page shows when a part's code cannot be fetched (offline, or replaced by a deploy): the page is not lost", async ({
+  page,
+}) => {
+  const errors = trackPageErrors(page);
+  const handle = alias('ada', 'chunkgone');
+  // The menu of the pages' calls, fetched when a second page is on screen: its file is gone.
+  await page.route(/InspectPagesMenu/, (route) => route.abort('failed'));
+  await page.goto(`/timeline?screen_name=${handle}`);
+  await expect(page.locator('article').first()).toBeVisible();
+  await scrollToEnd(page);
+  await expect.poll(() => loadedCount(page)).toBe(40);
+  await settled(page);
+  expect(await standin().log(handle)).toHaveLength(2);
+  // The latest page's call is offered alone; before, the route's error screen replaced everything.
+  await expect(page.getByRole('button', { name: /Inspect the call/ })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('auto-load can be switched off (remembered); Load more then shows the expected cost', async ({ page }) => {
   const handle = alias('ada', 'autooff');
   await page.goto(`/timeline?screen_name=${handle}`);

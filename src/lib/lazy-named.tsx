@@ -1,4 +1,11 @@
-import { createElement, lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 
 /**
  * One named export of a module, fetched the first time it renders: a page's first load carries only what most
@@ -18,13 +25,20 @@ export function lazyNamed<K extends string, M extends Record<K, ComponentType<an
   let loaded: M | undefined;
   const fetchModule = () => load().then((module) => (loaded = module));
   if (import.meta.env.SSR) void fetchModule();
-  const Loaded = lazy(() =>
-    loaded
-      ? ({ then: (done: (value: { default: M[K] }) => void) => done({ default: loaded![name] }) } as Promise<{
-          default: M[K];
-        }>)
-      : fetchModule().then((module) => ({ default: module[name] })),
-  );
+  const loadOnce = (): LazyExoticComponent<M[K]> =>
+    lazy(() =>
+      loaded
+        ? ({ then: (done: (value: { default: M[K] }) => void) => done({ default: loaded![name] }) } as Promise<{
+            default: M[K];
+          }>)
+        : fetchModule().then(
+            (module) => ({ default: module[name] }),
+            // Its code could not be fetched (offline, or a deploy replaced it): nothing shown rather than the whole
+            // page lost, and fetched again the next time it renders.
+            () => ((Loaded = loadOnce()), { default: (() => null) as unknown as M[K] }),
+          ),
+    );
+  let Loaded: LazyExoticComponent<M[K]> = loadOnce();
   return function LoadedWhenShown(props: ComponentProps<M[K]>) {
     return <Suspense fallback={null}>{createElement(Loaded, props)}</Suspense>;
   };

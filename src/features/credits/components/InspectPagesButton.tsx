@@ -1,8 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { InspectCallButton } from './InspectCallButton';
 
-// Apart from InspectCallButton: the menu's popover is the timeline's alone, and a search page does not load it.
-const InspectPagesMenu = lazy(() => import('./InspectPagesMenu'));
+// Apart from InspectCallButton: the menu's popover is the timeline's alone, and a search page does not load it. Should
+// its code not come (offline, a deploy replaced it), the latest page's call is offered alone: the page is not lost.
+const InspectPagesMenu = lazy(() =>
+  import('./InspectPagesMenu').catch(() => ({
+    default: ({ pages }: { pages: readonly PageCall[] }) => <InspectCallButton callId={pages.at(-1)!.callId} />,
+  })),
+);
 
 /** What a page on screen needs for its line in the menu: its purchase, when, and what it cost. */
 export interface PageCall {
