@@ -9,7 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, 
 import type { ServerResponse } from 'node:http';
 import type { AppConfig } from './config.ts';
 import { InFlight } from './http/in-flight.ts';
-import { guardPage, isRefusedPath } from './http/page-guard.ts';
+import { guardPage, isRefusedPath, PAGE_HEADERS, UNREADABLE_ADDRESS } from './http/page-guard.ts';
 import { hostRefusal } from './http/host-name.ts';
 import { observeRoutes } from './http/observe-routes.ts';
 import { gatePage } from './identity/page-gate.ts';
@@ -102,7 +102,7 @@ export async function createApp(options: {
     frameworkErrors: (error, request, reply) => {
       const answer = reply as FastifyReply;
       if (!isApiPath(pathAsSent(request.url)))
-        return answer.code(400).type('text/plain; charset=utf-8').send('Bad request');
+        return answer.code(400).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(UNREADABLE_ADDRESS);
       return sendError(answer, normalisedError(400, 'bad_request', `Refused: ${error.message}`));
     },
   });

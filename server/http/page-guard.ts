@@ -31,6 +31,17 @@ export function guardPage(request: IncomingMessage, response: ServerResponse) {
   );
 }
 
+/**
+ * The page for an address whose path cannot be decoded (`/timeline/%/post/1`, bytes that are not UTF-8): no route can
+ * read it, so the app cannot show it; a page that says so, and where to go, rather than a bare "Bad request".
+ */
+export const UNREADABLE_ADDRESS =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>This address cannot be read · creditscope</title>' +
+  '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">' +
+  '<h1>This address cannot be read</h1><p>Its path holds a <code>%</code> not followed by two hexadecimal digits, or ' +
+  'bytes that are not UTF-8 text, so creditscope cannot tell which page it names. Nothing was bought.</p>' +
+  '<p><a href="/">Go to the start page</a></p></body></html>';
+
 /** Vite's editor launcher lets any page open files on this machine; creditscope has no use for it. */
 const REFUSED_PATHS = ['/__open-in-editor'];
 

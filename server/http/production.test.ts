@@ -174,6 +174,18 @@ describe('pages', () => {
     },
   );
 
+  it.each(['/timeline/%ED%A0%80/post/1', '/timeline/ada/post/%', '/find/stats/%C0%AF'])(
+    'answers an address whose path cannot be decoded (%s) with a page that says so, with the security headers',
+    async (address) => {
+      const response = await fetch(`${app.origin}${address}`, { headers: NAVIGATE });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.text()).toContain('<h1>This address cannot be read</h1>');
+    },
+  );
+
   it('answers 404 for a missing file instead of the page', async () => {
     for (const address of ['/assets/missing-abc123.js', '/missing.png']) {
       const response = await fetch(`${app.origin}${address}`);
