@@ -151,13 +151,14 @@ export function VirtualPostList({
   const go = useCallback(
     (index: number) => {
       virtualizer.scrollToIndex(index, { align: 'start' });
-      let frames = 0;
-      const focus = () => {
+      // At once when its card is mounted (the next post nearly always is), so the next j/k counts from it however
+      // quick and no earlier key's focus is left waiting to land after it; else in each of the next 30 frames.
+      const focus = (frames: number) => {
         const article = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`);
         if (article) article.focus({ preventScroll: true });
-        else if (++frames < 30) requestAnimationFrame(focus);
+        else if (frames) requestAnimationFrame(() => focus(frames - 1));
       };
-      requestAnimationFrame(focus);
+      focus(30);
     },
     [virtualizer],
   );
