@@ -343,7 +343,11 @@ describe.each(STORE_KINDS)("a person's jobs and calls are theirs (#38, %s store)
     expect((await first).status).toBe(200);
     const refused = await second;
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ error: { message: expect.stringMatching(/revoked/) } });
+    expect(await refused.json()).toMatchObject({
+      error: {
+        message: expect.stringMatching(/was revoked, or signed out, while it waited for another call to settle/),
+      },
+    });
     expect(await harness.upstreamLog('__waiting')).toHaveLength(0);
   });
 });

@@ -136,7 +136,7 @@ async function obtain(services: PurchaseServices, asked: PurchaseRequest): Promi
         normalisedError(
           403,
           'auth',
-          'Not sent, nothing charged: the key or sign-in this request came with was revoked, or signed out, while it again for another call to settle.',
+          'Not sent, nothing charged: the key or sign-in this request came with was revoked, or signed out, while it waited for another call to settle.',
         ),
       );
     again = true;
