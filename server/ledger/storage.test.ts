@@ -106,10 +106,13 @@ async function startupFailure(dataDir: string): Promise<Error> {
 
 describe('a data directory on a full disk (SQLite)', () => {
   let harness: ProxyHarness | null = null;
+  // Each test starts on an empty volume: a data directory left by the one before (its database, log and disk reserve)
+  // would take room this test counts on, and a journal entry could be refused before the test fills the disk itself.
   afterEach(async () => {
-    fs.rmSync(FILLER(), { force: true });
     await harness?.close().catch(() => {});
     harness = null;
+    for (const entry of fs.readdirSync(mountPoint))
+      fs.rmSync(path.join(mountPoint, entry), { recursive: true, force: true });
   });
 
   it('buys nothing it cannot record: the calls bought before the disk filled are journalled, none after reaches the upstream', async () => {
@@ -239,7 +242,6 @@ describe('a data directory on a full disk (SQLite)', () => {
     expect(again.headers.get(HEADER.source)).toBe('archive');
     expect(await again.text()).toBe(answers[0]!.text);
     expect(await harness.upstreamLog('ada__answered')).toHaveLength(pages.length);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('writes a kept settlement at a clean shutdown, so the next start finds no outcome unknown', async () => {
@@ -269,7 +271,6 @@ describe('a data directory on a full disk (SQLite)', () => {
       expect(await reopened.ledger.findRow(id!)).toMatchObject({ id, credits: '0.1', charged: 'yes', ok: true });
     } finally {
       await reopened.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 
