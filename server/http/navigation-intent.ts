@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseCookie } from 'cookie';
 import { GATED_COOKIE } from '../../src/contract/gated-cookie.ts';
+import { cookieValue } from '../identity/identity.ts';
 
 /**
  * What the browser says about why it asks for a page (Fetch Metadata and the prefetch purpose headers).
@@ -45,8 +45,7 @@ export function personNavigatedHere(headers: IncomingHttpHeaders, url: string): 
  * app, a reload of it (or a return to it that the browser asks for again) comes as the person's own, and would buy.
  */
 function stillGated(headers: IncomingHttpHeaders, url: string): boolean {
-  const gated = headers.cookie ? parseCookie(headers.cookie)[GATED_COOKIE] : undefined;
-  return gated !== undefined && gated === url;
+  return cookieValue(headers.cookie, GATED_COOKIE) === url;
 }
 
 /**

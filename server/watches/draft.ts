@@ -208,7 +208,7 @@ export function quoteOf(watch: WatchDefinition, pagePrice: string | null): Watch
       text: `${words} · price not known yet: creditscope learns a ${watch.kind} page's price from the first one bought`,
     };
   const perRun = new Big(pagePrice).times(watch.pagesPerRun);
-  let perDay = perRun.times(mostRunsADay(watch.schedule));
+  let perDay = perRun.times(mostRunsADay(watch.schedule, watch.timeZone));
   // A day never spends past the cap, whether it counts a day or a month.
   if (perDay.gt(watch.cap.credits)) perDay = new Big(watch.cap.credits);
   const capWords = watch.cap.per === 'month' ? ` (cap ${watch.cap.credits} a month)` : '';
