@@ -4,12 +4,14 @@ import type { Operation } from '../../ledger/rows.ts';
 import { highestPrices } from '../budget-figures.ts';
 import type { Db } from '../open.ts';
 import { processGone } from '../owner.ts';
-import { addToTotals, scopesOf, TotalsChanges } from '../totals.ts';
+import { addToTotals, scopesOf, toNano, TotalsChanges } from '../totals.ts';
 
 /**
  * Pending rows that can no longer be in flight (their process on this host is gone, or their lease
  * ran out) may have been charged: they become rows "outcome unknown" at the price they hold (what the
- * budget counted for them while pending), counted in the budget until the operator clears them.
+ * budget counted for them while pending), counted in the budget until the operator clears them. A job's
+ * such call counts in the job's spend too, in the same commit, so the quote its creator accepted holds
+ * whatever the upstream did with it (the job buys that page again, and stops at its quote).
  */
 export function settleAbandoned(db: Db): Promise<number> {
   return db.write(async (trx) => {
@@ -40,6 +42,12 @@ export function settleAbandoned(db: Db): Promise<number> {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) continue;
       count += 1;
+      if (row.job_id !== null && toNano(credits) !== 0)
+        await trx
+          .updateTable('jobs')
+          .set((eb) => ({ spent_nano: eb('spent_nano', '+', toNano(credits)) }))
+          .where('id', '=', row.job_id)
+          .execute();
       // Booked at what it held, which it holds no more.
       booked.add(scopesOf(new Date(row.at), row.session_id, row.person), {
         operation: row.operation as Operation,
