@@ -77,9 +77,11 @@ export async function runItem(context: RunContext, item: ItemRow): Promise<void>
     const free = (await context.services.store.archive.freeCopy({ ...ask, operation: ask.route.operation })) !== null;
     const price = free ? '0' : (context.services.prices.ceiling(ask.route.operation) ?? '0');
     if (!context.reserve(price)) {
+      const lost = await context.store.lostCredits(context.id);
+      const lostWords = lost === '0' ? '' : `, ${lost} of it on calls whose answers were lost when creditscope stopped`;
       return context.stop({
         reason: 'quote',
-        message: `Stopped at the accepted quote of ${context.quote.toString()} credits (${context.spentSoFar()} spent): the next page could cost ${price} more.`,
+        message: `Stopped at the accepted quote of ${context.quote.toString()} credits (${context.spentSoFar()} spent${lostWords}): the next page could cost ${price} more. A new job quotes the rest; pages bought are free from the archive.`,
       });
     }
     let answer: PurchaseResult;

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Role } from '../../src/contract/person.ts';
@@ -371,6 +372,17 @@ export class JobStore {
       .where('at', '>=', since)
       .orderBy('seq')
       .execute();
+  }
+
+  /** What a job's calls whose answers a stopped process lost count in its spend (booked "outcome unknown", recover.ts). */
+  async lostCredits(id: string): Promise<string> {
+    const rows = await this.db.kysely
+      .selectFrom('purchases')
+      .select('credits')
+      .where('job_id', '=', id)
+      .where('state', 'in', ['unknown', 'cleared'])
+      .execute();
+    return rows.reduce((sum, row) => sum.plus(row.credits), new Big(0)).toString();
   }
 
   /** A job's pages in order with their archived answers, a batch at a time: an export never holds the job in memory. */

@@ -95,6 +95,9 @@ describe.each(STORE_KINDS)('collection jobs across processes (%s store)', (kind:
         stopReason: 'quote',
         spent: '1.2',
         pagesDone: 12 - unknown.length,
+        stopMessage: expect.stringContaining(
+          `(1.2 spent, ${new Big('0.1').times(unknown.length).toString()} of it on calls whose answers were lost`,
+        ),
       });
     const booked = settled.filter((row) => row.state === 'settled' || row.state === 'unknown').length;
     expect(booked).toBeGreaterThanOrEqual(asked.length);
