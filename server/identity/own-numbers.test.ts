@@ -121,4 +121,26 @@ describe.each(STORE_KINDS)("each person's own session and numbers (%s store)", (
     );
     expect((await stateOf(alice)).alertsFired).toMatchObject([{ kind: 'session', threshold: '0.1', spent: '0.2' }]);
   });
+
+  it("fires a person's alert on today's spend at their own limit, however near the team's limit others bring it", async () => {
+    harness = await startProxyAgainstStandin({ CREDITSCOPE_AUTH: 'accounts', CREDIT_LIMIT: '1.2' }, { store });
+    cleanup.push(() => harness.close());
+    const alice = await signedInPerson(harness, 'alice', 'member');
+    const bob = await signedInPerson(harness, 'bob', 'member', { credits: '1', period: 'day' });
+    const alert = await harness.api('/api/_spend/alerts', {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'today', threshold: '50' }),
+      ...as(bob),
+    });
+    expect(alert.status).toBe(201);
+    for (const page of [1, 2, 3, 4, 5, 6]) expect((await buy(`ada__team${page}`, alice)).status).toBe(200);
+    for (const page of [1, 2, 3, 4]) expect((await buy(`ada__bob${page}`, bob)).status).toBe(200);
+    expect((await stateOf(bob)).alertsFired).toEqual([]);
+    // Bob's fifth page: 0.5 of his own 1, while the team's 1.1 of 1.2 makes the operator's limit the nearest.
+    expect((await buy('ada__bob5', bob)).status).toBe(200);
+    const bobs = await stateOf(bob);
+    expect(bobs.budget).toMatchObject({ limitBy: 'operator', remaining: '0.1' });
+    expect(bobs.alertsFired).toMatchObject([{ kind: 'today', threshold: '50', spent: '0.5', limit: '1' }]);
+    expect(await harness.upstreamLog()).toHaveLength(11);
+  });
 });

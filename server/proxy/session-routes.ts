@@ -17,7 +17,7 @@ import { CREDIT_LIMIT_MAX } from '../config-rules.ts';
 import { callDetail } from './call-detail.ts';
 import { otherMethods, refuse } from './api-rules.ts';
 import type { ExchangeStore } from './inspector-store.ts';
-import type { Limits } from '../budget/limits.ts';
+import type { BudgetState, Limits } from '../budget/limits.ts';
 import type { Prices } from './prices.ts';
 import { NOT_JSON } from './json-body.ts';
 import { sendJson } from './send.ts';
@@ -97,8 +97,17 @@ export async function sessionState(
     olderRowsCursor: page.nextCursor,
     person: who,
     pastSessions,
-    alertsFired: fireAlerts ? await ledger.alerts.fire(who, budget.limit) : [],
+    alertsFired: fireAlerts ? await ledger.alerts.fire(who, todayAlertsLimit(who, budget)) : [],
   };
+}
+
+/**
+ * What a signed-in person's "today reaches N % of the limit" alert is a percentage of: their own limit, else the
+ * operator's. Never the nearest limit, which turns into the team's as others spend, so that what one person spends
+ * never changes when another's alert fires. Where nobody signs in, the nearest, as the meter shows it.
+ */
+function todayAlertsLimit(who: string | null, budget: BudgetState): string | null {
+  return who === null ? budget.limit : (budget.person?.limit ?? budget.operatorLimit);
 }
 
 /** Members and viewers see their own rows (and the team's totals); an admin everyone's (#28, #38). */

@@ -95,7 +95,10 @@ function CreditsBody({ state }: { state: ReadSessionState }) {
       <SessionOverview state={state} />
       <PeopleSpendSlot state={state} />
       <Section title="Cumulative spend">
-        <SpendChart rows={ledger.rows} limit={state.budget.limit} />
+        <SpendChart
+          rows={ledger.rows}
+          limit={state.team && state.budget.limitBy === 'operator' ? null : state.budget.limit}
+        />
         {partial && (
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             Drawn from the {ledger.rows.length} loaded calls of {ledger.total}: load older calls in the ledger below to

@@ -78,8 +78,8 @@ export class SpendAlerts {
   }
 
   /**
-   * The alerts crossed now and not yet fired for what they watch, each claimed by this call alone. `limit` is the
-   * tighter limit the session state shows (a `today` alert is a percentage of it; none fires without one). Only
+   * The alerts crossed now and not yet fired for what they watch, each claimed by this call alone. `limit` is what a
+   * `today` alert is a percentage of (session-routes.ts chooses it; none fires without one). Only
    * `who`'s alerts, against their own session and their own spend today (#33); where nobody signs in, the store's.
    */
   async fire(who: SessionOwner, limit: string | null, now = new Date()): Promise<FiredAlert[]> {

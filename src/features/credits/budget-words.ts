@@ -7,11 +7,8 @@ export function periodWords(period: Budget['period']): string {
 
 /** What the operator's limit counts, for the sentences that explain it. The server's days and months are UTC. */
 export function operatorScope(period: Budget['period']): string {
-  if (period === 'day')
-    return "all spend through this server's store today (UTC day), across sessions, browsers and server processes";
-  if (period === 'month')
-    return "all spend through this server's store this month (UTC), across sessions, browsers and server processes";
-  return "all spend through this server's store, across sessions, browsers and server processes";
+  const when = period === 'day' ? ' today (UTC day)' : period === 'month' ? ' this month (UTC)' : '';
+  return `all spend through this server's store${when}, across sessions, browsers and server processes`;
 }
 
 /** Whether the meter shows the operator's period ("4.7 of 5 today") rather than what is left of the tighter limit. */
@@ -116,9 +113,7 @@ export function meterReachedNotes(budget: Budget): { owner: string; sentence: st
         'Your limit for this session is reached: paid calls are refused. Open Credits to raise or clear it, or start a new session.',
     };
   }
-  return {
-    owner: '',
-    sentence: `A credit limit of ${budget.limit} is reached: paid calls are refused`,
-    title: 'A credit limit is reached: paid calls are refused. Open Credits to see which.',
-  };
+  // A server that names no owner (none of today's does): the Credits page says which.
+  const words = `A credit limit of ${budget.limit} is reached: paid calls are refused`;
+  return { owner: '', sentence: words, title: `${words}.` };
 }

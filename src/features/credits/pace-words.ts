@@ -46,15 +46,20 @@ export function whenText(at: number, now: number, { locale, timeZone }: DateStyl
   return formatDate(new Date(at), locale, { ...options, timeZone });
 }
 
-/** "15 min" / "15 minutes": the window the rate is measured over. */
+/** The window the rate is measured over, in minutes. */
 function windowMinutes(pace: SpendPace): number {
   return Math.max(1, Math.round(pace.windowMs / 60_000));
 }
 
+/** "the last 15 minutes": the window in full. */
+function lastMinutes(pace: SpendPace): string {
+  const minutes = windowMinutes(pace);
+  return `the last ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 /** The rate's unit and window in full, for screen readers and the tooltip: "credits per hour over the last 15 minutes". */
 export function paceUnitLabel(pace: SpendPace): string {
-  const minutes = windowMinutes(pace);
-  return `credits per hour over the last ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `credits per hour over ${lastMinutes(pace)}`;
 }
 
 /**
@@ -101,13 +106,12 @@ export function paceSentence(
 ): string {
   const since = `since the session started at ${whenText(Date.parse(session.startedAt), now, style)}`;
   if (!/[1-9]/.test(session.total)) return `Nothing spent ${since}.`;
-  const minutes = windowMinutes(pace);
-  const window = `the last ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const window = lastMinutes(pace);
   const all = `${credits(session.total)} this session, ${since}`;
   if (pace.calls === 0)
     return `Nothing spent in ${window}, so no forecast (${all}).${forecastSentence(pace.forecast, now, style)}`;
   const calls = paidCalls(pace.calls);
   if (pace.perHour === null)
     return `No rate yet: ${calls} in ${window}, ${PACE_MIN_CALLS} needed (${all}).${forecastSentence(pace.forecast, now, style)}`;
-  return `${pace.perHour} ${pace.perHour === '1' ? 'credit' : 'credits'} per hour over ${window} (${credits(pace.spent)} on ${calls}; ${all}).${forecastSentence(pace.forecast, now, style)}`;
+  return `${credits(pace.perHour)} per hour over ${window} (${credits(pace.spent)} on ${calls}; ${all}).${forecastSentence(pace.forecast, now, style)}`;
 }

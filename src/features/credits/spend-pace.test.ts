@@ -37,6 +37,7 @@ const state = (total: string, recentSpend: RecentSpend, over: Partial<Budget> = 
   },
   budget: { ...budget, ...over },
   recentSpend,
+  team: null,
 });
 const burst = [spentAt(0, '0.5', 5)];
 
@@ -53,6 +54,27 @@ describe('the person’s spending pace', () => {
     expect(spendPace(state('0.3', [spentAt(2, '0.3', 3)]), minutes(10)).perHour).toBe('1.2');
     // Too small for two places: four, rather than a rate of 0 while credits are being spent.
     expect(spendPace(state('0.0003', [spentAt(3, '0.0003', 3)]), minutes(15)).perHour).toBe('0.0012');
+  });
+
+  it("forecasts no team's limit from one person's pace: others spend under it too", () => {
+    const operators = { limit: '1', operatorLimit: '1', remaining: '0.5', limitBy: 'operator' as const };
+    const steady = [spentAt(2, '0.3', 3)];
+    const team = { period: 'total' as const, spent: '0.5', calls: 5, byPerson: null };
+    // Alone on the server (nobody signs in), the operator's limit is the person's: a forecast.
+    expect(spendPace(state('0.3', steady, operators), minutes(10)).forecast).toMatchObject({ kind: 'at' });
+    // On a team's server the pace stays, the forecast goes; a person's own limit nearest is forecast as ever.
+    expect(spendPace({ ...state('0.3', steady, operators), team }, minutes(10))).toMatchObject({
+      perHour: '1.2',
+      forecast: null,
+    });
+    expect(
+      spendPace({ ...state('0.3', steady, { ...operators, limitBy: 'person' }), team }, minutes(10)).forecast,
+    ).toMatchObject({ kind: 'at' });
+    // A team's limit reached is still said.
+    expect(
+      spendPace({ ...state('0.3', steady, { ...operators, remaining: '0', reached: true }), team }, minutes(10))
+        .forecast,
+    ).toEqual({ kind: 'reached' });
   });
 
   it('makes no rate and no forecast of fewer than 3 calls in the window (#33: one call is no pace)', () => {

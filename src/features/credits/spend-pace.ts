@@ -46,10 +46,17 @@ function periodEnd(period: Budget['period'], now: number): number | null {
   return null;
 }
 
-function forecast(budget: Budget, spent: string, windowMs: number, now: number): LimitForecast | null {
+function forecast(
+  { budget, team }: Pick<SessionState, 'budget' | 'team'>,
+  spent: string,
+  windowMs: number,
+  now: number,
+): LimitForecast | null {
   if (budget.limit === null) return null;
   if (budget.reached) return { kind: 'reached' };
-  if (budget.remaining === null || !/[1-9]/.test(spent)) return null;
+  // The operator's limit on a server where people sign in is the team's: one person's pace says nothing of when
+  // everyone's spend reaches it (the Credits page draws no such limit over their spend either).
+  if ((team && budget.limitBy === 'operator') || budget.remaining === null || !/[1-9]/.test(spent)) return null;
   // remaining ÷ (spent ÷ window), as one exact product and quotient: the rounded rate never feeds the clock.
   const inMs = Number(mulDiv(budget.remaining, String(windowMs), spent, 0));
   const at = now + inMs;
@@ -87,11 +94,11 @@ function hourly(spent: string, windowMs: number): string {
  * counted as 15 minutes even when their session is younger, and where it leads under their nearest limit. A rate
  * and a forecast only with PACE_MIN_CALLS charged calls in the window: one call makes no rate.
  */
-export function spendPace(state: Pick<SessionState, 'budget' | 'recentSpend'>, now: number): SpendPace {
+export function spendPace(state: Pick<SessionState, 'budget' | 'recentSpend' | 'team'>, now: number): SpendPace {
   const windowMs = PACE_WINDOW_MS;
   const { calls, spent } = spendInWindow(state.recentSpend, now - windowMs);
   // Too few calls, or idle: no rate and no forecast, since no steady spending is going on to reach anything.
   const steady = calls >= PACE_MIN_CALLS && /[1-9]/.test(spent);
-  const ahead = steady || state.budget.reached ? forecast(state.budget, spent, windowMs, now) : null;
+  const ahead = steady || state.budget.reached ? forecast(state, spent, windowMs, now) : null;
   return { perHour: steady ? hourly(spent, windowMs) : null, windowMs, calls, spent, forecast: ahead };
 }

@@ -67,8 +67,9 @@ export function ExportPeriod() {
       {backwards && <p className="text-sm text-red-700 dark:text-red-300">The first day must not be after the last.</p>}
       {error !== null && <ErrorPanel error={error} compact />}
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        Free. The ledger exports hold every call in the period, from every session and browser; the archive export holds
-        every page bought in it, with its full answer. An empty day field means no bound.
+        Free. The ledger exports hold your calls in the period (everyone&apos;s, for an admin), from every session and
+        browser; the archive export holds every page bought in it, with its full answer. An empty day field means no
+        bound.
       </p>
     </div>
   );

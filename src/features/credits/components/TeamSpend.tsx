@@ -18,7 +18,7 @@ export function TeamSpend({ team }: { team: Team }) {
         <span data-testid="team-spend-total" className="tabular-nums">
           {credits(team.spent)}
         </span>{' '}
-        on {plural(team.calls, 'paid call')}, everyone on this server together. The figures above are yours alone.
+        on {plural(team.calls, 'paid call')}, everyone on this server together. Spend and calls above are yours alone.
       </p>
       {team.byPerson && team.byPerson.length > 0 && (
         <ul data-testid="team-by-person" className="mt-1 flex flex-wrap gap-x-4 gap-y-1 tabular-nums">
