@@ -61,6 +61,15 @@ export function demoStandinPort(raw: string): number {
   return value;
 }
 
+/**
+ * An address that is no URL, as it may be shown: whatever comes before its last "@" (a user name and password, a
+ * "/" in it included) and after a "?" or "#" is left out, as shownUrl leaves them out of one that parses.
+ */
+export function shownAddress(raw: string): string {
+  const shown = raw.replace(/^([a-z][\w+.-]*:\/\/)?.*@/is, (_, scheme: string | undefined) => `${scheme ?? ''}…@`);
+  return JSON.stringify(shown.replace(/[?#].*$/s, '?…').slice(0, 120));
+}
+
 /** The URL as it may be shown: a password or a query string can hold a secret of its own. */
 function shownUrl(url: URL): string {
   return `${url.protocol}//${url.username || url.password ? '…@' : ''}${url.host}${url.pathname}${url.search ? '?…' : ''}${url.hash ? '#…' : ''}`;
@@ -76,7 +85,7 @@ export function apiBaseUrl(raw: string): string {
     url = new URL(raw);
   } catch {
     throw new Problem(
-      `API_BASE_URL ${quoted(raw)} is not a URL. Set the upstream's address, e.g. API_BASE_URL=https://api.example.com`,
+      `API_BASE_URL ${shownAddress(raw)} is not a URL. Set the upstream's address, e.g. API_BASE_URL=https://api.example.com`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

@@ -54,6 +54,15 @@ describe('configuration', () => {
     [{ API_BASE_URL: 'https://api.example.com' }, /API_TOKEN is not/],
     [{ API_TOKEN: 'secret-value' }, /API_BASE_URL is not/],
     [{ ...upstream, API_BASE_URL: 'not a url' }, /^API_BASE_URL "not a url" is not a URL/],
+    // No URL, and a password or a query in it all the same: left out of the words, as from one that parses.
+    [
+      { ...upstream, API_BASE_URL: 'http://user:TOKzq9+Xy7/LEAK=ME@127.0.0.1:7802' },
+      /^API_BASE_URL "http:\/\/…@127\.0\.0\.1:7802" is not a URL/,
+    ],
+    [
+      { ...upstream, API_BASE_URL: 'https://api.example.com:99999/?key=SECRET' },
+      /^API_BASE_URL "https:\/\/api\.example\.com:99999\/\?…" is not a URL/,
+    ],
     [
       { ...upstream, API_BASE_URL: 'ftp://x.example' },
       /^API_BASE_URL must start with http:\/\/ or https:\/\/, got ftp:/,

@@ -1,3 +1,4 @@
+import { whenOutputCloses } from './cli-output-closed.ts';
 import { loadConfig } from './config.ts';
 import { loadEnvFiles } from './http/options.ts';
 import { AuditLog } from './identity/audit.ts';
@@ -11,48 +12,66 @@ import { openStore } from './store/store.ts';
  * servers run: the store serialises writers. The store is the one the server uses: the same environment and
  * .env files (as `npm run user` and `npm run job` read them).
  */
-const command = process.argv[2] ?? 'unknown';
-try {
-  const store = await openStore(loadConfig(loadEnvFiles(process.cwd())), null);
+const USAGE = `usage: npm run ledger -- <command>
+  unknown          the calls sent but never settled, counted at the price they held (the default)
+  clear-unknown    release those calls from the operator's budget, once the upstream's billing is checked
+  export           the whole ledger as JSON lines, to standard output`;
+const COMMANDS = ['unknown', 'clear-unknown', 'export'];
+
+whenOutputCloses('ledger', 'exit');
+const [command = 'unknown', ...extra] = process.argv.slice(2);
+// Read before the store is opened: a mistyped word creates no store, and a flag never rides along on clear-unknown.
+const usageProblem =
+  command === '--help' || command === '-h' || command === 'help'
+    ? null
+    : !COMMANDS.includes(command)
+      ? `unknown command "${command}"`
+      : extra.length > 0
+        ? `${command} takes no arguments, got "${extra[0]}"`
+        : null;
+if (usageProblem !== null) {
+  console.error(`creditscope ledger: ${usageProblem}\n\n${USAGE}`);
+  process.exitCode = 2;
+} else if (!COMMANDS.includes(command)) console.log(USAGE);
+else
   try {
-    const unknown = await store.ledger.outcomesUnknown();
-    if (command === 'unknown') {
-      console.log(
-        unknown.length
-          ? unknown
-              .map((row) => `${row.at}  ${row.operation}  ${JSON.stringify(row.params)}  counted at ${row.credits}`)
-              .join('\n')
-          : 'No call with an unknown outcome.',
-      );
-    } else if (command === 'export') {
-      let session: string | null = null;
-      for await (const row of store.ledger.rowsBetween('0000', '9999')) {
-        if (row.session !== session) {
-          session = row.session;
-          process.stdout.write(`${JSON.stringify({ type: 'session', id: row.session, at: row.at })}\n`);
+    const store = await openStore(loadConfig(loadEnvFiles(process.cwd())), null);
+    try {
+      const unknown = await store.ledger.outcomesUnknown();
+      if (command === 'unknown') {
+        console.log(
+          unknown.length
+            ? unknown
+                .map((row) => `${row.at}  ${row.operation}  ${JSON.stringify(row.params)}  counted at ${row.credits}`)
+                .join('\n')
+            : 'No call with an unknown outcome.',
+        );
+      } else if (command === 'export') {
+        let session: string | null = null;
+        for await (const row of store.ledger.rowsBetween('0000', '9999')) {
+          if (row.session !== session) {
+            session = row.session;
+            process.stdout.write(`${JSON.stringify({ type: 'session', id: row.session, at: row.at })}\n`);
+          }
+          process.stdout.write(`${JSON.stringify({ type: 'call', ...row })}\n`);
         }
-        process.stdout.write(`${JSON.stringify({ type: 'call', ...row })}\n`);
+      } else if (command === 'clear-unknown') {
+        const released = await store.ledger.clearUnknownOutcomes();
+        // An admin action (#28): in the audit log admins read, by whoever ran the command.
+        await store.db.transact((trx) =>
+          new AuditLog(store.db).record(trx, {
+            actor: 'cli',
+            action: 'unknown-cleared',
+            subject: null,
+            detail: `${released} call(s)`,
+          }),
+        );
+        console.log(`Released ${released} call(s) with an unknown outcome from the budget.`);
       }
-    } else if (command === 'clear-unknown') {
-      const released = await store.ledger.clearUnknownOutcomes();
-      // An admin action (#28): in the audit log admins read, by whoever ran the command.
-      await store.db.transact((trx) =>
-        new AuditLog(store.db).record(trx, {
-          actor: 'cli',
-          action: 'unknown-cleared',
-          subject: null,
-          detail: `${released} call(s)`,
-        }),
-      );
-      console.log(`Released ${released} call(s) with an unknown outcome from the budget.`);
-    } else {
-      console.error(`Unknown command "${command}": use "unknown", "clear-unknown" or "export".`);
-      process.exitCode = 2;
+    } finally {
+      await store.close();
     }
-  } finally {
-    await store.close();
+  } catch (error) {
+    console.error(`creditscope ledger: ${(error as Error).message}`);
+    process.exitCode = 1;
   }
-} catch (error) {
-  console.error(`creditscope ledger: ${(error as Error).message}`);
-  process.exitCode = 1;
-}

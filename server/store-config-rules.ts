@@ -49,8 +49,16 @@ export function archiveFreshFor(raw: string): number {
     throw new Problem(
       `ARCHIVE_FRESH_FOR must be a duration like 24h, 90m, 7d or 0s, got ${quoted(raw)}. Leave it unset for 24h.`,
     );
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  // A page's freshness is a date: past year 275,760 none is, and every archived answer would fail to be read.
+  if (ms > ARCHIVE_FRESH_FOR_MAX_DAYS * UNIT_MS.d)
+    throw new Problem(
+      `ARCHIVE_FRESH_FOR may be at most ${ARCHIVE_FRESH_FOR_MAX_DAYS}d (100 years), got ${quoted(raw)}. Leave it unset for 24h.`,
+    );
+  return ms;
 }
+
+const ARCHIVE_FRESH_FOR_MAX_DAYS = 36_500;
 
 /** A warning that could never show is a mistake worth a word at start-up, not a meter that silently never turns amber. */
 export function warnAtProblem(

@@ -37,6 +37,7 @@ describe('store configuration', () => {
     ['ARCHIVE_FRESH_FOR', '90m', { archiveFreshForMs: 5_400_000 }],
     ['ARCHIVE_FRESH_FOR', '24H', { archiveFreshForMs: 86_400_000 }],
     ['ARCHIVE_FRESH_FOR', '7d', { archiveFreshForMs: 604_800_000 }],
+    ['ARCHIVE_FRESH_FOR', '36500d', { archiveFreshForMs: 36_500 * 86_400_000 }],
   ])('accepts %s=%j', (name, value, expected) => {
     expect(loadConfig({ ...upstream, CREDIT_LIMIT: '100', [name]: value })).toMatchObject(expected);
   });
@@ -79,6 +80,7 @@ describe('store configuration', () => {
     [{ ARCHIVE_FRESH_FOR: '1.5h' }, /got "1.5h"/],
     [{ ARCHIVE_FRESH_FOR: '-1h' }, /got "-1h"/],
     [{ ARCHIVE_FRESH_FOR: '2w' }, /got "2w"/],
+    [{ ARCHIVE_FRESH_FOR: '99999999d' }, /^ARCHIVE_FRESH_FOR may be at most 36500d \(100 years\), got "99999999d"/],
     [{ ARCHIVE_FRESH_FOR: 'forever' }, /got "forever"/],
     [{ ARCHIVE_FRESH_FOR: 'x'.repeat(200) }, new RegExp(`got "${'x'.repeat(80)}…"`)],
   ])('refuses %j in one line naming the variable, the value and the fix', (env, message) => {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { ROLES, type Role } from '../../src/contract/person.ts';
-import { Problem } from '../config-rules.ts';
+import { Problem, shownAddress } from '../config-rules.ts';
 
 /**
  * Who may spend on this server (#28): `none` (anyone who reaches it: today's loopback behaviour), `accounts`
@@ -131,9 +131,11 @@ export function publicUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new Problem(`CREDITSCOPE_PUBLIC_URL ${quoted(raw)} is not a URL. Set e.g. https://creditscope.example.com`);
+    throw new Problem(
+      `CREDITSCOPE_PUBLIC_URL ${shownAddress(raw)} is not a URL. Set e.g. https://creditscope.example.com`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Problem(`CREDITSCOPE_PUBLIC_URL must start with http:// or https://, got ${quoted(raw)}.`);
+    throw new Problem(`CREDITSCOPE_PUBLIC_URL must start with http:// or https://, got ${shownAddress(raw)}.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { keyLabelBodySchema } from '../../src/contract/requests.ts';
 import { creditLimit, PERSON_LIMIT, Problem } from '../config-rules.ts';
 import { creditLimitPeriod } from '../store-config-rules.ts';
 import type { Period } from '../store/totals.ts';
@@ -49,6 +51,10 @@ export function readCommand(argv: string[]): Command {
   };
   const period = rule(() => creditLimitPeriod(flags.get('period') ?? 'total'));
   const [command, name, extra] = positional;
+  // Each command's words, the command's own included: a word more is a mistake (`add dave admin` meant --role admin).
+  const words = command === 'list' ? 1 : command === 'limit' ? 3 : 2;
+  if (command !== undefined && command !== 'help' && positional.length > words)
+    throw new UsageError(`unexpected argument "${positional[words]}" after ${positional.slice(0, words).join(' ')}`);
   const needName = () => {
     if (!name) throw new UsageError(`${command} needs a name`);
     return name;
@@ -80,8 +86,12 @@ export function readCommand(argv: string[]): Command {
         limit: extra === 'none' ? null : { credits: rule(() => creditLimit(extra, PERSON_LIMIT)), period },
       };
     }
-    case 'key':
-      return { command: 'key', name: needName(), label: flags.get('label') ?? 'cli' };
+    case 'key': {
+      // The rule the Keys page's route holds a label to.
+      const label = v.safeParse(keyLabelBodySchema, { label: flags.get('label') ?? 'cli' });
+      if (!label.success) throw new UsageError('--label must be 1 to 100 characters, not all spaces');
+      return { command: 'key', name: needName(), label: label.output.label.trim() };
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -57,6 +57,16 @@ describe('npm run user', () => {
     const bad = await user(['add', 'bob', '--role', 'owner'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/A role must be admin, member or viewer, got "owner"/);
+    // A word more is refused, not dropped: `add dave admin` would have made dave a member.
+    for (const [args, words] of [
+      [['add', 'dave', 'admin'], /unexpected argument "admin" after add dave/],
+      [['limit', 'alice', '5', 'day'], /unexpected argument "day" after limit alice 5/],
+      [['key', 'alice', '--label', ' '], /--label must be 1 to 100 characters/],
+    ] as const) {
+      const refused = await user([...args], env);
+      expect([refused.code, refused.stderr], args.join(' ')).toEqual([2, expect.stringMatching(words)]);
+    }
+    expect((await user(['list'], env)).stdout).not.toMatch(/dave/);
     expect((await user(['limit', 'alice', 'none'], env)).code).toBe(0);
     expect((await user(['remove', 'alice'], env)).code).toBe(0);
     // Removed: her key and her session stop working; the ledger keeps her name.

@@ -4,6 +4,7 @@
  * same environment and .env files as the server). Safe while servers run: the store serialises writers.
  * Every change is in the audit log, by "cli".
  */
+import { whenOutputCloses } from '../cli-output-closed.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { loadEnvFiles } from '../http/options.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -68,6 +69,7 @@ async function run(command: Exclude<Command, { command: 'help' }>, identity: Ide
 }
 
 async function main() {
+  whenOutputCloses('user', 'exit');
   let command: Command;
   try {
     command = readCommand(process.argv.slice(2));

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { once } from 'node:events';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { JobSummary } from './job-store.ts';
 import type { Quote } from './quote.ts';
 
@@ -50,13 +52,27 @@ export function progressReporter(stream: NodeJS.WriteStream) {
   };
 }
 
-/** Writes lines to a file with backpressure: an export of a big job never sits in memory. */
+/** Writes lines to a file with backpressure (an export of a big job never sits in memory); a failed write throws. */
 export async function writeLines(file: string, lines: AsyncIterable<string>): Promise<void> {
-  const out = fs.createWriteStream(file);
+  await pipeline(Readable.from(lines), fs.createWriteStream(file));
+}
+
+/**
+ * Why the rows could not be written to `file`, found before anything is bought: a folder, a file or a folder this
+ * user cannot write. Null when it looks writable (a full disk is only found by writing: writeLines says so).
+ */
+export function cannotWrite(file: string): string | null {
   try {
-    for await (const line of lines) if (!out.write(line)) await once(out, 'drain');
-  } finally {
-    out.end();
-    await once(out, 'close');
+    if (fs.statSync(file).isDirectory()) return `${file} is a folder: name a file with --out`;
+    fs.accessSync(file, fs.constants.W_OK);
+    return null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return `cannot write ${file}: ${(error as Error).message}`;
+  }
+  try {
+    fs.accessSync(path.dirname(file), fs.constants.W_OK);
+    return null;
+  } catch (error) {
+    return `cannot write in ${path.dirname(file)}: ${(error as Error).message}`;
   }
 }

@@ -50,6 +50,12 @@ describe.each(STORE_KINDS)('npm run job (%s store)', (store: StoreKind) => {
     const unknown = await runCli(['--handle', 'ada'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown option '--handle'/);
+    // Rows it could not write would be paid for and lost: a folder that is not there, or a folder as the file.
+    for (const out of ['no/such/folder/rows.ndjson', '.']) {
+      const unwritable = await runCli(['--handles', 'ada__jcli0', '--pages', '1', '--out', out, '--yes'], env);
+      expect([unwritable.code, unwritable.stderr], out).toEqual([1, expect.stringMatching(/Nothing bought\.\n$/)]);
+    }
+    expect(await harness.upstreamLog('jcli0')).toHaveLength(0);
     const handles = await runCli(['--handles', 'ada,not a handle', '--pages', '0'], env);
     expect(handles.stderr).toContain('"not a handle"');
     expect(handles.stderr).toContain('timeline.pages must be at least 1');

@@ -6,12 +6,13 @@
  * Ctrl-C pauses the job: it can be resumed from the Jobs page. In demo mode it starts the built-in stand-in.
  */
 import path from 'node:path';
+import { whenOutputCloses } from '../cli-output-closed.ts';
 import { loadConfig } from '../config.ts';
 import { loadEnvFiles } from '../http/options.ts';
 import { createServices, type Services } from '../proxy/services.ts';
 import { createJob, quoteFor } from './actions.ts';
 import { readCli, USAGE, UsageError } from './cli-args.ts';
-import { progressReporter, quoteText, writeLines } from './cli-output.ts';
+import { cannotWrite, progressReporter, quoteText, writeLines } from './cli-output.ts';
 import { csvHeader, csvLine, csvRowsOf, exportRows, ndjsonLine } from './export.ts';
 import { lines } from '../http/download.ts';
 import { startJobs, type Jobs } from './service.ts';
@@ -37,6 +38,9 @@ async function run(
     console.log('Nothing bought: add --yes to start.');
     return;
   }
+  // Where the rows go is checked before a page is bought: rows paid for and then not written are lost to the person.
+  const problem = cannotWrite(path.resolve(request.out ?? 'creditscope-job.ndjson'));
+  if (problem) throw new Exit(1, `${problem}. Nothing bought.`);
   const created = await createJob(jobs, spec, quote.maxCredits, { run: false });
   if ('changed' in created)
     throw new Exit(
@@ -80,7 +84,12 @@ async function run(
     csv
       ? lines(exportRows(jobs.store, id), csvLine(rows), csvHeader(rows))
       : lines(exportRows(jobs.store, id), ndjsonLine()),
-  );
+  ).catch((error: Error) => {
+    throw new Exit(
+      1,
+      `Job ${id} ${job.status}, but its rows could not be written to ${out}: ${error.message}. Export them from the Jobs page, or run \`npm run job\` again: its pages are in the archive, free.`,
+    );
+  });
   console.log(
     `Job ${id} ${job.status}${job.stopReason ? ` (${job.stopReason}): ${job.stopMessage}` : ''}. Spent ${job.spent} of ${job.quoteMaxCredits} credits.`,
   );
@@ -90,6 +99,7 @@ async function run(
 }
 
 async function main(): Promise<void> {
+  whenOutputCloses('job', 'carry on');
   let request: ReturnType<typeof readCli>;
   try {
     request = readCli(process.argv.slice(2));

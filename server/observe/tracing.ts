@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 // A type only: erased, it loads nothing.
 import type { Span } from '@opentelemetry/api';
 // No imports of its own: loading it loads nothing the instrumentations must patch first.
+import { shownAddress } from '../config-rules.ts';
 import { pathForLog } from '../watches/feeds/log-path.ts';
 
 /**
@@ -51,7 +52,7 @@ export function tracingSettingsProblem(env: Record<string, string | undefined>):
   for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']) {
     const value = env[name]?.trim();
     if (value && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)))
-      return `${name} is "${value}": give the OTLP/HTTP receiver's address, such as http://127.0.0.1:4318`;
+      return `${name} is ${shownAddress(value)}: give the OTLP/HTTP receiver's address, such as http://127.0.0.1:4318`;
   }
   for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) {
     if (env[name]?.trim() === 'grpc')

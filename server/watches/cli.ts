@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Watch } from '../../src/contract/watches.ts';
+import { whenOutputCloses } from '../cli-output-closed.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { People } from '../identity/people.ts';
 import { loadEnvFiles } from '../http/options.ts';
@@ -146,6 +147,7 @@ async function command(watches: Watches, auth: AppConfig['auth'], [name, id]: st
 }
 
 async function main(): Promise<void> {
+  whenOutputCloses('watch', 'carry on');
   let parsed: { values: Flags; positionals: string[] };
   try {
     parsed = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true });
