@@ -1,4 +1,5 @@
 import type { ServerApp } from '../app.ts';
+import { DEMO_STANDIN_PORT } from '../config-rules.ts';
 import { ConfigError, loadConfig, type AppConfig } from '../config.ts';
 import { createApiHandler, StartupError, type ApiHandler } from '../proxy/handler.ts';
 import { OptionsError, readOptions, type ServerOptions } from './options.ts';
@@ -29,6 +30,11 @@ export async function startServer(setup: {
     const read = readOptions(process.argv.slice(2), setup.env, process.cwd(), setup.defaultPort);
     options = read;
     const config = loadConfig(setup.env, process.cwd(), read.host);
+    // The stand-in listens first: on the server's own port, the server's listen would be what fails, named wrongly.
+    if (config.mode === 'demo' && config.demoStandinPort === read.port)
+      throw new ConfigError(
+        `CREDITSCOPE_DEMO_STANDIN_PORT and the server's port are both ${read.port}: the demo stand-in needs a port of its own. Set CREDITSCOPE_DEMO_STANDIN_PORT to another, or leave it unset for ${DEMO_STANDIN_PORT}.`,
+      );
     handler = await createApiHandler(config);
     const server = await setup.createServer(config, handler, read);
     server.app.log.info(handler.describe());

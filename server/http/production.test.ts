@@ -356,6 +356,15 @@ describe('start-up', () => {
     );
   });
 
+  it("a demo stand-in asked for on the server's own port is named as the clash, before anything listens", async () => {
+    const port = await freePort();
+    const clash = await startServer({ CREDITSCOPE_DEMO_STANDIN_PORT: String(port) }, { port });
+    expect(await clash.exited).toBe(1);
+    expect(clash.output().trim()).toBe(
+      `creditscope cannot start: CREDITSCOPE_DEMO_STANDIN_PORT and the server's port are both ${port}: the demo stand-in needs a port of its own. Set CREDITSCOPE_DEMO_STANDIN_PORT to another, or leave it unset for 4599.`,
+    );
+  });
+
   it('no build is one line and exit code 1', async () => {
     const child = spawn(
       process.execPath,

@@ -280,6 +280,8 @@ describe('a data directory on a full disk (SQLite)', () => {
     fillDisk();
     const failure = await startupFailure(dataDir);
     expect(failure.message).toMatch(/disk is full|ENOSPC/);
+    // Space is what it lacks: the advice is about space, not about permissions.
+    expect(failure.message).toMatch(/Free some space on the disk that holds .*data-late/);
     expect(failure.message).not.toMatch(/\n/);
   });
 

@@ -61,9 +61,12 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
     db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   } catch (error) {
     const where = options.databaseUrl ? 'database (DATABASE_URL)' : options.dataDir;
+    const full = (error as NodeJS.ErrnoException).code === 'ENOSPC' || /disk is full/i.test(String(error));
     const fix = options.databaseUrl
       ? 'Check DATABASE_URL and that the PostgreSQL server is running.'
-      : 'Set CREDITSCOPE_DATA_DIR to a folder this user can write.';
+      : full
+        ? `Free some space on the disk that holds ${options.dataDir}, or set CREDITSCOPE_DATA_DIR to a folder on another.`
+        : 'Set CREDITSCOPE_DATA_DIR to a folder this user can write.';
     throw new StartupError(`${describeStorageError(error, where)}. ${fix}`);
   }
   try {

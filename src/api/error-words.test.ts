@@ -17,4 +17,15 @@ describe('describeError', () => {
     });
     expect(describeError(find).title).not.toMatch(/upstream/i);
   });
+
+  it("never blames the upstream for a viewer's refused purchase, which it never saw", () => {
+    const viewer = new ApiError('viewer-cannot-spend', 'Not sent, nothing charged: vic is a viewer', {
+      status: 403,
+      charged: 'no',
+    });
+    expect(describeError(viewer)).toEqual({
+      title: 'Refused by creditscope: nothing was sent',
+      detail: 'Not sent, nothing charged: vic is a viewer',
+    });
+  });
 });

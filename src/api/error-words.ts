@@ -62,6 +62,13 @@ export function describeError(error: unknown): { title: string; detail: string }
         : { title: 'Refused by creditscope: nothing was sent', detail: error.message };
     case 'network':
       return { title: 'Could not reach the server', detail: error.message };
+    // Who may spend, and signing in: creditscope's own answers, which send nothing upstream.
+    case 'viewer-cannot-spend':
+    case 'sign-in-required':
+    case 'wrong-credentials':
+    case 'sign-in-throttled':
+    case 'invite-invalid':
+      return { title: 'Refused by creditscope: nothing was sent', detail: error.message };
     case 'invalid_response': {
       const note = chargeNote(error);
       return {
