@@ -65,6 +65,19 @@ export class PeopleAdmin {
     const problem = nameProblem(name);
     if (problem) throw new AdminError(problem);
     return this.db.transact(async (trx) => {
+      // "Erin" beside "erin" would be two people a reader takes for one, in every list and ledger row.
+      const alike = await trx
+        .selectFrom('people')
+        .select('name')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+        .where('name', '!=', name)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      if (alike)
+        throw new AdminError(
+          `"${name}" differs from "${alike.name}", who is already here, only in capitals: choose a name that reads differently.`,
+          'conflict',
+        );
       const added = await this.identity.people.add(trx, { name, role, limit });
       if (added === 'exists')
         throw new AdminError(

@@ -67,6 +67,11 @@ describe('npm run user', () => {
       expect([refused.code, refused.stderr], args.join(' ')).toEqual([2, expect.stringMatching(words)]);
     }
     expect((await user(['list'], env)).stdout).not.toMatch(/dave/);
+    const alike = await user(['add', 'Alice'], env);
+    expect([alike.code, alike.stderr]).toEqual([
+      1,
+      expect.stringMatching(/"Alice" differs from "alice", who is already here/),
+    ]);
     expect((await user(['limit', 'alice', 'none'], env)).code).toBe(0);
     expect((await user(['remove', 'alice'], env)).code).toBe(0);
     // Removed: her key and her session stop working; the ledger keeps her name.

@@ -71,6 +71,16 @@ describe('npm run watch (#37)', () => {
     const badCap = await runCli(['add', '--search', 'x', '--cap', '1e3'], env);
     expect(badCap.code).toBe(2);
     expect(badCap.stderr).toContain('cap.credits');
+    // Two schedules, or a page count that is no count, are refused: neither is silently read as another.
+    const odd: [string[], string][] = [
+      [['--every', '15m', '--daily', '18:00'], 'add takes one schedule: --every, --daily or --cron'],
+      [['--pages', '0x2'], '--pages must be a whole number of pages, like 2, got "0x2"'],
+      [['--pages', ''], '--pages must be a whole number of pages, like 2, got ""'],
+    ];
+    for (const [args, words] of odd) {
+      const refused = await runCli(['add', '--search', 'x', '--cap', '1', ...args], env);
+      expect([refused.code, refused.stderr], args.join(' ')).toEqual([2, expect.stringContaining(words)]);
+    }
   });
 
   it('gives a watch to an existing member with --owner, required where people sign in, and lists its owner', async () => {

@@ -68,6 +68,14 @@ function line(watch: Watch): string {
 function draftFromFlags(flags: Flags): Record<string, unknown> {
   if (Boolean(flags.handle) === Boolean(flags.search))
     throw new Exit(2, `add needs --handle or --search (one)\n\n${USAGE}`);
+  if ([flags.every, flags.daily, flags.cron].filter((given) => given !== undefined).length > 1)
+    throw new Exit(2, `add takes one schedule: --every, --daily or --cron\n\n${USAGE}`);
+  // A count as written (the server's own rule then bounds it): "0x2", "1e0" and "" are no page counts.
+  if (flags.pages !== undefined && !/^\d{1,4}$/.test(flags.pages))
+    throw new Exit(
+      2,
+      `--pages must be a whole number of pages, like 2, got ${JSON.stringify(flags.pages.slice(0, 20))}`,
+    );
   const schedule = flags.cron
     ? { cron: flags.cron }
     : flags.daily
@@ -80,7 +88,7 @@ function draftFromFlags(flags: Flags): Record<string, unknown> {
     ...(flags.tz ? { timeZone: flags.tz } : {}),
     cap: { credits: flags.cap, per: flags.per ?? 'day' },
     ...(flags.match ? { match: flags.match.split(',') } : {}),
-    ...(flags.pages ? { pagesPerRun: Number(flags.pages) } : {}),
+    ...(flags.pages !== undefined ? { pagesPerRun: Number(flags.pages) } : {}),
     ...(flags.name ? { name: flags.name } : {}),
     ...(flags.paused ? { paused: true } : {}),
   };
