@@ -88,6 +88,6 @@ export async function openStore(options: StoreOptions, listPrices: Record<Operat
     return { db, ledger, archive: new ArchiveStore(db, options.archiveFreshForMs), importedRows, close };
   } catch (error) {
     await db.close().catch(() => undefined);
-    throw new StartupError(`cannot open the store at ${db.label}: ${(error as Error).message}`);
+    throw new StartupError(`cannot open the store at ${db.label}: ${(error as Error).message}`, { cause: error });
   }
 }
