@@ -70,7 +70,9 @@ function withStatementCache(database: Sqlite.Database, capacity = 256) {
 /**
  * Runs a statement that SQLite may refuse at once with SQLITE_BUSY, without waiting out busy_timeout: reading a
  * WAL another process is resetting (its checkpoint at start-up, or its checkpointer's) is refused so. Asked again
- * for up to 10 s, as a lock is waited for.
+ * for up to 10 s, as a lock is waited for. Given to `exec`, not `pragma`: libsql leaves a prepared statement that
+ * was refused mid-step in progress until it is garbage-collected, and every COMMIT on the connection fails
+ * meanwhile ("cannot commit transaction - SQL statements in progress"); exec finalizes what it runs.
  */
 const isBusy = (error: unknown) =>
   /SQLITE_BUSY|database is locked/i.test(String((error as Error).message) + String((error as { code?: string }).code));
@@ -96,7 +98,7 @@ function refuseReadOnly(database: Sqlite.Database, file: string) {
   const read = database.pragma('user_version') as { user_version?: number }[] | { user_version?: number };
   const version = Number((Array.isArray(read) ? read[0] : read)?.user_version ?? 0);
   try {
-    whenFree(() => database.pragma(`user_version = ${version}`));
+    whenFree(() => database.exec(`PRAGMA user_version = ${version}`));
   } catch (error) {
     if ((error as { code?: string }).code !== 'SQLITE_READONLY') return;
     database.close();
@@ -154,7 +156,7 @@ function openSqlite(dataDir: string, secondary?: { lock: SharedArrayBuffer; hold
   // at milliseconds per call). busy_timeout lets a second process wait its turn for the write lock.
   // busy_timeout first: switching to WAL needs the lock too, and a second process starting at once must wait for it.
   database.pragma('busy_timeout = 10000');
-  whenFree(() => database.pragma('journal_mode = WAL'));
+  whenFree(() => database.exec('PRAGMA journal_mode = WAL'));
   database.pragma('synchronous = NORMAL');
   if (!secondary) refuseReadOnly(database, file);
   const threadLock = new ThreadLock(secondary?.lock ?? ThreadLock.create(), secondary?.holder ?? 1);
