@@ -156,3 +156,18 @@ test('after one 0.1-credit call bob’s meter shows no pace (none above 0.4 cred
   // The team's spend: alice's 4 pages and bob's 1.
   await expect(bob.getByTestId('team-spend-total')).toHaveText('0.5 credits');
 });
+
+test('bob’s alert on today’s spend fires at his own limit, and his Credits page says it fired', async () => {
+  const bob = pages.bob!;
+  await bob.goto(`${ORIGIN}/credits`);
+  const alerts = bob.getByRole('region', { name: 'Spend alerts' });
+  // His 0.1 today is 20 % of his own 0.5 a day: crossed as soon as it is set.
+  await alerts.getByRole('combobox', { name: 'Tell me when' }).selectOption('today');
+  await alerts.getByRole('textbox', { name: 'Percent' }).fill('20');
+  await alerts.getByRole('button', { name: 'Add alert' }).click();
+  await expect(alerts.getByTestId('spend-alert')).toContainText('When today');
+  // The next read of the session finds it crossed: the page's own, on a reload (else the meter's, within 15 s).
+  await bob.reload();
+  await expect(bob.getByTestId('spend-alert-notice')).toContainText('0.1 of 0.5 credits');
+  await expect(bob.getByRole('region', { name: 'Spend alerts' }).getByTestId('spend-alert')).toContainText('Fired');
+});

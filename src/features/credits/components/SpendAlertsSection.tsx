@@ -22,7 +22,8 @@ const note = 'text-xs text-slate-500 dark:text-slate-400';
 /** Whether an alert has fired for what it watches now (this session, or today): it fires once for each. */
 function firedNow(alert: SpendAlert, sessionFired: (firedFor: string) => boolean): boolean {
   if (alert.firedFor === null) return false;
-  return alert.kind === 'session' ? sessionFired(alert.firedFor) : alert.firedFor === `day:${utcDay()}`;
+  // A signed-in person's day is their own (`person:<name>:day:…`), the store's where nobody signs in (`day:…`).
+  return alert.kind === 'session' ? sessionFired(alert.firedFor) : alert.firedFor.endsWith(`day:${utcDay()}`);
 }
 
 /**
