@@ -15,7 +15,7 @@ afterEach(async () => {
 const ledger = cliRunner('server/ledger-cli.ts', cleanup);
 
 describe('npm run ledger', () => {
-  it('refuses a word it does not know before opening the store: no flag rides along on clear-unknown', async () => {
+  it('refuses a word it does not know, or a data folder with no ledger, before opening a store: no flag rides along on clear-unknown', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creditscope-ledger-cli-')), 'not-yet');
     cleanup.push(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
     const env = { CREDITSCOPE_DATA_DIR: dataDir };
@@ -32,6 +32,11 @@ describe('npm run ledger', () => {
       ]);
       expect(refused.stderr).toContain('usage: npm run ledger -- <command>');
     }
+    const nothing = await ledger(['unknown'], env);
+    expect([nothing.code, nothing.stderr]).toEqual([
+      1,
+      `creditscope ledger: no ledger in ${dataDir}: check CREDITSCOPE_DATA_DIR (nothing was created there)\n`,
+    ]);
     const help = await ledger(['--help'], env);
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('clear-unknown    release those calls')]);
     // None of them made a store where the data folder was mistyped.

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { whenOutputCloses } from './cli-output-closed.ts';
 import { loadConfig } from './config.ts';
 import { loadEnvFiles } from './http/options.ts';
@@ -35,7 +37,12 @@ if (usageProblem !== null) {
 } else if (!COMMANDS.includes(command)) console.log(USAGE);
 else
   try {
-    const store = await openStore(loadConfig(loadEnvFiles(process.cwd())), null);
+    const config = loadConfig(loadEnvFiles(process.cwd()));
+    // Each command reads or releases what a ledger holds: a data folder with none is a mistyped one, not a new store.
+    const held = ['creditscope.db', 'ledger.jsonl'].some((file) => fs.existsSync(path.join(config.dataDir, file)));
+    if (!config.databaseUrl && !held)
+      throw new Error(`no ledger in ${config.dataDir}: check CREDITSCOPE_DATA_DIR (nothing was created there)`);
+    const store = await openStore(config, null);
     try {
       const unknown = await store.ledger.outcomesUnknown();
       if (command === 'unknown') {
