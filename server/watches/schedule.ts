@@ -73,9 +73,10 @@ function valuesWithin(pattern: string, spanMs: number, valueOf: (at: Date) => nu
 }
 
 /** The minutes of the hour and the hours of the day a cron's first two fields name. */
-function clockFields(cron: string): { minutes: Set<number>; hours: Set<number> } {
+function clockFields(cron: string): { daily: string; minutes: Set<number>; hours: Set<number> } {
   const [minute, hour] = cron.trim().split(/\s+/);
   return {
+    daily: `${minute} ${hour} * * *`,
     minutes: valuesWithin(`${minute} * * * *`, HOUR_MS, (at) => at.getUTCMinutes()),
     hours: valuesWithin(`0 ${hour} * * *`, DAY_MS, (at) => at.getUTCHours()),
   };
@@ -121,15 +122,15 @@ function clocksGoBack(timeZone: string, from: number): { at: number; byMinutes: 
  * after it, counted as they come round (croner runs some repeated times twice and some once), less the runs its
  * fields name in the wall-clock times that stretch covers once.
  */
-function runsAddedBy(cron: string, timeZone: string, change: { at: number; byMinutes: number }): number {
-  const { minutes, hours } = clockFields(cron);
+function runsAddedBy(
+  { daily: pattern, minutes, hours }: ReturnType<typeof clockFields>,
+  timeZone: string,
+  change: { at: number; byMinutes: number },
+): number {
   const back = change.byMinutes * MINUTE_MS;
   const from = change.at - back - HOUR_MS;
   const until = change.at + back + HOUR_MS;
-  const daily = new Cron(`${cron.trim().split(/\s+/).slice(0, 2).join(' ')} * * *`, {
-    timezone: timeZone,
-    paused: true,
-  });
+  const daily = new Cron(pattern, { timezone: timeZone, paused: true });
   let counted = 0;
   for (let at = daily.nextRun(new Date(from - 1)); at && at.getTime() < until; at = daily.nextRun(at)) counted += 1;
   // The wall clock reads from `from`'s time to `until`'s once each: the runs a day without the change would make there.
@@ -157,9 +158,9 @@ export function mostRunsADay(schedule: WatchSchedule, timeZone: string, now = ne
   const key = `${cron}|${timeZone}|${today}`;
   const cached = mostRunsCache.get(key);
   if (cached !== undefined) return cached;
-  const { minutes, hours } = clockFields(cron);
-  const added = clocksGoBack(timeZone, today).map((change) => runsAddedBy(cron, timeZone, change));
-  const most = minutes.size * hours.size + Math.max(0, ...added);
+  const fields = clockFields(cron);
+  const added = clocksGoBack(timeZone, today).map((change) => runsAddedBy(fields, timeZone, change));
+  const most = fields.minutes.size * fields.hours.size + Math.max(0, ...added);
   // Keys carry the day: yesterday's are never asked again.
   if (mostRunsCache.size >= 500) mostRunsCache.clear();
   mostRunsCache.set(key, most);
